@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is optional: with none set the service runs on the
+ * embedded PGlite database under DATA_DIR and loads the demo corpus on first start.
+ */
+const booleanText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SEED_DEMO_DATA: booleanText.optional(),
+  DEMO_POSTS: z.coerce.number().int().min(0).max(2_000_000).default(1500),
+  DEMO_SEED: z.coerce.number().int().default(20261122),
+  OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { seedDemoData: boolean };
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "unset", as they do in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  // Demo data goes into the embedded database by default, never into a configured server unless asked.
+  return { ...parsed, seedDemoData: parsed.SEED_DEMO_DATA ?? parsed.DATABASE_URL === undefined };
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
