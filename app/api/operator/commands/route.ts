@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { apiRoute } from '@/lib/api/handler';
+import { getDb } from '@/lib/db/client';
+import { CommandError, runCommand } from '@/lib/operator/registry';
+import { isOperator } from '@/lib/operator/token';
+
+export const dynamic = 'force-dynamic';
+
+const Body = z.object({ command: z.string().min(1).max(100), args: z.record(z.string(), z.unknown()).default({}) });
+
+// Runs an admin CLI command inside the service, which owns the embedded database while it runs.
+export const POST = apiRoute(async (request) => {
+  if (!isOperator(request.headers.get('authorization'))) {
+    return Response.json({ error: 'Operator credential required' }, { status: 401 });
+  }
+  const body = Body.safeParse(await request.json().catch(() => null));
+  if (!body.success) return Response.json({ error: 'Body must be {command, args}' }, { status: 400 });
+  try {
+    const result = await runCommand(await getDb(), body.data.command, body.data.args);
+    return Response.json({ ok: true, command: body.data.command, result });
+  } catch (error) {
+    if (error instanceof CommandError) return Response.json({ error: error.message }, { status: 400 });
+    throw error;
+  }
+});

@@ -1,0 +1,60 @@
+import 'zod-openapi';
+import { z } from 'zod';
+
+/** ISO 8601 timestamp as the API emits it (UTC, from Date#toISOString). */
+export const IsoTimestamp = z.iso.datetime({ offset: true }).meta({ example: '2026-11-20T14:05:00.000Z' });
+
+/**
+ * An integer query parameter. Query strings are text, so this accepts only plain digits and checks the range after
+ * conversion; OpenAPI shows it as the integer it is.
+ */
+export function integerParam(min: number, max: number, description: string) {
+  const message = `must be an integer from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,7}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message))
+    .meta({
+      description,
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        delete jsonSchema.pattern;
+        delete jsonSchema.type;
+        Object.assign(jsonSchema, { type: 'integer', minimum: min, maximum: max });
+      },
+    });
+}
+
+export const ErrorMessage = z
+  .strictObject({ error: z.string() })
+  .meta({ id: 'ErrorMessage', description: 'A failure with a human-readable message.' });
+
+export const InvalidQueryResponse = z
+  .strictObject({
+    error: z.string(),
+    issues: z
+      .record(z.string(), z.array(z.string()))
+      .meta({ description: 'Problems keyed by parameter name; each value lists messages for that parameter.' }),
+  })
+  .meta({ id: 'InvalidQueryResponse', description: 'Invalid parameters; nothing was charged.' });
+
+export const SummaryNotReadyResponse = z
+  .strictObject({ error: z.string(), code: z.literal('summary_not_ready') })
+  .meta({
+    id: 'SummaryNotReadyResponse',
+    description: 'The post exists but its summary is still being generated. Retry after Retry-After seconds; no challenge, no charge.',
+  });
+
+export const PaymentRequiredProblem = z
+  .strictObject({
+    type: z.string().meta({ description: 'Problem type URI' }),
+    title: z.string(),
+    status: z.literal(402),
+    detail: z.string(),
+    challengeId: z.string().optional().meta({ description: 'Correlation id of the MPP challenge' }),
+  })
+  .meta({
+    id: 'PaymentRequiredProblem',
+    description:
+      'RFC 9457 problem body of a 402. The challenges are in the WWW-Authenticate (MPP) and PAYMENT-REQUIRED (x402 v2) headers; pay and retry the identical request.',
+  });

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { integerParam, IsoTimestamp } from './common';
+
+export const PaymentInfo = z
+  .strictObject({
+    amountUsd: z.string().meta({ description: 'Amount paid in USD, decimal text such as "0.10".' }),
+    protocol: z.enum(['x402', 'mpp', 'credits', 'privileged']),
+    spendSource: z
+      .string()
+      .optional()
+      .meta({ description: 'For credit payments: `sponsored` (weekly allowance) or `purchased`.' }),
+  })
+  .meta({ id: 'PaymentInfo' });
+
+export const PaidPublicationPost = z
+  .strictObject({
+    id: z.string().meta({ description: 'Internal post id' }),
+    publicationId: z.string(),
+    publicationSlug: z.string(),
+    guid: z.string().meta({ description: 'Feed-level unique id' }),
+    slug: z.string(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    description: z.string().nullable(),
+    url: z.string().meta({ description: 'Original post URL' }),
+    author: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    publishedAt: IsoTimestamp.nullable(),
+    synthesizedSummary: z.string(),
+    createdAt: IsoTimestamp.meta({ description: 'First import' }),
+    updatedAt: IsoTimestamp,
+    paymentInfo: PaymentInfo.optional().meta({ description: 'Present on a paid success.' }),
+  })
+  .meta({ id: 'PaidPublicationPost' });
+
+export const PostPathParams = z.object({
+  publicationSlug: z.string().meta({ description: 'Publication slug (normalized host).' }),
+  postSlug: z.string().meta({ description: 'Post slug from the publication detail.' }),
+});
+
+export const PaymentHeaders = z.object({
+  authorization: z
+    .string()
+    .optional()
+    .meta({ description: '`Payment <credential>` (MPP) or `Bearer <API key or session token>` (credits).' }),
+  'payment-signature': z.string().optional().meta({ description: 'x402 v2 payment payload (base64 JSON).' }),
+});
+
+const conviction = z.number().int().min(0).max(5);
+
+export const PublicStockPickItem = z
+  .strictObject({
+    id: z.string(),
+    callId: z.string().meta({ description: 'Stable extraction call id' }),
+    author: z.string().meta({ description: 'Analyst attributed' }),
+    articleTitle: z.string(),
+    articleUrl: z.string(),
+    publishedAt: IsoTimestamp.nullable().meta({ description: 'Source article publication time; when null, omit date context.' }),
+    ticker: z.string(),
+    tickerExchange: z.string().nullable(),
+    instrumentType: z.enum(['EQUITY', 'ETF', 'OPTION', 'OTHER']),
+    action: z.enum(['NEW_POSITION', 'ADD', 'HOLD', 'RECOMMENDATION', 'REDUCE', 'EXIT']),
+    direction: z.enum(['LONG', 'SHORT']),
+    authorConviction: conviction,
+    convictionLabel: z.string(),
+    activePick: z.boolean(),
+    evidenceQuote: z.string(),
+    rationaleSnippet: z.string().nullable(),
+    publicationSlug: z.string().nullable(),
+    postSlug: z.string().nullable(),
+  })
+  .meta({ id: 'PublicStockPickItem' });
+
+export const PublicStockPicksResponse = z
+  .strictObject({
+    dateUsed: z.iso.date().meta({ description: 'The single UTC day returned (YYYY-MM-DD).' }),
+    startDate: z.iso.date(),
+    endDate: z.iso.date(),
+    asOf: IsoTimestamp,
+    count: z.number().int().min(0),
+    items: z.array(PublicStockPickItem),
+  })
+  .meta({ id: 'PublicStockPicksResponse' });
+
+export const StockPicksQuery = z.object({
+  date: z.iso
+    .date('must be a real calendar day as YYYY-MM-DD')
+    .optional()
+    .meta({ description: 'UTC day, YYYY-MM-DD. Mutually exclusive with `period`.' }),
+  period: z
+    .literal('latest', 'must be "latest"')
+    .optional()
+    .meta({ description: 'Only `latest`: the latest day that has picks (same as omitting `date`).' }),
+  limit: integerParam(1, 500, 'Number of picks (1-500, default 200).').optional(),
+});

@@ -1,0 +1,50 @@
+import type { buildOpenApiDocument } from './document';
+import { AGENT_GUIDANCE } from './guidance';
+import { PRICE_RANGE_USD } from './payment-offers';
+
+type Document = ReturnType<typeof buildOpenApiDocument>;
+
+/** /llms.txt: the service explained to an agent in Markdown, its route list read from the OpenAPI document. */
+export function buildLlmsTxt(document: Document, baseUrl: string): string {
+  const routes: string[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (!operation || typeof operation !== 'object' || !('operationId' in operation)) continue;
+      const paid = 'x-payment-info' in operation ? ' (paid)' : ' (free)';
+      routes.push(`- \`${method.toUpperCase()} ${path}\`${paid}: ${String(operation.summary ?? operation.operationId)}`);
+    }
+  }
+  return `# Financial Publications Research API
+
+> Search premium financial newsletters and podcasts (Substack, Beehiiv, Ghost, RSS/Atom blogs, podcasts, e-mail newsletters) for free, then buy what you need: a post's AI-synthesized summary, or the daily list of stock picks extracted from posts. Every paid request is charged again; nothing is unlocked permanently.
+
+Base URL: ${baseUrl}
+OpenAPI 3.1 (authoritative, with schemas and payment offers): ${baseUrl}/openapi.json
+Paid resources for x402 indexers: ${baseUrl}/.well-known/x402
+Human API reference: ${baseUrl}/docs
+
+## Routes
+${routes.join('\n')}
+
+## How to use it
+1. Find posts: \`GET /api/v1/search?q=nvidia+earnings+this+week\` or browse \`GET /api/v1/publications\` and \`GET /api/v1/publications/{publicationSlug}?limit=5\`. A pasted site URL works as a publication slug.
+2. Choose which posts are worth buying. Search items carry \`priceCents\` when a post has a stored price; otherwise the default post price applies.
+3. Buy: \`GET /api/v1/publications/{publicationSlug}/{postSlug}\`. Without a credential you get 402 with two challenges: x402 v2 in \`PAYMENT-REQUIRED\` (answer with \`PAYMENT-SIGNATURE\`) and MPP in \`WWW-Authenticate: Payment\` (answer with \`Authorization: Payment\`). With an API key (\`Authorization: Bearer pk_svc_...\`) purchased credits are spent instead.
+4. Answer from the fetched \`synthesizedSummary\`, citing Title - Publication, date - URL.
+
+## Rules
+${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}
+
+## Status codes
+- 200: read the summary or picks; \`paymentInfo\` says what was charged.
+- 400: fix the parameters (\`issues\` is keyed by parameter name). Never charged.
+- 401: the API key is invalid or revoked.
+- 402: pay and retry the identical request.
+- 403: purchased credits (or the weekly allowance) are too low: top up.
+- 404: publication, post or day of picks not found. Do not pay; never charged.
+- 503 \`summary_not_ready\`: retry after \`Retry-After\` seconds. Never charged.
+
+## Prices
+Each paid request costs between ${PRICE_RANGE_USD.min} and ${PRICE_RANGE_USD.max} USD: a post's stored price or the default post price; stock picks cost a per-article price times the number of distinct source articles returned. The 402 challenge carries the exact amount.
+`;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { Db } from '../db/types';
+import { migrate } from '../db/migrate';
+import { isCatalogueEmpty, resetCatalogue, seedDemoCorpus } from '../demo/load';
+import { env } from '../env';
+
+/**
+ * Operator commands. The admin CLI runs them against the database directly, or, while the service holds the embedded
+ * database, sends them to the service's operator endpoint, which runs the same definitions in-process.
+ */
+export interface CommandDefinition<A extends z.ZodType = z.ZodType> {
+  name: string;
+  summary: string;
+  usage: string;
+  args: A;
+  run(db: Db, args: z.output<A>): Promise<Record<string, unknown>>;
+}
+
+export class CommandError extends Error {}
+
+function define<A extends z.ZodType>(definition: CommandDefinition<A>): CommandDefinition {
+  return definition as unknown as CommandDefinition;
+}
+
+const positiveInt = z.coerce.number().int().min(0);
+
+export const COMMANDS: CommandDefinition[] = [
+  define({
+    name: 'migrate',
+    summary: 'Apply pending SQL migrations from supabase/migrations.',
+    usage: 'migrate',
+    args: z.object({}),
+    async run(db) {
+      return { applied: await migrate(db) };
+    },
+  }),
+  define({
+    name: 'seed',
+    summary: 'Load the deterministic demo corpus (refuses a non-empty catalogue unless --reset).',
+    usage: 'seed [--posts N] [--seed S] [--reset]',
+    args: z.object({
+      posts: positiveInt.max(2_000_000).optional(),
+      seed: z.coerce.number().int().optional(),
+      reset: z.boolean().optional(),
+    }),
+    async run(db, args) {
+      if (!(await isCatalogueEmpty(db))) {
+        if (!args.reset) throw new CommandError('The catalogue is not empty; pass --reset to replace it with demo data.');
+        await resetCatalogue(db);
+      }
+      const options = { seed: args.seed ?? env().DEMO_SEED, posts: args.posts ?? env().DEMO_POSTS, now: new Date() };
+      const started = Date.now();
+      const counts = await seedDemoCorpus(db, options);
+      return { ...counts, seed: options.seed, milliseconds: Date.now() - started };
+    },
+  }),
+];
+
+export function findCommand(name: string): CommandDefinition | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}
+
+/** Validates arguments and runs a command; bad arguments are a CommandError with a readable message. */
+export async function runCommand(db: Db, name: string, rawArgs: Record<string, unknown>) {
+  const command = findCommand(name);
+  if (!command) throw new CommandError(`Unknown command "${name}". Run with --help for the list.`);
+  const parsed = command.args.safeParse(rawArgs);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new CommandError(`Invalid arguments for ${name}: ${detail}`);
+  }
+  return command.run(db, parsed.data);
+}

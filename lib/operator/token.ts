@@ -1,0 +1,17 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { env } from '../env';
+
+const holder = globalThis as typeof globalThis & { __operatorToken?: string };
+
+/** The operator credential: OPERATOR_TOKEN when configured, else a random one made once per service process. */
+export function operatorToken(): string {
+  holder.__operatorToken ??= env().OPERATOR_TOKEN ?? randomBytes(32).toString('base64url');
+  return holder.__operatorToken;
+}
+
+/** Constant-time check of an Authorization header against the operator token. */
+export function isOperator(authorization: string | null): boolean {
+  const presented = Buffer.from(authorization?.replace(/^Bearer\s+/i, '') ?? '');
+  const expected = Buffer.from(operatorToken());
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}

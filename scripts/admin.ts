@@ -1,0 +1,75 @@
+/**
+ * Operator CLI: `npm run admin -- <command> [options] [--json]`.
+ * With DATABASE_URL it talks to PostgreSQL directly. On the embedded default it sends the command to the running
+ * service (PGlite admits one process at a time), or opens the database itself when no service runs.
+ */
+import { parseArgs } from 'node:util';
+import { prepareDatabase } from '../lib/db/prepare';
+import { env } from '../lib/env';
+import { COMMANDS, CommandError, runCommand } from '../lib/operator/registry';
+import { readServiceFile } from '../lib/operator/service-file';
+
+const HELP = `Usage: npm run admin -- <command> [options] [--json]
+
+Commands:
+${COMMANDS.map((c) => `  ${c.usage.padEnd(40)} ${c.summary}`).join('\n')}
+
+Options:
+  --json    print one JSON object on stdout
+  --help    show this help`;
+
+async function runLocally(command: string, args: Record<string, unknown>) {
+  const config = env();
+  const db = await prepareDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    demo: null,
+    log: (line) => console.error(line),
+  });
+  try {
+    return await runCommand(db, command, args);
+  } finally {
+    await db.close();
+  }
+}
+
+async function runInService(url: string, token: string, command: string, args: Record<string, unknown>) {
+  const response = await fetch(`${url}/api/operator/commands`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ command, args }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { result?: Record<string, unknown>; error?: string };
+  if (!response.ok) throw new CommandError(body.error ?? `The service answered ${response.status}`);
+  return body.result ?? {};
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    strict: false,
+    options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const { json, help, ...args } = values;
+  const command = positionals.join(' ');
+  if (help || command === '') {
+    console.log(HELP);
+    return;
+  }
+  try {
+    const config = env();
+    const service = config.DATABASE_URL ? null : readServiceFile(config.DATA_DIR);
+    if (service) console.error(`running in the service at ${service.url}`);
+    const result = service
+      ? await runInService(service.url, service.token, command, args)
+      : await runLocally(command, args);
+    console.log(json ? JSON.stringify({ ok: true, command, result }) : JSON.stringify(result, null, 2));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (json) console.log(JSON.stringify({ ok: false, command, error: message }));
+    else console.error(`error: ${message}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

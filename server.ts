@@ -1,0 +1,48 @@
+/**
+ * The service process: validates configuration, opens and migrates the database (loading demo data into an empty
+ * embedded one) before accepting requests, serves the built Next.js app, and closes everything on SIGINT/SIGTERM.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import next from 'next';
+import { closeDb, getDb } from './lib/db/client';
+import { env } from './lib/env';
+import { removeServiceFile, writeServiceFile } from './lib/operator/service-file';
+import { operatorToken } from './lib/operator/token';
+
+async function main() {
+  const config = env();
+  const db = await getDb();
+  console.log(`database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`);
+
+  const app = next({ dev: false, dir: process.cwd() });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  const url = `http://${localHost}:${port}`;
+  writeServiceFile(config.DATA_DIR, { url, token: operatorToken(), pid: process.pid });
+  console.log(`ready: listening on ${url}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    removeServiceFile(config.DATA_DIR);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await closeDb();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

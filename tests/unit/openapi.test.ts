@@ -1,0 +1,91 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '@/lib/api/openapi/document';
+import { paidResources } from '@/lib/api/openapi/paid-resources';
+
+const document = buildOpenApiDocument('http://localhost:3000');
+
+type Operation = Record<string, unknown> & {
+  operationId?: string;
+  parameters?: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+};
+
+function operations(): Array<[string, string, Operation]> {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, op]) => [method, path, op] as [string, string, Operation]),
+  );
+}
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(document)));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('0.1.0');
+  });
+
+  it('describes all seven operations of the spec', () => {
+    expect(operations().map(([method, path, op]) => `${method} ${path} ${op.operationId}`).sort()).toEqual([
+      'get /api/v1/publications listPublications',
+      'get /api/v1/publications/search searchPublications',
+      'get /api/v1/publications/{publicationSlug} getPublication',
+      'get /api/v1/publications/{publicationSlug}/{postSlug} getPublicationPostBySlug',
+      'get /api/v1/search searchByTopic',
+      'get /api/v1/stock-picks listStockPicks',
+      'post /api/v1/publications/{publicationSlug}/{postSlug} accessPublicationPost',
+    ]);
+  });
+
+  it('renders integer query parameters as integers with their bounds', () => {
+    const detail = operations().find(([, , op]) => op.operationId === 'getPublication')![2];
+    expect(detail.parameters!.find((p) => p.name === 'limit')!.schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+    });
+    const picks = operations().find(([, , op]) => op.operationId === 'listStockPicks')![2];
+    expect(picks.parameters!.find((p) => p.name === 'limit')!.schema).toMatchObject({ type: 'integer', maximum: 500 });
+  });
+
+  it('forbids extra fields in response objects, as the spec does', () => {
+    const schemas = document.components!.schemas as Record<string, Record<string, unknown>>;
+    for (const name of ['PublicationListItem', 'PublicationDetail', 'PostSummary', 'PaidPublicationPost', 'PaymentInfo', 'PublicStockPickItem']) {
+      expect(schemas[name]!.additionalProperties, name).toBe(false);
+    }
+  });
+
+  it('gives every paid operation its offers, the 402 challenge headers and every status of the spec', () => {
+    const paid = operations().filter(([, , op]) => 'x-payment-info' in op);
+    expect(paid.map(([, , op]) => op.operationId).sort()).toEqual([
+      'accessPublicationPost',
+      'getPublicationPostBySlug',
+      'listStockPicks',
+    ]);
+    for (const [, , op] of paid) {
+      const info = op['x-payment-info'] as { offers: Array<{ method: string; amount: string }> };
+      expect(info.offers.map((o) => `${o.method}:${o.amount}`)).toEqual(['x402:100000', 'tempo:100000', 'stripe:50']);
+      const challenge = op.responses['402']!;
+      expect(Object.keys(challenge.headers!)).toEqual(expect.arrayContaining(['WWW-Authenticate', 'PAYMENT-REQUIRED']));
+      expect(Object.keys(challenge.content!)).toEqual(['application/problem+json']);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '403', '404', '500']));
+    }
+    const post = paid.find(([, , op]) => op.operationId === 'getPublicationPostBySlug')![2];
+    expect(post.responses['503']).toBeDefined();
+  });
+
+  it('lists the paid resources for /.well-known/x402 from the same document', () => {
+    expect(paidResources(document)).toEqual([
+      'GET /api/v1/publications/{publicationSlug}/{postSlug}',
+      'POST /api/v1/publications/{publicationSlug}/{postSlug}',
+      'GET /api/v1/stock-picks',
+    ]);
+  });
+
+  it('carries agent guidance', () => {
+    const guidance = (document as Record<string, unknown>)['x-guidance'] as { rules: string[] };
+    expect(guidance.rules.join(' ')).toMatch(/candidates/);
+    expect(guidance.rules.join(' ')).toMatch(/report the failure/);
+  });
+});

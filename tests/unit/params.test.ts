@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { PublicationDetailQuery, PublicationSearchQuery } from '@/lib/api/contracts/publications';
+import { InvalidQueryError } from '@/lib/api/errors';
+import { parseQuery } from '@/lib/api/params';
+
+function issuesOf(fn: () => unknown): Record<string, string[]> {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidQueryError);
+    return (error as InvalidQueryError).issues;
+  }
+  throw new Error('expected an InvalidQueryError');
+}
+
+const query = (text: string) => new URLSearchParams(text);
+
+describe('parseQuery', () => {
+  it('accepts integers in range and leaves an absent limit undefined', () => {
+    expect(parseQuery(PublicationDetailQuery, query('limit=1'))).toEqual({ limit: 1 });
+    expect(parseQuery(PublicationDetailQuery, query('limit=100'))).toEqual({ limit: 100 });
+    expect(parseQuery(PublicationDetailQuery, query(''))).toEqual({});
+  });
+
+  it.each(['0', '101', '-1', '1.5', 'abc', '', ' 5', '1e1', '0x10', '99999999999'])('refuses limit=%j', (value) => {
+    const issues = issuesOf(() => parseQuery(PublicationDetailQuery, query(`limit=${encodeURIComponent(value)}`)));
+    expect(issues).toEqual({ limit: ['must be an integer from 1 to 100'] });
+  });
+
+  it('refuses a repeated parameter instead of picking one', () => {
+    expect(issuesOf(() => parseQuery(PublicationDetailQuery, query('limit=1&limit=2')))).toEqual({
+      limit: ['must be given only once'],
+    });
+  });
+
+  it('reports a missing required parameter by name', () => {
+    expect(issuesOf(() => parseQuery(PublicationSearchQuery, query('')))).toEqual({ q: ['is required'] });
+  });
+
+  it('trims q and enforces its length bounds', () => {
+    expect(parseQuery(PublicationSearchQuery, query('q=%20%20ab%20'))).toEqual({ q: 'ab' });
+    expect(issuesOf(() => parseQuery(PublicationSearchQuery, query('q=%20a%20')))).toEqual({
+      q: ['must be at least 2 characters'],
+    });
+    expect(issuesOf(() => parseQuery(PublicationSearchQuery, query(`q=${'x'.repeat(301)}`)))).toEqual({
+      q: ['must be at most 300 characters'],
+    });
+  });
+
+  it('ignores parameters it does not know', () => {
+    expect(parseQuery(PublicationDetailQuery, query('limit=3&utm_source=x'))).toEqual({ limit: 3 });
+  });
+});

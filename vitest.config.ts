@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(import.meta.dirname) };
+
+// Three layers: pure logic (unit), the data layer against a real database (db: PGlite, or PostgreSQL when
+// DATABASE_URL is set), and the built app over HTTP (http).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: { name: 'db', include: ['tests/db/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'http',
+          include: ['tests/http/**/*.test.ts'],
+          globalSetup: ['tests/http/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
+  },
+});
