@@ -3,9 +3,9 @@
  * With DATABASE_URL it talks to PostgreSQL directly. On the embedded default it sends the command to the running
  * service (PGlite admits one process at a time), or opens the database itself when no service runs.
  */
-import { parseArgs } from 'node:util';
 import { prepareDatabase } from '../lib/db/prepare';
 import { env } from '../lib/env';
+import { parseCommandLine } from '../lib/operator/argv';
 import { COMMANDS, CommandError, runCommand } from '../lib/operator/registry';
 import { readServiceFile } from '../lib/operator/service-file';
 
@@ -45,13 +45,8 @@ async function runInService(url: string, token: string, command: string, args: R
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    strict: false,
-    options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
-  const { json, help, ...args } = values;
-  const command = positionals.join(' ');
+  const { command, options } = parseCommandLine(process.argv.slice(2));
+  const { json, help, ...args } = options;
   if (help || command === '') {
     console.log(HELP);
     return;

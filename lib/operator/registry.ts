@@ -29,7 +29,7 @@ export const COMMANDS: CommandDefinition[] = [
     name: 'migrate',
     summary: 'Apply pending SQL migrations from supabase/migrations.',
     usage: 'migrate',
-    args: z.object({}),
+    args: z.strictObject({}),
     async run(db) {
       return { applied: await migrate(db) };
     },
@@ -38,10 +38,10 @@ export const COMMANDS: CommandDefinition[] = [
     name: 'seed',
     summary: 'Load the deterministic demo corpus (refuses a non-empty catalogue unless --reset).',
     usage: 'seed [--posts N] [--seed S] [--reset]',
-    args: z.object({
+    args: z.strictObject({
       posts: positiveInt.max(2_000_000).optional(),
       seed: z.coerce.number().int().optional(),
-      reset: z.boolean().optional(),
+      reset: z.literal(true, 'is a flag and takes no value').optional(),
     }),
     async run(db, args) {
       if (!(await isCatalogueEmpty(db))) {
@@ -66,7 +66,9 @@ export async function runCommand(db: Db, name: string, rawArgs: Record<string, u
   if (!command) throw new CommandError(`Unknown command "${name}". Run with --help for the list.`);
   const parsed = command.args.safeParse(rawArgs);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ');
+    const detail = parsed.error.issues
+      .map((i) => (i.path.length > 0 ? `--${i.path.join('.')}: ${i.message}` : i.message))
+      .join('; ');
     throw new CommandError(`Invalid arguments for ${name}: ${detail}`);
   }
   return command.run(db, parsed.data);

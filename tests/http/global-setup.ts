@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseKind: 'pglite' | 'postgres';
+    dataDir: string;
+    databaseUrl: string;
   }
 }
 
@@ -21,6 +23,8 @@ export async function setup(project: TestProject) {
   service = await startService(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true' } : {});
   project.provide('baseUrl', service.url);
   project.provide('databaseKind', database.url ? 'postgres' : 'pglite');
+  project.provide('dataDir', service.dataDir);
+  project.provide('databaseUrl', database.url ?? '');
 }
 
 export async function teardown() {

@@ -84,7 +84,7 @@ describe('OpenAPI document', () => {
   });
 
   it('carries agent guidance', () => {
-    const guidance = (document as Record<string, unknown>)['x-guidance'] as { rules: string[] };
+    const guidance = (document as unknown as Record<string, unknown>)['x-guidance'] as { rules: string[] };
     expect(guidance.rules.join(' ')).toMatch(/candidates/);
     expect(guidance.rules.join(' ')).toMatch(/report the failure/);
   });

@@ -23,6 +23,7 @@ export const PublicationSearchQuery = z.object({
     .trim()
     .min(2, 'must be at least 2 characters')
     .max(300, 'must be at most 300 characters')
+    .refine((q) => !q.includes('\u0000'), 'must not contain NUL characters')
     .meta({ description: 'A slug, title, author, podcast show, newsletter or site URL. 2 to 300 characters.' }),
 });
 

@@ -7,6 +7,7 @@ export const TopicSearchQuery = z.object({
     .trim()
     .min(2, 'must be at least 2 characters')
     .max(500, 'must be at most 500 characters')
+    .refine((q) => !q.includes('\u0000'), 'must not contain NUL characters')
     .meta({
       description:
         'Natural-language topic, 2 to 500 characters. Time phrases ("this week", "last 3 days", "latest") set a time window.',
