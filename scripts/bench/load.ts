@@ -1,0 +1,41 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Drives one URL with autocannon for a fixed time. autocannon's summary has no p95, so every response time is kept
+ * and the percentiles are computed exactly.
+ */
+export async function measure(name: string, url: string, options: { connections: number; seconds: number }): Promise<LoadResult> {
+  const times: number[] = [];
+  const instance = autocannon({ url, connections: options.connections, duration: options.seconds });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    rps: result.requests.total / options.seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  };
+}

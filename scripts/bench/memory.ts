@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+
+/** Peak and current resident memory of a process in MiB, from /proc (Linux). */
+export function processMemory(pid: number): { peakMiB: number; currentMiB: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+    return { peakMiB: kib('VmHWM') / 1024, currentMiB: kib('VmRSS') / 1024 };
+  } catch {
+    return null;
+  }
+}
