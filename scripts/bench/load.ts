@@ -22,11 +22,12 @@ function percentile(sorted: number[], p: number): number {
  */
 export async function measure(name: string, url: string, options: { connections: number; seconds: number }): Promise<LoadResult> {
   const times: number[] = [];
-  const instance = autocannon({ url, connections: options.connections, duration: options.seconds });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: options.connections, duration: options.seconds }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
-  const result = await instance;
   times.sort((a, b) => a - b);
   return {
     name,

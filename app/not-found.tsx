@@ -1,0 +1,30 @@
+import Link from 'next/link';
+
+export const metadata = { title: 'Page not found' };
+
+/** The website's 404. API paths keep their JSON 404 (app/api/[...path]). */
+export default function NotFound() {
+  return (
+    <section aria-labelledby="not-found-heading" className="mx-auto max-w-xl py-12 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">404</p>
+      <h1 id="not-found-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
+        We couldn&apos;t find that page
+      </h1>
+      <p className="mt-4 leading-relaxed text-slate-700">
+        The publication or page you asked for is not indexed here. Publications are addressed by their site&apos;s
+        host, for example <code className="rounded bg-slate-100 px-1 font-mono text-sm">/publications/example.substack.com</code>.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link href="/#catalogue" className="rounded-lg bg-indigo-700 px-4 py-2 font-medium text-white hover:bg-indigo-800">
+          Browse publications
+        </Link>
+        <a
+          href="/docs"
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:border-indigo-700 hover:text-indigo-800"
+        >
+          API reference
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { cache } from 'react';
+import { PostList } from '@/components/PostList';
+import { PublicationHeader } from '@/components/PublicationHeader';
+import { requestOrigin } from '@/components/request-origin';
+import { getDb } from '@/lib/db/client';
+import { getPublicationPage } from '@/lib/publications/catalogue';
+import { normalizePublicationSlug } from '@/lib/publications/slug';
+
+export const dynamic = 'force-dynamic';
+
+const POST_LIMIT = 50;
+
+type Props = { params: Promise<{ publicationSlug: string }> };
+
+// generateMetadata and the page both need the publication: cache() loads it once per request.
+const loadPublication = cache(async (param: string) => {
+  // Accept what a visitor might paste (any case, "www.", a percent-encoded URL) like the API does.
+  const slug = normalizePublicationSlug(param);
+  return slug ? getPublicationPage(await getDb(), slug, { postLimit: POST_LIMIT }) : null;
+});
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const publication = await loadPublication((await params).publicationSlug);
+  if (!publication) return { title: 'Publication not found' };
+  return {
+    title: publication.title ?? publication.slug,
+    description: publication.description ?? `Posts from ${publication.slug}, with paid AI-synthesized summaries.`,
+  };
+}
+
+export default async function PublicationRoute({ params }: Props) {
+  const { publicationSlug } = await params;
+  const [publication, origin] = await Promise.all([loadPublication(publicationSlug), requestOrigin()]);
+  if (!publication) notFound();
+  // One address per publication: a pasted variant ("www.", upper case, a full URL) moves to the canonical slug.
+  if (safeDecode(publicationSlug) !== publication.slug) permanentRedirect(`/publications/${publication.slug}`);
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <Link href="/#catalogue" className="text-indigo-700 underline hover:text-indigo-900">
+          ← All publications
+        </Link>
+      </nav>
+      <PublicationHeader publication={publication} />
+      <section aria-labelledby="posts-heading" className="mt-10">
+        <h2 id="posts-heading" className="text-xl font-bold tracking-tight">
+          {publication.posts.length === POST_LIMIT ? `${POST_LIMIT} newest posts` : 'Posts'}
+        </h2>
+        <p className="mt-2 max-w-3xl text-sm leading-relaxed text-slate-700">
+          Each post&apos;s synthesized summary is a paid request: call its URL without a credential to receive the 402
+          challenge (x402 v2 or MPP), or send an API key to spend credits. Free detail as JSON:{' '}
+          <a
+            href={`/api/v1/publications/${publication.slug}`}
+            className="font-mono text-indigo-700 underline hover:text-indigo-900"
+          >
+            /api/v1/publications/{publication.slug}
+          </a>
+        </p>
+        <div className="mt-4">
+          <PostList apiBase={`${origin}/api/v1/publications`} publicationSlug={publication.slug} posts={publication.posts} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import type { Queryable } from '../db/types';
+
+/**
+ * Read models for the website (landing page catalogue and publication pages). They carry more than the API
+ * contracts (source kind, curation, summary readiness, podcast marker) and keep image URLs as stored, because the
+ * pages render them relative to their own origin.
+ */
+
+export type SourceKind = 'newsletter_platform' | 'rss' | 'podcast' | 'email';
+
+export interface CataloguePost {
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  publishedAt: Date | null;
+  priceCents: number | null;
+  isPodcast: boolean;
+  summaryReady: boolean;
+}
+
+export interface CataloguePublication {
+  slug: string;
+  title: string | null;
+  description: string | null;
+  siteUrl: string;
+  sourceKind: SourceKind;
+  platform: string | null;
+  imageUrl: string | null;
+  authorName: string | null;
+  isScoped: boolean;
+  lastSyncedAt: Date | null;
+}
+
+export interface CatalogueEntry extends CataloguePublication {
+  posts: CataloguePost[];
+}
+
+export interface PublicationPage extends CataloguePublication {
+  language: string | null;
+  copyright: string | null;
+  posts: CataloguePost[];
+}
+
+// The one post ordering everywhere: undated posts last, ties broken on import time then id so pages are stable.
+const POST_ORDER = 'published_at desc nulls last, created_at desc, id desc';
+
+const PUBLICATION_COLUMNS = `p.slug, p.title, p.description, p.site_url, p.source_kind, p.platform, p.image_url,
+  p.author_name, p.is_scoped, p.last_synced_at`;
+
+interface PublicationRow {
+  [key: string]: unknown;
+  slug: string;
+  title: string | null;
+  description: string | null;
+  site_url: string;
+  source_kind: SourceKind;
+  platform: string | null;
+  image_url: string | null;
+  author_name: string | null;
+  is_scoped: boolean;
+  last_synced_at: Date | null;
+}
+
+interface PostColumns {
+  post_slug: string | null;
+  post_title: string | null;
+  post_subtitle: string | null;
+  post_published_at: Date | null;
+  post_price_cents: number | null;
+  post_is_podcast: boolean | null;
+  post_summary_ready: boolean | null;
+}
+
+type CatalogueRow = PublicationRow & PostColumns;
+
+// Selects the post columns of a row aliased `r` (posts) joined to `s` (post_summaries).
+const POST_COLUMNS = `r.slug as post_slug, r.title as post_title, r.subtitle as post_subtitle,
+  r.published_at as post_published_at, r.price_cents as post_price_cents,
+  r.audio_url is not null as post_is_podcast, s.post_id is not null as post_summary_ready`;
+
+/**
+ * Every publication with its newest posts, in one statement. The lateral subquery walks
+ * posts_publication_recent_idx per publication and stops after `postsPerPublication` rows, so the cost grows with
+ * the number of publications, not posts. Summary readiness is joined after the limit so it is looked up only for
+ * the posts shown. Publications without posts still appear (left join), with an empty list.
+ */
+export async function listCatalogue(
+  db: Queryable,
+  options: { postsPerPublication: number },
+): Promise<CatalogueEntry[]> {
+  const rows = await db.query<CatalogueRow>(
+    `select ${PUBLICATION_COLUMNS}, ${POST_COLUMNS}
+       from publications p
+       left join lateral (
+         select id, slug, title, subtitle, published_at, created_at, price_cents, audio_url
+           from posts
+          where publication_id = p.id
+          order by ${POST_ORDER}
+          limit $1
+       ) r on true
+       left join post_summaries s on s.post_id = r.id
+      order by p.is_scoped desc, lower(coalesce(p.title, p.slug)), p.slug,
+               r.published_at desc nulls last, r.created_at desc, r.id desc`,
+    [options.postsPerPublication],
+  );
+
+  // Rows arrive grouped by publication (the outer order keeps them contiguous), posts already in order.
+  const entries: CatalogueEntry[] = [];
+  for (const row of rows) {
+    let entry = entries.at(-1);
+    if (!entry || entry.slug !== row.slug) {
+      entry = { ...toPublication(row), posts: [] };
+      entries.push(entry);
+    }
+    const post = toPost(row);
+    if (post) entry.posts.push(post);
+  }
+  return entries;
+}
+
+/** A publication with its newest posts for its web page; null when the slug is not indexed. */
+export async function getPublicationPage(
+  db: Queryable,
+  slug: string,
+  options: { postLimit: number },
+): Promise<PublicationPage | null> {
+  const [publication] = await db.query<PublicationRow & { id: string; language: string | null; copyright: string | null }>(
+    `select p.id, ${PUBLICATION_COLUMNS}, p.language, p.copyright from publications p where p.slug = $1`,
+    [slug],
+  );
+  if (!publication) return null;
+
+  const posts = await db.query<CatalogueRow>(
+    `select ${POST_COLUMNS}
+       from (
+         select id, slug, title, subtitle, published_at, created_at, price_cents, audio_url
+           from posts
+          where publication_id = $1
+          order by ${POST_ORDER}
+          limit $2
+       ) r
+       left join post_summaries s on s.post_id = r.id
+      order by r.published_at desc nulls last, r.created_at desc, r.id desc`,
+    [publication.id, options.postLimit],
+  );
+
+  return {
+    ...toPublication(publication),
+    language: publication.language,
+    copyright: publication.copyright,
+    posts: posts.flatMap((row) => toPost(row) ?? []),
+  };
+}
+
+function toPublication(row: PublicationRow): CataloguePublication {
+  return {
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    siteUrl: row.site_url,
+    sourceKind: row.source_kind,
+    platform: row.platform,
+    imageUrl: row.image_url,
+    authorName: row.author_name,
+    isScoped: row.is_scoped,
+    lastSyncedAt: row.last_synced_at,
+  };
+}
+
+function toPost(row: PostColumns): CataloguePost | null {
+  // A publication without posts yields one row whose post columns are all null.
+  if (row.post_slug === null || row.post_title === null) return null;
+  return {
+    slug: row.post_slug,
+    title: row.post_title,
+    subtitle: row.post_subtitle,
+    publishedAt: row.post_published_at,
+    priceCents: row.post_price_cents,
+    isPodcast: row.post_is_podcast === true,
+    summaryReady: row.post_summary_ready === true,
+  };
+}
