@@ -10,7 +10,8 @@ export interface Migration {
 
 const FILE_PATTERN = /^(\d{14})_([a-z0-9_]+)\.sql$/;
 
-export const DEFAULT_MIGRATIONS_DIR = path.join(process.cwd(), 'supabase', 'migrations');
+// Read at run time from the project folder; the comment keeps Turbopack from tracing the whole project for it.
+export const DEFAULT_MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), 'supabase', 'migrations');
 
 /** Reads supabase/migrations in version order. Files not named <timestamp>_<name>.sql are a mistake, not skipped. */
 export function readMigrations(dir = DEFAULT_MIGRATIONS_DIR): Migration[] {
@@ -42,7 +43,11 @@ const MIGRATION_LOCK_KEY = 7_340_021;
  * keeps two starting instances from applying the same file.
  */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
-  await db.exec(HISTORY_DDL);
+  // "create ... if not exists" still races between concurrent starters, so it runs under the lock too.
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(HISTORY_DDL);
+  });
   const applied: string[] = [];
   for (const migration of migrations) {
     const didApply = await db.transaction(async (tx) => {
