@@ -103,3 +103,11 @@ describe('GET /api/v1/publications/{publicationSlug}', () => {
     },
   );
 });
+
+describe('malformed paths', () => {
+  it.each(['/api/v1/publications/%ZZ', '/api/v1/publications/%E0%A4%A'])('answers 400 {error, issues} for %s', async (path) => {
+    const response = await getJson(path);
+    expect(response.status).toBe(400);
+    expect(InvalidQueryResponse.parse(response.body).issues).toEqual({ path: ['contains malformed percent-encoding'] });
+  });
+});
