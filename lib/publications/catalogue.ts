@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { POST_ORDER } from '../posts/order';
 
 /**
  * Read models for the website (landing page catalogue and publication pages). They carry more than the API
@@ -41,8 +42,6 @@ export interface PublicationPage extends CataloguePublication {
   posts: CataloguePost[];
 }
 
-// The one post ordering everywhere: undated posts last, ties broken on import time then id so pages are stable.
-const POST_ORDER = 'published_at desc nulls last, created_at desc, id desc';
 
 const PUBLICATION_COLUMNS = `p.slug, p.title, p.description, p.site_url, p.source_kind, p.platform, p.image_url,
   p.author_name, p.is_scoped, p.last_synced_at`;

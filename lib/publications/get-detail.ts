@@ -1,6 +1,7 @@
 import type { PostSummary, PublicationDetail } from '../api/contracts/publications';
 import { NotFoundError } from '../api/errors';
 import type { Queryable } from '../db/types';
+import { POST_ORDER } from '../posts/order';
 import { absoluteUrl } from './public-url';
 
 interface PublicationRow {
@@ -41,12 +42,11 @@ export async function getPublicationDetail(
   );
   if (!publication) throw new NotFoundError(`Publication not found: ${slug}`);
 
-  // Undated posts sort last; ties break on import time so the order is stable across calls.
   const posts = await db.query<PostRow>(
     `select slug, title, subtitle, published_at, price_cents
        from posts
       where publication_id = $1
-      order by published_at desc nulls last, created_at desc, id desc
+      order by ${POST_ORDER}
       limit $2`,
     [publication.id, options.postLimit],
   );

@@ -64,7 +64,7 @@ create table posts (
 );
 
 -- Publication detail lists a publication's posts newest first.
-create index posts_publication_recent_idx on posts (publication_id, published_at desc nulls last, created_at desc);
+create index posts_publication_recent_idx on posts (publication_id, published_at desc nulls last, created_at desc, id desc);
 create index posts_published_at_idx on posts (published_at desc nulls last);
 
 -- The paid product. A post without a row here is "not ready".
