@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import next from 'next';
+import { malformedPathResponse } from './lib/api/malformed-path';
 import { closeDb, getDb } from './lib/db/client';
 import { env } from './lib/env';
 import { removeServiceFile, writeServiceFile } from './lib/operator/service-file';
@@ -19,7 +20,14 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer((req, res) => {
+    const malformed = malformedPathResponse(req.url ?? '/');
+    if (malformed) {
+      res.writeHead(malformed.status, { 'content-type': malformed.contentType }).end(malformed.body);
+      return;
+    }
+    void handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
