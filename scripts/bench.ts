@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: load-tests the free routes of the built app at 1,500 and 100,000 posts and prints p50/p95 latency,
  * requests per second and the server's peak memory. On PGlite by default; on PostgreSQL too when DATABASE_URL is set.
- * Figures are printed, never asserted. BENCH_SIZES, BENCH_SECONDS and BENCH_CONNECTIONS override the defaults.
+ * Figures are printed, never asserted. BENCH_SIZES, BENCH_SECONDS and BENCH_CONNECTIONS (a list) override the defaults.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,11 +16,13 @@ import { startService } from '../tests/helpers/service';
 
 const sizes = (process.env.BENCH_SIZES ?? '1500,100000').split(',').map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// One client shows the latency of a request; ten show behaviour under concurrent load on two cores.
+const concurrencies = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
 
 interface Row extends LoadResult {
   database: string;
   posts: number;
+  connections: number;
   peakMiB: number;
 }
 
@@ -40,7 +42,8 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number): Promise
   const service = await startService({
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'false',
-    ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+    // Empty means unset: the PGlite run must not inherit the DATABASE_URL of the PostgreSQL run.
+    DATABASE_URL: testDb?.url ?? '',
   });
   try {
     const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as { publications: Array<{ slug: string }> };
@@ -53,14 +56,17 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number): Promise
     ];
     const rows: Row[] = [];
     for (const [name, route] of targets) {
-      await measure(name, service.url + route, { connections, seconds: 1 }); // warm-up
-      const result = await measure(name, service.url + route, { connections, seconds });
-      const memory = processMemory(service.process.pid!);
-      rows.push({ ...result, database, posts, peakMiB: memory?.peakMiB ?? NaN });
-      console.log(
-        `  ${name.padEnd(32)} p50 ${result.p50.toFixed(1).padStart(6)} ms  p95 ${result.p95.toFixed(1).padStart(6)} ms  ` +
-          `${result.rps.toFixed(0).padStart(6)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}  peak RSS ${memory?.peakMiB.toFixed(0)} MiB`,
-      );
+      for (const connections of concurrencies) {
+        await measure(name, service.url + route, { connections, seconds: 1 }); // warm-up
+        const result = await measure(name, service.url + route, { connections, seconds });
+        const memory = processMemory(service.process.pid!);
+        rows.push({ ...result, database, posts, connections, peakMiB: memory?.peakMiB ?? NaN });
+        console.log(
+          `  ${name.padEnd(32)} c=${String(connections).padEnd(3)} p50 ${result.p50.toFixed(1).padStart(6)} ms  ` +
+            `p95 ${result.p95.toFixed(1).padStart(6)} ms  ${result.rps.toFixed(0).padStart(6)} req/s  ` +
+            `non-2xx ${result.non2xx}  errors ${result.errors}  peak RSS ${memory?.peakMiB.toFixed(0)} MiB`,
+        );
+      }
     }
     return rows;
   } finally {
@@ -71,7 +77,7 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number): Promise
 
 buildIfNeeded();
 const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-console.log(`free routes: ${connections} connections, ${seconds} s per route, autocannon`);
+console.log(`free routes: ${concurrencies.join(' and ')} connections, ${seconds} s per route, autocannon`);
 const rows: Row[] = [];
 for (const database of databases) for (const posts of sizes) rows.push(...(await benchOne(database, posts)));
 mkdirSync('bench-results', { recursive: true });
