@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { PrimaryActions } from '@/components/PrimaryActions';
 
 export const metadata = { title: 'Page not found' };
 
@@ -14,17 +14,7 @@ export default function NotFound() {
         The publication or page you asked for is not indexed here. Publications are addressed by their site&apos;s
         host, for example <code className="rounded bg-slate-100 px-1 font-mono text-sm">/publications/example.substack.com</code>.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/#catalogue" className="rounded-lg bg-indigo-700 px-4 py-2 font-medium text-white hover:bg-indigo-800">
-          Browse publications
-        </Link>
-        <a
-          href="/docs"
-          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:border-indigo-700 hover:text-indigo-800"
-        >
-          API reference
-        </a>
-      </div>
+      <PrimaryActions className="mt-8 justify-center" />
     </section>
   );
 }

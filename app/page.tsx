@@ -1,5 +1,6 @@
 import { Features } from '@/components/Features';
 import { ForAgents } from '@/components/ForAgents';
+import { PrimaryActions } from '@/components/PrimaryActions';
 import { PublicationCard } from '@/components/PublicationCard';
 import { requestOrigin } from '@/components/request-origin';
 import { getDb } from '@/lib/db/client';
@@ -36,17 +37,7 @@ export default async function HomePage() {
           request for an AI-synthesized summary of a post or for the day&apos;s stock picks extracted from posts. Built
           for people and for agents: nothing to subscribe to, every paid request is charged on its own.
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <a href="#catalogue" className="rounded-lg bg-indigo-700 px-4 py-2 font-medium text-white hover:bg-indigo-800">
-            Browse publications
-          </a>
-          <a
-            href="/docs"
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:border-indigo-700 hover:text-indigo-800"
-          >
-            API reference
-          </a>
-        </div>
+        <PrimaryActions className="mt-6" />
       </section>
 
       <Features />
