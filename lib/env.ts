@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   DEMO_POSTS: z.coerce.number().int().min(0).max(2_000_000).default(1500),
   DEMO_SEED: z.coerce.number().int().default(20261122),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  EMBEDDINGS_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { seedDemoData: boolean };
@@ -32,6 +36,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const parsed = result.data;
+  if (parsed.EMBEDDINGS_PROVIDER === 'openai' && !parsed.OPENAI_API_KEY) {
+    throw new Error('Invalid environment configuration:\n  OPENAI_API_KEY: required when EMBEDDINGS_PROVIDER=openai');
+  }
   // Demo data goes into the embedded database by default, never into a configured server unless asked.
   return { ...parsed, seedDemoData: parsed.SEED_DEMO_DATA ?? parsed.DATABASE_URL === undefined };
 }

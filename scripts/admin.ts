@@ -5,6 +5,7 @@
  */
 import { prepareDatabase } from '../lib/db/prepare';
 import { env } from '../lib/env';
+import { configuredEmbeddings } from '../lib/search/embeddings/configured';
 import { parseCommandLine } from '../lib/operator/argv';
 import { COMMANDS, CommandError, runCommand } from '../lib/operator/registry';
 import { readServiceFile } from '../lib/operator/service-file';
@@ -24,6 +25,7 @@ async function runLocally(command: string, args: Record<string, unknown>) {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     demo: null,
+    embeddings: configuredEmbeddings(),
     log: (line) => console.error(line),
   });
   try {

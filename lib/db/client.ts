@@ -1,4 +1,5 @@
 import { env } from '../env';
+import { configuredEmbeddings } from '../search/embeddings/configured';
 import { prepareDatabase } from './prepare';
 import type { Db } from './types';
 
@@ -14,6 +15,7 @@ export function getDb(): Promise<Db> {
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       demo: config.seedDemoData ? { seed: config.DEMO_SEED, posts: config.DEMO_POSTS } : null,
+      embeddings: configuredEmbeddings(),
     });
     // A failed start must not be cached forever: the next request tries again.
     opening.catch(() => {

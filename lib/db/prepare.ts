@@ -1,4 +1,7 @@
 import { isCatalogueEmpty, seedDemoCorpus } from '../demo/load';
+import type { EmbeddingProvider } from '../search/embeddings/provider';
+import { indexPendingPosts } from '../search/index/index-pending';
+import { embedPendingPosts } from '../search/semantic/embed-pending';
 import { migrate } from './migrate';
 import { openDatabase, type DbConfig } from './open';
 import type { Db } from './types';
@@ -6,6 +9,8 @@ import type { Db } from './types';
 export interface PrepareOptions extends DbConfig {
   /** Demo corpus to load when the catalogue is empty; null never seeds. */
   demo: { seed: number; posts: number } | null;
+  /** Posts waiting for search indexing are indexed (and embedded with this provider, when given) before use. */
+  embeddings?: EmbeddingProvider | null;
   log?: (line: string) => void;
 }
 
@@ -24,9 +29,20 @@ export async function prepareDatabase(options: PrepareOptions): Promise<Db> {
           `${counts.summaries} summaries, ${counts.picks} stock picks in ${Date.now() - started} ms`,
       );
     }
+    await indexForSearch(db, options.embeddings ?? null, log);
     return db;
   } catch (error) {
     await db.close().catch(() => {});
     throw error;
+  }
+}
+
+/** Brings search up to date with the posts: lexical documents and, with a provider, embeddings (each computed once). */
+export async function indexForSearch(db: Db, embeddings: EmbeddingProvider | null, log: (line: string) => void) {
+  const started = Date.now();
+  const indexed = await indexPendingPosts(db);
+  const embedded = embeddings ? await embedPendingPosts(db, embeddings) : 0;
+  if (indexed + embedded > 0) {
+    log(`search index: ${indexed} posts indexed, ${embedded} embedded in ${Date.now() - started} ms`);
   }
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Db } from '../db/types';
 import { migrate } from '../db/migrate';
 import { isCatalogueEmpty, resetCatalogue, seedDemoCorpus } from '../demo/load';
+import { indexForSearch } from '../db/prepare';
 import { env } from '../env';
+import { configuredEmbeddings } from '../search/embeddings/configured';
 
 /**
  * Operator commands. The admin CLI runs them against the database directly, or, while the service holds the embedded
@@ -51,6 +53,7 @@ export const COMMANDS: CommandDefinition[] = [
       const options = { seed: args.seed ?? env().DEMO_SEED, posts: args.posts ?? env().DEMO_POSTS, now: new Date() };
       const started = Date.now();
       const counts = await seedDemoCorpus(db, options);
+      await indexForSearch(db, configuredEmbeddings(), () => {});
       return { ...counts, seed: options.seed, milliseconds: Date.now() - started };
     },
   }),

@@ -12,6 +12,7 @@ import {
   PublicationSlugParam,
 } from '../contracts/publications';
 import { TopicSearchQuery, TopicSearchResponse } from '../contracts/search';
+import { describeSearch } from '../../search/describe';
 import { AGENT_GUIDANCE, DISCOVERY_ORDER } from './guidance';
 import { PAYMENT_OFFERS, PRICE_RANGE_USD } from './payment-offers';
 import {
@@ -84,8 +85,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
           operationId: 'searchByTopic',
           summary: 'Search posts by topic',
           tags: ['Search'],
-          description:
-            'Lexical (`fts`) or hybrid lexical+semantic search over posts. Results are candidates to buy, not evidence. relevanceScore is on a 0-100 scale.',
+          description: describeSearch(),
           requestParams: { query: TopicSearchQuery },
           responses: {
             '200': jsonBody('Ranked posts.', TopicSearchResponse),

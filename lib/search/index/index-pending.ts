@@ -1,0 +1,74 @@
+import type { Db } from '../../db/types';
+import { normalizeForSearch } from '../query/normalize';
+
+interface PendingRow {
+  [key: string]: unknown;
+  id: string;
+  title: string;
+  subtitle: string | null;
+  body_text: string;
+  publication: string;
+  previously_indexed: boolean;
+}
+
+// Weighted document: title A, subtitle B, publication name and author C, body D. The texts arrive normalised.
+const UPDATE_SQL = `
+  update posts p
+     set search_vector = setweight(to_tsvector('english', r.title), 'A')
+                      || setweight(to_tsvector('english', r.subtitle), 'B')
+                      || setweight(to_tsvector('english', r.publication), 'C')
+                      || setweight(to_tsvector('english', r.body), 'D'),
+         search_indexed_at = now()
+    from jsonb_to_recordset($1::text::jsonb) as r(id uuid, title text, subtitle text, publication text, body text)
+   where p.id = r.id`;
+
+// Document frequencies move by the lexemes a batch removes and adds, so re-indexing a changed post stays exact.
+const LEXEMES_OF = `select lexeme, count(*)::int as n
+                      from posts, unnest(tsvector_to_array(search_vector)) as lexeme
+                     where id = any($1::uuid[]) and search_vector is not null
+                     group by lexeme`;
+
+/**
+ * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
+ * keeping the BM25 statistics in step in the same transaction. Returns the number of posts indexed.
+ */
+export async function indexPendingPosts(db: Db, options: { batchSize?: number } = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 500;
+  let total = 0;
+  for (;;) {
+    const rows = await db.query<PendingRow>(
+      `select p.id, p.title, p.subtitle, p.body_text,
+              concat_ws(' ', pub.title, pub.author_name) as publication,
+              p.search_vector is not null as previously_indexed
+         from posts p join publications pub on pub.id = p.publication_id
+        where p.search_indexed_at is null
+        order by p.id
+        limit $1`,
+      [batchSize],
+    );
+    if (rows.length === 0) return total;
+    const documents = rows.map((row) => ({
+      id: row.id,
+      title: normalizeForSearch(row.title),
+      subtitle: normalizeForSearch(row.subtitle ?? ''),
+      publication: normalizeForSearch(row.publication),
+      body: normalizeForSearch(row.body_text),
+    }));
+    const ids = rows.map((row) => row.id);
+    const newlyIndexed = rows.filter((row) => !row.previously_indexed).length;
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `update search_term_stats s set doc_count = s.doc_count - old.n from (${LEXEMES_OF}) old where s.lexeme = old.lexeme`,
+        [ids],
+      );
+      await tx.query(UPDATE_SQL, [JSON.stringify(documents)]);
+      await tx.query(
+        `insert into search_term_stats (lexeme, doc_count) ${LEXEMES_OF}
+         on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count`,
+        [ids],
+      );
+      await tx.query('update search_corpus_stats set doc_count = doc_count + $1', [newlyIndexed]);
+    });
+    total += rows.length;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Db } from '../db/types';
+import type { EmbeddingProvider } from './embeddings/provider';
+import { rankLexical, type LexicalHit, type TimeRange } from './lexical/rank';
+import type { ResolvedTerm } from './lexical/resolve-terms';
+import { rankSemantic } from './semantic/rank';
+
+/** Neighbours taken from each side before fusion: top-k first, never a full scan. */
+export const RETRIEVE_PER_SIDE = 100;
+
+export interface Evidence {
+  lexical?: LexicalHit;
+  similarity?: number;
+}
+
+export interface Retrieval {
+  evidence: Map<string, Evidence>;
+  /** Posts matching the query lexically inside the window, before ranking (a count, not a list). */
+  lexicalCandidatesInWindow: number;
+}
+
+/**
+ * Collects candidates from each side (over the whole corpus and, with a time window, inside it too, so in-window
+ * posts are never crowded out), then fills in the side that did not find a candidate, so every candidate is judged on
+ * both kinds of evidence.
+ */
+export async function retrieve(
+  db: Db,
+  input: {
+    terms: ResolvedTerm[];
+    corpus: number;
+    vector: number[] | null;
+    embeddings: EmbeddingProvider | null;
+    range: TimeRange | null;
+  },
+): Promise<Retrieval> {
+  const evidence = new Map<string, Evidence>();
+  const entry = (id: string) => evidence.get(id) ?? evidence.set(id, {}).get(id)!;
+  const lexicalRuns = input.terms.length > 0;
+  const semanticRuns = input.vector !== null && input.embeddings !== null;
+  let lexicalCandidatesInWindow = 0;
+
+  const ranges = input.range ? [null, input.range] : [null];
+  for (const range of ranges) {
+    if (lexicalRuns) {
+      const { hits, candidates } = await rankLexical(db, input.terms, { corpus: input.corpus, limit: RETRIEVE_PER_SIDE, range });
+      for (const hit of hits) entry(hit.postId).lexical = hit;
+      if (range) lexicalCandidatesInWindow = candidates;
+    }
+    if (semanticRuns) {
+      const hits = await rankSemantic(db, input.embeddings!, input.vector!, { limit: RETRIEVE_PER_SIDE, range });
+      for (const hit of hits) entry(hit.postId).similarity = hit.similarity;
+    }
+  }
+
+  if (lexicalRuns && semanticRuns) {
+    const needLexical = [...evidence].filter(([, e]) => !e.lexical).map(([id]) => id);
+    const needSimilarity = [...evidence].filter(([, e]) => e.similarity === undefined).map(([id]) => id);
+    const { hits } = await rankLexical(db, input.terms, { corpus: input.corpus, limit: needLexical.length, onlyIds: needLexical });
+    for (const hit of hits) entry(hit.postId).lexical = hit;
+    const similar = await rankSemantic(db, input.embeddings!, input.vector!, { limit: needSimilarity.length, onlyIds: needSimilarity });
+    for (const hit of similar) entry(hit.postId).similarity = hit.similarity;
+  }
+  return { evidence, lexicalCandidatesInWindow };
+}

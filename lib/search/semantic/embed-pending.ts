@@ -1,0 +1,53 @@
+import { readCapabilities } from '../../db/capabilities';
+import type { Db } from '../../db/types';
+import { embeddingText } from '../embeddings/document-text';
+import type { EmbeddingProvider } from '../embeddings/provider';
+import { vectorSql } from './index-name';
+
+/**
+ * Embeds every post that has no vector for this model yet and keeps it (computed once), then makes sure the model's
+ * HNSW index exists (built after the bulk insert, which is much faster than inserting into an index). Returns the
+ * number of posts embedded; 0 without pgvector.
+ */
+export async function embedPendingPosts(
+  db: Db,
+  provider: EmbeddingProvider,
+  options: { batchSize?: number } = {},
+): Promise<number> {
+  if (!(await readCapabilities(db)).vector) return 0;
+  const sql = vectorSql(provider);
+  const batchSize = options.batchSize ?? 256;
+  let total = 0;
+  let afterId = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await db.query<{ id: string; title: string; subtitle: string | null; body_text: string }>(
+      `select p.id, p.title, p.subtitle, p.body_text from posts p
+        where p.id > $1
+          and not exists (select 1 from post_embeddings e where e.post_id = p.id and e.model = ${sql.model})
+        order by p.id limit $2`,
+      [afterId, batchSize],
+    );
+    if (rows.length === 0) break;
+    afterId = rows[rows.length - 1]!.id;
+    const vectors = await provider.embed(rows.map((row) => embeddingText({ ...row, bodyText: row.body_text })));
+    // A text with no known word has a zero vector, which has no direction to compare; it is not stored.
+    const records = rows
+      .map((row, i) => ({ post_id: row.id, embedding: JSON.stringify(vectors[i]) }))
+      .filter((_, i) => vectors[i]!.some((value) => value !== 0));
+    if (records.length > 0) {
+      await db.query(
+        `insert into post_embeddings (post_id, model, embedding)
+         select r.post_id, ${sql.model}, r.embedding::vector
+           from jsonb_to_recordset($1::text::jsonb) as r(post_id uuid, embedding text)
+         on conflict (post_id, model) do nothing`,
+        [JSON.stringify(records)],
+      );
+    }
+    total += records.length;
+  }
+  await db.exec(
+    `create index if not exists ${sql.indexName} on post_embeddings
+       using hnsw ((${sql.column}) vector_cosine_ops) where model = ${sql.model}`,
+  );
+  return total;
+}

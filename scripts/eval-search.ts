@@ -1,0 +1,101 @@
+/**
+ * `npm run eval:search`: relevance and latency of topic search on the judged demo query set.
+ *
+ * Seeds an in-memory PGlite with the deterministic demo corpus (seed 20261122, 1,500 posts, now 2026-11-20T15:00Z),
+ * indexes it (lexical documents, and vectors from the local embedding provider), runs every judged query with limit
+ * 10 in each mode, and prints per category and overall nDCG@10, recall@10 and MRR, the off-topic behaviour, and
+ * p50/p95 in-process latency per mode. Judgments come from the generator's ground truth (tests/search-eval/judge.ts).
+ * Figures are printed, never asserted.
+ *
+ *   --json          one JSON object instead of tables
+ *   --dry-run       no database: print how many relevant posts each query has, and the judgment warnings
+ *   --per-query     also list every query's figures, worst first
+ *   --modes=a,b     a subset of fts,semantic,hybrid
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  countJudgments,
+  EVAL_LIMIT,
+  EVAL_NOW,
+  EVAL_POSTS,
+  EVAL_SEED,
+  judge,
+  JUDGED_QUERIES,
+  judgmentWarnings,
+  loadEvalPosts,
+} from '../tests/search-eval/judged-queries';
+import { formatJudgmentCounts, formatQueryRuns, formatSummaries } from '../tests/search-eval/report';
+import { MODES, runMode, summarize, type QueryRun, type SearchFn, type SearchMode } from '../tests/search-eval/run';
+
+const args = process.argv.slice(2);
+const asJson = args.includes('--json');
+const modes = parseModes(args.find((a) => a.startsWith('--modes='))?.slice('--modes='.length));
+const config = { seed: EVAL_SEED, posts: EVAL_POSTS, now: EVAL_NOW.toISOString(), limit: EVAL_LIMIT, queries: JUDGED_QUERIES.length };
+
+function parseModes(value: string | undefined): SearchMode[] {
+  if (!value) return [...MODES];
+  const picked = value.split(',').map((m) => m.trim());
+  const bad = picked.filter((m) => !(MODES as readonly string[]).includes(m));
+  if (bad.length > 0) throw new Error(`unknown mode(s) ${bad.join(', ')}; use ${MODES.join(',')}`);
+  return picked as SearchMode[];
+}
+
+const posts = loadEvalPosts();
+const counts = countJudgments(posts);
+const warnings = judgmentWarnings(counts);
+
+if (args.includes('--dry-run')) {
+  if (asJson) {
+    const perQuery = counts.map(({ query, grade1, grade2 }) => ({ id: query.id, category: query.category, q: query.q, grade2, grade1 }));
+    console.log(JSON.stringify({ config, perQuery, warnings }, null, 2));
+  } else {
+    console.log(formatJudgmentCounts(counts));
+    console.log(warnings.length > 0 ? `\nWARNINGS:\n  ${warnings.join('\n  ')}` : `\nno warnings: every on-topic query has at least 3 relevant posts`);
+  }
+  process.exit(warnings.length > 0 ? 1 : 0);
+}
+// Judgments that fail their own checks would make the figures meaningless: say so, but still run.
+if (warnings.length > 0) console.error(`judgment warnings:\n  ${warnings.join('\n  ')}`);
+
+// Imported here rather than at the top so --dry-run works before the search modules exist.
+const { openPglite } = await import('../lib/db/pglite');
+const { migrate } = await import('../lib/db/migrate');
+const { seedDemoCorpus } = await import('../lib/demo/load');
+// indexForSearch = indexPendingPosts (lexical documents) + embedPendingPosts (vectors with the given provider): the
+// same preparation the service runs at start-up. indexPendingPosts alone takes no provider and embeds nothing.
+const { indexForSearch } = await import('../lib/db/prepare');
+const { searchPosts } = await import('../lib/search/search-posts');
+const { selectEmbeddingProvider } = await import('../lib/search/embeddings/select');
+
+const log = (line: string) => {
+  if (!asJson) console.error(line);
+};
+
+const setupStarted = performance.now();
+const db = await openPglite(null);
+try {
+  await migrate(db);
+  await seedDemoCorpus(db, { seed: EVAL_SEED, posts: EVAL_POSTS, now: EVAL_NOW });
+  log(`seeded ${EVAL_POSTS} posts in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+  const embeddings = await selectEmbeddingProvider({ provider: 'local' });
+  await indexForSearch(db, embeddings, log);
+
+  const search: SearchFn = (q, mode) => searchPosts(db, { q, limit: EVAL_LIMIT, mode, now: EVAL_NOW }, { embeddings });
+  const runs = new Map<SearchMode, QueryRun[]>();
+  for (const mode of modes) {
+    log(`running ${JUDGED_QUERIES.length} queries in mode ${mode} ...`);
+    runs.set(mode, await runMode(search, mode, { queries: JUDGED_QUERIES, posts, judge: (query) => judge(query, posts), now: EVAL_NOW, k: EVAL_LIMIT }));
+  }
+  const summaries = modes.map((mode) => summarize(mode, runs.get(mode)!));
+
+  if (asJson) {
+    const perQuery = Object.fromEntries(modes.map((mode) => [mode, runs.get(mode)!]));
+    console.log(JSON.stringify({ config, warnings, modes: Object.fromEntries(summaries.map((s) => [s.mode, s])), perQuery }, null, 2));
+  } else {
+    console.log(`search eval: ${JUDGED_QUERIES.length} queries, seed ${EVAL_SEED}, ${EVAL_POSTS} posts, now ${EVAL_NOW.toISOString()}, limit ${EVAL_LIMIT}\n`);
+    console.log(formatSummaries(summaries));
+    if (args.includes('--per-query')) for (const mode of modes) console.log(formatQueryRuns(mode, runs.get(mode)!));
+  }
+} finally {
+  await db.close();
+}

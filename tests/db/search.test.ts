@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCapabilities } from '@/lib/db/capabilities';
+import { migrate } from '@/lib/db/migrate';
+import { indexForSearch } from '@/lib/db/prepare';
+import type { Db } from '@/lib/db/types';
+import { seedDemoCorpus } from '@/lib/demo/load';
+import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
+import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { searchPosts } from '@/lib/search/search-posts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+const NOW = new Date('2026-11-20T15:00:00Z');
+const embeddings = selectEmbeddingProvider({ provider: 'local' });
+let database: TestDatabase;
+let db: Db;
+let vector: boolean;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = await database.open();
+  await migrate(db);
+  await seedDemoCorpus(db, { seed: 7, posts: 600, now: NOW });
+  await indexForSearch(db, embeddings, () => {});
+  vector = (await readCapabilities(db)).vector;
+});
+
+afterAll(async () => {
+  await db.close();
+  await database.drop();
+});
+
+const run = (q: string, mode: 'fts' | 'hybrid' = 'hybrid', limit = 10) =>
+  searchPosts(db, { q, limit, mode, now: NOW }, { embeddings });
+
+describe('search on a real database', () => {
+  it('keeps document frequencies equal to the documents, also after a post is re-indexed', async () => {
+    const check = async () => {
+      const rows = await db.query<{ lexeme: string; stored: number; actual: number }>(
+        `select s.lexeme, s.doc_count as stored,
+                (select count(*)::int from posts where search_vector @@ s.lexeme::tsquery) as actual
+           from search_term_stats s where s.lexeme in ('nvidia', 'fed', 'earn', 'sp500', 'micron')`,
+      );
+      expect(rows.length).toBeGreaterThan(2);
+      for (const row of rows) expect(row.stored, row.lexeme).toBe(row.actual);
+      const [corpus] = await db.query<{ doc_count: number; actual: number }>(
+        'select doc_count, (select count(*)::int from posts where search_vector is not null) as actual from search_corpus_stats',
+      );
+      expect(corpus!.doc_count).toBe(corpus!.actual);
+    };
+    await check();
+    await db.query(
+      `update posts set title = title || ' Nvidia and Micron', search_indexed_at = null
+        where id in (select id from posts order by id limit 5)`,
+    );
+    expect(await indexPendingPosts(db)).toBe(5);
+    await check();
+  });
+
+  it('returns the same full results for a time-filtered query run many times through the driver', async () => {
+    const first = await run('treasury yields last 2 weeks');
+    expect(first.freshnessCoverage!.rankedInWindow).toBeGreaterThan(0);
+    for (let i = 0; i < 8; i++) {
+      const again = await run('treasury yields last 2 weeks');
+      expect(again.items.map((item) => item.slug)).toEqual(first.items.map((item) => item.slug));
+      expect(again.freshnessCoverage).toEqual(first.freshnessCoverage);
+    }
+  });
+
+  it('runs hybrid where pgvector exists and falls back to fts, saying so, where it does not', async () => {
+    const hybrid = await run('chip demand for AI data centers');
+    expect(hybrid.mode).toBe(vector ? 'hybrid' : 'fts');
+    const noProvider = await searchPosts(db, { q: 'chip demand', limit: 5, mode: 'hybrid', now: NOW }, { embeddings: null });
+    expect(noProvider.mode).toBe('fts');
+    expect(noProvider.count).toBeGreaterThan(0);
+  });
+
+  it('corrects a misspelt company name', async () => {
+    const body = await run('nvdia earnings', 'fts');
+    expect(body.count).toBeGreaterThan(0);
+    expect(body.items[0]!.whyMatched.join(' ')).toMatch(/"nvdia" read as "nvidia"/);
+  });
+
+  it('reports semantic-only hits without token counts', async () => {
+    if (!vector) return;
+    const body = await run('graphics processors for machine learning');
+    for (const item of body.items.filter((i) => i.matchedTokenCount === 0)) {
+      expect(item.totalTokenCount).toBe(0);
+      expect(item.topicCoverageRatio).toBeUndefined();
+    }
+  });
+
+  it('browses the newest posts when only a time phrase is given', async () => {
+    const body = await run('latest');
+    expect(body.timeWindow?.label).toBe('latest_recent');
+    expect(body.count).toBe(10);
+    const dates = body.items.map((i) => i.publishedAt!);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(body.items.every((i) => i.isInTimeWindow)).toBe(true);
+  });
+});
