@@ -1,23 +1,31 @@
 /**
- * `npm run bench`: load-tests the free routes of the built app at 1,500 and 100,000 posts and prints p50/p95 latency,
- * requests per second and the server's peak memory. On PGlite by default; on PostgreSQL too when DATABASE_URL is set.
- * Figures are printed, never asserted. BENCH_SIZES, BENCH_SECONDS and BENCH_CONNECTIONS (a list) override the defaults.
+ * `npm run bench`: at 1,500 and 100,000 posts, on PGlite (and on PostgreSQL when DATABASE_URL is set):
+ * - search in process, single client: p50/p95 of our fts and hybrid search over a query mix, and of the Supabase
+ *   documentation's hybrid_search recipe on the same data as a baseline;
+ * - the built app over HTTP with autocannon: p50/p95 latency, requests per second and the server's peak memory for the
+ *   free routes, at one client and at ten.
+ * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
+ * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildIfNeeded } from './build-if-needed';
-import { measure, type LoadResult } from './bench/load';
-import { processMemory } from './bench/memory';
-import { prepareDatabase } from '../lib/db/prepare';
+import { indexForSearch, prepareDatabase } from '../lib/db/prepare';
 import { seedDemoCorpus } from '../lib/demo/load';
+import { selectEmbeddingProvider } from '../lib/search/embeddings/select';
 import { createTestDatabase } from '../tests/helpers/test-database';
 import { startService } from '../tests/helpers/service';
+import { measure, type LoadResult } from './bench/load';
+import { processMemory } from './bench/memory';
+import { benchSearch } from './bench/search';
+import { buildIfNeeded } from './build-if-needed';
 
 const sizes = (process.env.BENCH_SIZES ?? '1500,100000').split(',').map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // One client shows the latency of a request; ten show behaviour under concurrent load on two cores.
 const concurrencies = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
+const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
+const embeddings = selectEmbeddingProvider({ provider: 'local' });
 
 interface Row extends LoadResult {
   database: string;
@@ -26,25 +34,35 @@ interface Row extends LoadResult {
   peakMiB: number;
 }
 
-async function seed(posts: number, target: { databaseUrl?: string; dataDir: string }) {
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+
+/** Seeds and indexes a fresh database, then measures search in process on it. */
+async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: string; dataDir: string }) {
   const started = Date.now();
   const db = await prepareDatabase({ ...target, demo: null, log: () => {} });
   await seedDemoCorpus(db, { seed: 20261122, posts, now: new Date() });
+  const seeded = Date.now();
+  const indexStarted = Date.now();
+  await indexForSearch(db, embeddings, () => {});
+  console.log(`  seeded in ${((seeded - started) / 1000).toFixed(1)} s, search-indexed in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
+  const rows = await benchSearch(db, embeddings, searchRounds);
+  for (const row of rows) console.log(`  search: ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries)`);
   await db.close();
-  return (Date.now() - started) / 1000;
+  return rows;
 }
 
-async function benchOne(database: 'pglite' | 'postgres', posts: number): Promise<Row[]> {
+async function benchOne(database: 'pglite' | 'postgres', posts: number) {
   const testDb = database === 'postgres' ? await createTestDatabase() : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
-  const seedSeconds = await seed(posts, { databaseUrl: testDb?.url, dataDir });
-  console.log(`\n${database}, ${posts} posts (seeded in ${seedSeconds.toFixed(1)} s)`);
+  console.log(`\n${database}, ${posts} posts`);
+  const search = await prepareAndBenchSearch(posts, { databaseUrl: testDb?.url, dataDir });
   const service = await startService({
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'false',
     // Empty means unset: the PGlite run must not inherit the DATABASE_URL of the PostgreSQL run.
     DATABASE_URL: testDb?.url ?? '',
   });
+  const http: Row[] = [];
   try {
     const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as { publications: Array<{ slug: string }> };
     const slug = list.publications[0]!.slug;
@@ -53,34 +71,34 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number): Promise
       ['publication detail (20 posts)', `/api/v1/publications/${slug}`],
       ['publication detail (100 posts)', `/api/v1/publications/${slug}?limit=100`],
       ['publication search', '/api/v1/publications/search?q=macro%20tide'],
+      ['topic search (hybrid)', '/api/v1/search?q=nvidia%20data%20center%20guidance'],
     ];
-    const rows: Row[] = [];
     for (const [name, route] of targets) {
       for (const connections of concurrencies) {
         await measure(name, service.url + route, { connections, seconds: 1 }); // warm-up
         const result = await measure(name, service.url + route, { connections, seconds });
         const memory = processMemory(service.process.pid!);
-        rows.push({ ...result, database, posts, connections, peakMiB: memory?.peakMiB ?? NaN });
+        http.push({ ...result, database, posts, connections, peakMiB: memory?.peakMiB ?? NaN });
         console.log(
-          `  ${name.padEnd(32)} c=${String(connections).padEnd(3)} p50 ${result.p50.toFixed(1).padStart(6)} ms  ` +
-            `p95 ${result.p95.toFixed(1).padStart(6)} ms  ${result.rps.toFixed(0).padStart(6)} req/s  ` +
-            `non-2xx ${result.non2xx}  errors ${result.errors}  peak RSS ${memory?.peakMiB.toFixed(0)} MiB`,
+          `  http: ${name.padEnd(32)} c=${String(connections).padEnd(3)} p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  ` +
+            `${result.rps.toFixed(0).padStart(6)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}  ` +
+            `peak RSS ${memory?.peakMiB.toFixed(0)} MiB`,
         );
       }
     }
-    return rows;
   } finally {
     await service.stop();
     await testDb?.drop();
   }
+  return { database, posts, search, http };
 }
 
 buildIfNeeded();
 const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-console.log(`free routes: ${concurrencies.join(' and ')} connections, ${seconds} s per route, autocannon`);
-const rows: Row[] = [];
-for (const database of databases) for (const posts of sizes) rows.push(...(await benchOne(database, posts)));
+console.log(`http: ${concurrencies.join(' and ')} connections, ${seconds} s per route (autocannon); search: ${searchRounds} rounds`);
+const results = [];
+for (const database of databases) for (const posts of sizes) results.push(await benchOne(database, posts));
 mkdirSync('bench-results', { recursive: true });
-const file = path.join('bench-results', `free-routes-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, JSON.stringify(rows, null, 2));
+const file = path.join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(results, null, 2));
 console.log(`\nfigures written to ${file}`);

@@ -58,6 +58,9 @@ describe('compact store preparation', () => {
     // Same settings: nothing to do. A subset of the extras is fine too.
     expect((await prepareCompactStore(location)).status).toBe('current');
     expect((await prepareCompactStore({ ...location, extraWords: ['market'] })).status).toBe('current');
+    // A store lacking requested extras is not current, but can be read leniently (when it cannot be rebuilt).
+    expect(await loadCompactStore({ ...location, extraWords: ['bond'] })).toBeNull();
+    expect((await loadCompactStore({ ...location, extraWords: ['bond'] }, { lenient: true }))?.words).toEqual(store.words);
     // Different N, new extras, or a changed source: rebuilt.
     expect((await prepareCompactStore({ ...location, vocabularySize: 5 })).status).toBe('prepared');
     expect((await prepareCompactStore({ ...location, vocabularySize: 5, extraWords: ['bond'] })).status).toBe('prepared');
@@ -92,7 +95,7 @@ describe('local provider slow path', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const provider = new LocalEmbeddingProvider({ cacheDir, vocabularySize: 5_000, extraWords: ['nvidia'] });
-      expect(provider.id).toBe('local-wink-sg-100d@n5000');
+      expect(provider.id).toBe('local-wink-sg-100d:n5000');
       const [v] = await provider.embed(['$NVDA stock market']);
       expect(v).toHaveLength(100);
       expect(Math.hypot(...v!)).toBeCloseTo(1, 6);

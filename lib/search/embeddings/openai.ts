@@ -95,10 +95,14 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
     if (dimensions === undefined || !Number.isInteger(dimensions) || dimensions <= 0) {
       throw new Error(`OpenAI embeddings: unknown output size for model ${this.model}; pass dimensions`);
     }
+    if (native !== undefined && dimensions !== native && !this.model.startsWith('text-embedding-3')) {
+      throw new Error(`OpenAI embeddings: ${this.model} always returns ${native} dimensions`);
+    }
     this.dimensions = dimensions;
     this.requestDimensions = native !== undefined && dimensions !== native && this.model.startsWith('text-embedding-3') ? dimensions : undefined;
-    // Vectors of different models or sizes must never be compared, so both are part of the id.
-    this.id = `openai:${this.model}${native === undefined || dimensions !== native ? `@${dimensions}` : ''}`;
+    // Vectors of different models or sizes must never be compared, so both are part of the id; ':' keeps it within
+    // [A-Za-z0-9:._-] (lib/search/semantic uses it in row keys and index names) for ordinary model names.
+    this.id = `openai:${this.model}${native === undefined || dimensions !== native ? `:${dimensions}` : ''}`;
     this.apiKey = options.apiKey;
     this.maxBatchInputs = Math.max(1, Math.min(options.maxBatchInputs ?? MAX_BATCH_INPUTS, 2048));
     this.maxInputChars = options.maxInputChars ?? MAX_INPUT_CHARS;

@@ -18,14 +18,18 @@ export interface TimeRange {
 
 // ts_rank weights for the {D body, C publication, B subtitle, A title} fields.
 const FIELD_WEIGHTS = '{0.2,0.35,0.6,1.0}';
-// A term in more than this share of posts is too common to choose candidates by.
-const SELECTIVE_SHARE = 0.08;
-// Candidate cap when only common terms are left, so a query like "market" does not score every post.
+// Candidates are gathered from the rarest terms while their document counts add up to at most this many; a post that
+// misses all of them lacks the query's most informative words and could not rank high anyway.
+const CANDIDATE_BUDGET = 3000;
+// When even the rarest term is commoner than the budget ("market"), the newest posts containing it are taken.
 const COMMON_TERM_CANDIDATES = 1500;
+// Candidates are first ordered by one ts_rank against all terms (one pass over each document); only this many get the
+// per-term scoring, which reads each document once per term.
+const SHORTLIST = 150;
 
 /**
- * Ranks posts for the resolved terms. Candidates come from the GIN index: posts containing any selective term, or,
- * when every term is common, the newest posts containing one (capped). Only candidates are scored.
+ * Ranks posts for the resolved terms. Candidates come from the GIN index (posts containing one of the rarest terms, or,
+ * when every term is common, the newest posts containing one); the best-covered candidates are then scored.
  */
 export async function rankLexical(
   db: Queryable,
@@ -33,7 +37,9 @@ export async function rankLexical(
   options: { corpus: number; limit: number; range?: TimeRange | null; onlyIds?: string[] },
 ): Promise<{ hits: LexicalHit[]; candidates: number }> {
   if (terms.length === 0 || options.onlyIds?.length === 0) return { hits: [], candidates: 0 };
-  const selective = terms.filter((t) => t.docCount <= Math.max(50, options.corpus * SELECTIVE_SHARE));
+  const byRarity = [...terms].sort((a, b) => a.docCount - b.docCount);
+  let budget = 0;
+  const selective = byRarity.filter((t) => (budget += t.docCount) <= CANDIDATE_BUDGET);
   const candidateTerms = selective.length > 0 && !options.onlyIds ? selective : terms;
   const capped = selective.length === 0;
 
@@ -56,12 +62,19 @@ export async function rankLexical(
 
   const rows = await db.query<{ post_id: string; score: number; matched: number; matched_idf: number; total: number }>(
     `with candidates as materialized (
-       select id from posts where search_vector @@ $1::tsquery ${idFilter} ${rangeFilter} ${cap}
+       select id, published_at from posts where search_vector @@ $1::tsquery ${idFilter} ${rangeFilter} ${cap}
+     ),
+     shortlist as materialized (
+       select c.id, c.published_at, count(*) over ()::int as total
+         from candidates c join posts p on p.id = c.id
+        order by ts_rank('${FIELD_WEIGHTS}', p.search_vector, ${param(terms.map((t) => `(${t.query})`).join(' | '))}::tsquery, 1) desc,
+                 c.published_at desc nulls last
+        limit ${param(SHORTLIST)}
      )
-     select p.id as post_id, (${score})::float8 as score, (${matched})::int as matched,
-            (${matchedIdf})::float8 as matched_idf, count(*) over ()::int as total
-       from candidates c join posts p on p.id = c.id
-      order by score desc, p.published_at desc nulls last, p.id
+     select cv.id as post_id, (${score})::float8 as score, (${matched})::int as matched,
+            (${matchedIdf})::float8 as matched_idf, cv.total
+       from shortlist cv join posts p on p.id = cv.id
+      order by score desc, cv.published_at desc nulls last, cv.id
       limit ${param(options.limit)}`,
     params,
   );

@@ -1,0 +1,77 @@
+import type { Db } from '../../lib/db/types';
+import { readCapabilities } from '../../lib/db/capabilities';
+import type { EmbeddingProvider } from '../../lib/search/embeddings/provider';
+import { searchPosts } from '../../lib/search/search-posts';
+import { hybridSearchRecipe, fullTextRecipe } from './supabase-recipe';
+
+/** A mix of the query shapes that stress a search differently. */
+export const BENCH_QUERIES: Array<{ kind: string; q: string }> = [
+  { kind: 'rare term', q: 'Palantir' },
+  { kind: 'rare term', q: 'micron hbm' },
+  { kind: 'rare term', q: 'yen carry trade' },
+  { kind: 'common term', q: 'market' },
+  { kind: 'common term', q: 'earnings growth' },
+  { kind: 'common term', q: 'stocks' },
+  { kind: 'multi term', q: 'is the Fed going to cut rates in December' },
+  { kind: 'multi term', q: 'nvidia data center revenue guidance and gross margin' },
+  { kind: 'multi term', q: 'private credit default risk for regional banks' },
+  { kind: 'time-scoped', q: 'nvidia this week' },
+  { kind: 'time-scoped', q: 'treasury yields last 3 days' },
+  { kind: 'time-scoped', q: 'latest on oil' },
+];
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function time(rounds: number, fn: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const _ of BENCH_QUERIES) {
+      const started = performance.now();
+      await fn();
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), n: times.length };
+}
+
+export interface SearchBenchRow {
+  name: string;
+  p50: number;
+  p95: number;
+  n: number;
+}
+
+/**
+ * Single-client latency of our search (fts and hybrid) and of the Supabase documentation's recipe on the same data,
+ * one warm-up round then `rounds` measured rounds over the query mix.
+ */
+export async function benchSearch(db: Db, embeddings: EmbeddingProvider | null, rounds: number): Promise<SearchBenchRow[]> {
+  const now = new Date();
+  const rows: SearchBenchRow[] = [];
+  const vector = (await readCapabilities(db)).vector && embeddings !== null;
+  const ours = (mode: 'fts' | 'hybrid') => async () => {
+    let index = 0;
+    const run = () => searchPosts(db, { q: BENCH_QUERIES[index++ % BENCH_QUERIES.length]!.q, limit: 10, mode, now }, { embeddings });
+    await time(1, run);
+    return time(rounds, run);
+  };
+  rows.push({ name: 'ours fts', ...(await ours('fts')()) });
+  if (vector) rows.push({ name: 'ours hybrid', ...(await ours('hybrid')()) });
+
+  const queryVectors = vector ? await embeddings!.embed(BENCH_QUERIES.map((query) => query.q)) : [];
+  const baseline = async (name: string, fn: (q: string, v: number[] | undefined) => Promise<unknown>) => {
+    let index = 0;
+    const run = () => {
+      const i = index++ % BENCH_QUERIES.length;
+      return fn(BENCH_QUERIES[i]!.q, queryVectors[i]);
+    };
+    await time(1, run);
+    rows.push({ name, ...(await time(rounds, run)) });
+  };
+  await baseline('baseline ts_rank_cd over all matches', (q) => fullTextRecipe(db, q));
+  if (vector) await baseline('baseline Supabase hybrid_search', (q, v) => hybridSearchRecipe(db, q, v!, embeddings!));
+  return rows;
+}
