@@ -28,6 +28,8 @@ const LEXEMES_OF = `select lexeme, count(*)::int as n
                      where id = any($1::uuid[]) and search_vector is not null
                      group by lexeme`;
 
+const ANALYZE_AFTER = 1000;
+
 /**
  * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
  * keeping the BM25 statistics in step in the same transaction. Returns the number of posts indexed.
@@ -46,7 +48,12 @@ export async function indexPendingPosts(db: Db, options: { batchSize?: number } 
         limit $1`,
       [batchSize],
     );
-    if (rows.length === 0) return total;
+    if (rows.length === 0) {
+      // Fresh statistics after a bulk change, or the planner keeps estimating from an empty table (PGlite has no
+      // autovacuum) and scans every match of a common word instead of walking the newest posts.
+      if (total >= ANALYZE_AFTER) await db.exec('analyze posts; analyze search_term_stats');
+      return total;
+    }
     const documents = rows.map((row) => ({
       id: row.id,
       title: normalizeForSearch(row.title),

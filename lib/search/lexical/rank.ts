@@ -20,12 +20,12 @@ export interface TimeRange {
 const FIELD_WEIGHTS = '{0.2,0.35,0.6,1.0}';
 // Candidates are gathered from the rarest terms while their document counts add up to at most this many; a post that
 // misses all of them lacks the query's most informative words and could not rank high anyway.
-const CANDIDATE_BUDGET = 3000;
+const CANDIDATE_BUDGET = 2000;
 // When even the rarest term is commoner than the budget ("market"), the newest posts containing it are taken.
-const COMMON_TERM_CANDIDATES = 1500;
+const COMMON_TERM_CANDIDATES = 800;
 // Candidates are first ordered by one ts_rank against all terms (one pass over each document); only this many get the
 // per-term scoring, which reads each document once per term.
-const SHORTLIST = 150;
+const SHORTLIST = 120;
 
 /**
  * Ranks posts for the resolved terms. Candidates come from the GIN index (posts containing one of the rarest terms, or,
