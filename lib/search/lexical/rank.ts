@@ -47,10 +47,17 @@ export async function rankLexical(
   const param = (value: unknown) => `$${params.push(value)}`;
   // Scoring given posts (the other side of a hybrid search found them) instead of searching the index.
   const idFilter = options.onlyIds ? `and id = any(${param(options.onlyIds)}::uuid[])` : '';
-  const rangeFilter = options.range
-    ? `and published_at >= ${param(options.range.start)}::timestamptz and published_at < ${param(options.range.end)}::timestamptz`
-    : '';
   const cap = capped && !options.onlyIds ? `order by published_at desc nulls last limit ${param(COMMON_TERM_CANDIDATES)}` : '';
+  // Inside a time window the posts of the window are read first (a range scan of posts_published_at_idx), then
+  // matched: letting the planner combine both conditions made it test the text condition on every post.
+  const windowCte = options.range
+    ? `window_posts as materialized (
+         select id, published_at, search_vector from posts
+          where published_at >= ${param(options.range.start)}::timestamptz
+            and published_at < ${param(options.range.end)}::timestamptz
+       ),`
+    : '';
+  const source = options.range ? 'window_posts' : 'posts';
   const totalIdf = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
   const score = terms
     .map((t) => `${param(t.idf)}::float8 * ts_rank('${FIELD_WEIGHTS}', p.search_vector, ${param(t.query)}::tsquery, 1)`)
@@ -61,8 +68,8 @@ export async function rankLexical(
   const matched = terms.map((t) => `(p.search_vector @@ ${param(t.query)}::tsquery)::int`).join(' + ');
 
   const rows = await db.query<{ post_id: string; score: number; matched: number; matched_idf: number; total: number }>(
-    `with candidates as materialized (
-       select id, published_at from posts where search_vector @@ $1::tsquery ${idFilter} ${rangeFilter} ${cap}
+    `with ${windowCte} candidates as materialized (
+       select id, published_at from ${source} as posts where search_vector @@ $1::tsquery ${idFilter} ${cap}
      ),
      shortlist as materialized (
        select c.id, c.published_at, count(*) over ()::int as total

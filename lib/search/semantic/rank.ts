@@ -40,8 +40,10 @@ export async function rankSemantic(
     const rows = options.range
       ? await tx.query<{ post_id: string; distance: number }>(
           `select e.post_id, (e.${sql.column} <=> $1${sql.cast}) as distance
-             from posts p join post_embeddings e on e.post_id = p.id and e.model = ${sql.model}
-            where p.published_at >= $2::timestamptz and p.published_at < $3::timestamptz
+             from post_embeddings e
+            where e.model = ${sql.model}
+              and e.post_id in (select id from posts
+                                 where published_at >= $2::timestamptz and published_at < $3::timestamptz)
             order by (e.${sql.column} <=> $1${sql.cast}) + 0
             limit $4`,
           [query, options.range.start, options.range.end, options.limit],
