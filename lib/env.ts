@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { checkPaymentEnv, PaymentEnv } from './payments/env';
 
 /**
  * The only reader of process.env. Every variable is optional: with none set the service runs on the
  * embedded PGlite database under DATA_DIR and loads the demo corpus on first start.
  */
-const booleanText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+import { booleanText } from './env-values';
 
 const EnvSchema = z.object({
   DATABASE_URL: z
@@ -23,9 +24,10 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  ...PaymentEnv,
 });
 
-export type Env = z.infer<typeof EnvSchema> & { seedDemoData: boolean };
+export type Env = z.infer<typeof EnvSchema> & { seedDemoData: boolean; paymentSandbox: boolean };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as they do in most .env tooling.
@@ -39,8 +41,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (parsed.EMBEDDINGS_PROVIDER === 'openai' && !parsed.OPENAI_API_KEY) {
     throw new Error('Invalid environment configuration:\n  OPENAI_API_KEY: required when EMBEDDINGS_PROVIDER=openai');
   }
+  checkPaymentEnv(parsed);
   // Demo data goes into the embedded database by default, never into a configured server unless asked.
-  return { ...parsed, seedDemoData: parsed.SEED_DEMO_DATA ?? parsed.DATABASE_URL === undefined };
+  return {
+    ...parsed,
+    seedDemoData: parsed.SEED_DEMO_DATA ?? parsed.DATABASE_URL === undefined,
+    // With no wallet configuration at all, the service pays with test money on local chains (lib/payments/sandbox).
+    paymentSandbox: parsed.PAYMENT_SANDBOX ?? (parsed.X402_PAY_TO === undefined && parsed.MPP_SECRET_KEY === undefined),
+  };
 }
 
 let cached: Env | undefined;

@@ -26,3 +26,32 @@ export class NotFoundError extends ApiError {
     super(404, message);
   }
 }
+
+/** 401 {error}: an API key or session token that is unknown, revoked or expired. */
+export class UnauthorizedError extends ApiError {
+  constructor(message: string) {
+    super(401, message);
+  }
+}
+
+/** 403 {error}: a valid account whose credits (and allowance) do not cover the price. */
+export class InsufficientCreditsError extends ApiError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+/** 503 {error, code: "summary_not_ready"}: the post exists, its summary is being generated; nothing was charged. */
+export class SummaryNotReadyError extends ApiError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      503,
+      'The summary of this post is not ready yet. It has been requested; retry later. Nothing was charged.',
+      {
+        error: 'The summary of this post is not ready yet. It has been requested; retry later. Nothing was charged.',
+        code: 'summary_not_ready',
+      },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}

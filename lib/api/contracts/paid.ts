@@ -82,6 +82,8 @@ export const PublicStockPicksResponse = z
   })
   .meta({ id: 'PublicStockPicksResponse' });
 
+export const STOCK_PICKS_DEFAULT_LIMIT = 200;
+
 export const StockPicksQuery = z.object({
   date: z.iso
     .date('must be a real calendar day as YYYY-MM-DD')

@@ -1,0 +1,25 @@
+import type { Queryable } from '@/lib/db/types';
+import { hashSecretToken, newSecretToken } from '../secret-token';
+
+export const API_KEY_PREFIX = 'pk_svc_';
+
+export interface CreatedApiKey {
+  id: string;
+  /** The raw key. It is returned here once and never stored. */
+  key: string;
+  name: string;
+  displayPrefix: string;
+  createdAt: string;
+}
+
+export async function createApiKey(db: Queryable, userId: string, name = 'default'): Promise<CreatedApiKey> {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 100) throw new Error('key name must be 1-100 characters');
+  const key = newSecretToken(API_KEY_PREFIX);
+  const displayPrefix = key.slice(0, API_KEY_PREFIX.length + 6);
+  const [row] = await db.query<{ id: string; created_at: Date }>(
+    `insert into api_keys (user_id, name, key_hash, display_prefix) values ($1, $2, $3, $4) returning id, created_at`,
+    [userId, trimmed, hashSecretToken(key), displayPrefix],
+  );
+  return { id: row!.id, key, name: trimmed, displayPrefix, createdAt: row!.created_at.toISOString() };
+}

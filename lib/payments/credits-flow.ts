@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { InsufficientCreditsError, UnauthorizedError } from '@/lib/api/errors';
+import { API_KEY_PREFIX } from '@/lib/accounts/api-keys/create';
+import { verifyApiKey } from '@/lib/accounts/api-keys/verify';
+import { verifySessionToken } from '@/lib/accounts/sessions/verify';
+import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit';
+import { allowanceWeekStart } from '@/lib/credits/week';
+import type { Db } from '@/lib/db/types';
+import { isOperator } from '@/lib/operator/token';
+import { deliver } from './deliver';
+import type { PaidOffer } from './offer';
+import { centsToUsd } from './pricing';
+import type { PaymentSetup } from './setup';
+
+interface Spent {
+  ledgerKey: string;
+  spendSource: 'purchased' | 'sponsored';
+  userId: string;
+  apiKeyId?: string;
+}
+
+/**
+ * Bearer credentials: the operator's token (served free, recorded as privileged), an API key (purchased credits
+ * only) or a signed-in user's session token (this week's allowance first, then purchased credits).
+ */
+export async function payWithBearer(db: Db, request: Request, offer: PaidOffer, setup: PaymentSetup, token: string): Promise<Response> {
+  if (isOperator(`Bearer ${token}`)) {
+    return deliver(db, request, offer, { protocol: 'privileged', uniqueKey: `privileged:${randomUUID()}`, amountCents: 0 });
+  }
+  const spent = token.startsWith(API_KEY_PREFIX) ? await spendFromApiKey(db, offer, token) : await spendFromSession(db, offer, setup, token);
+  return deliver(db, request, offer, {
+    protocol: 'credits',
+    uniqueKey: spent.ledgerKey,
+    amountCents: offer.priceCents,
+    spendSource: spent.spendSource,
+    userId: spent.userId,
+    apiKeyId: spent.apiKeyId,
+    refundLedgerKey: spent.ledgerKey,
+  });
+}
+
+async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<Spent> {
+  const verified = await verifyApiKey(db, key);
+  if (!verified) throw new UnauthorizedError('Invalid or revoked API key.');
+  const ledgerKey = `request:${randomUUID()}`;
+  const debit = await debitPurchasedCredits(db, {
+    userId: verified.userId,
+    cents: offer.priceCents,
+    ledgerKey,
+    apiKeyId: verified.apiKeyId,
+    description: `${offer.product} ${offer.resource}`,
+  });
+  if (!debit) throw new InsufficientCreditsError(`Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`);
+  return { ledgerKey, spendSource: 'purchased', userId: verified.userId, apiKeyId: verified.apiKeyId };
+}
+
+async function spendFromSession(db: Db, offer: PaidOffer, setup: PaymentSetup, token: string): Promise<Spent> {
+  const session = await verifySessionToken(db, token);
+  if (!session) throw new UnauthorizedError('Invalid, expired or revoked session token (API keys start with pk_svc_).');
+  const ledgerKey = `request:${randomUUID()}`;
+  const input = { userId: session.userId, cents: offer.priceCents, ledgerKey, description: `${offer.product} ${offer.resource}` };
+  // The whole price comes from one source: the allowance when it still covers it, else purchased credits.
+  const sponsored = await debitWeeklyAllowance(db, {
+    ...input,
+    weekStart: allowanceWeekStart(new Date()),
+    weeklyLimitCents: setup.weeklyAllowanceCents,
+  });
+  if (sponsored) return { ledgerKey, spendSource: 'sponsored', userId: session.userId };
+  const purchased = await debitPurchasedCredits(db, input);
+  if (purchased) return { ledgerKey, spendSource: 'purchased', userId: session.userId };
+  throw new InsufficientCreditsError(
+    `This week's allowance and your purchased credits do not cover this request ($${centsToUsd(offer.priceCents)}). Buy credits in the dashboard.`,
+  );
+}

@@ -1,0 +1,39 @@
+import type { Db } from '@/lib/db/types';
+import { refundDebit } from '@/lib/credits/refund';
+import type { PaidOffer } from './offer';
+import { centsToUsd } from './pricing';
+import { markUndelivered, recordPayment, type PaymentRecord } from './record';
+
+export type Delivery = Omit<PaymentRecord, 'httpMethod' | 'delivered'> & {
+  /** For credit payments: the debit to give back if the answer cannot be recorded or sent. */
+  refundLedgerKey?: string;
+  headers?: Record<string, string>;
+};
+
+/**
+ * The last step of every paid request, after the money moved: record the payment and its sales once, then send the
+ * content. If recording fails, a credit debit is refunded; if sending fails after recording, the payment is marked
+ * undelivered so it stays visible instead of silently lost.
+ */
+export async function deliver(db: Db, request: Request, offer: PaidOffer, delivery: Delivery): Promise<Response> {
+  const { refundLedgerKey, headers, ...payment } = delivery;
+  try {
+    await recordPayment(db, offer, { ...payment, httpMethod: request.method, delivered: true });
+  } catch (error) {
+    if (refundLedgerKey) await refundDebit(db, refundLedgerKey).catch((e: unknown) => console.error('[payments] refund failed', e));
+    throw error;
+  }
+  try {
+    const response = offer.respond({
+      amountUsd: centsToUsd(payment.amountCents),
+      protocol: payment.protocol,
+      ...(payment.spendSource ? { spendSource: payment.spendSource } : {}),
+    });
+    for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
+    return response;
+  } catch (error) {
+    await markUndelivered(db, payment.uniqueKey, error instanceof Error ? error.message : String(error));
+    if (refundLedgerKey) await refundDebit(db, refundLedgerKey).catch((e: unknown) => console.error('[payments] refund failed', e));
+    throw error;
+  }
+}

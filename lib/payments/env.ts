@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { booleanText, cents, evmAddress, httpUrl } from '../env-values';
+
+/**
+ * Payment configuration read from the environment (lib/env.ts is the reader). Production sets the x402 and MPP
+ * groups; with neither set, the service runs the offline payment sandbox instead. Prices are in US cents.
+ */
+export const PaymentEnv = {
+  PAYMENT_SANDBOX: booleanText.optional(),
+  X402_NETWORK: z.string().regex(/^eip155:\d+$/, 'must be a CAIP-2 EVM network such as eip155:8453').default('eip155:8453'),
+  X402_PAY_TO: evmAddress().optional(),
+  X402_FACILITATOR_URL: httpUrl().optional(),
+  MPP_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (an HMAC key)').optional(),
+  MPP_REALM: z.string().min(1).optional(),
+  TEMPO_RPC_URL: httpUrl().optional(),
+  TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
+  TEMPO_RECIPIENT: evmAddress().optional(),
+  TEMPO_CURRENCY: evmAddress().optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+  STRIPE_NETWORK_ID: z.string().min(1).optional(),
+  STRIPE_API_BASE_URL: httpUrl().optional(),
+  DEFAULT_POST_PRICE_CENTS: cents(10, 1000).default(10),
+  STOCK_PICKS_ARTICLE_PRICE_CENTS: cents(1, 1000).default(10),
+  SESSION_WEEKLY_ALLOWANCE_CENTS: cents(0, 100_000).default(100),
+};
+
+const PaymentEnvObject = z.object(PaymentEnv);
+type Parsed = z.infer<typeof PaymentEnvObject>;
+
+const GROUPS: Array<{ name: string; keys: Array<keyof Parsed> }> = [
+  { name: 'x402', keys: ['X402_PAY_TO', 'X402_FACILITATOR_URL'] },
+  { name: 'MPP tempo', keys: ['MPP_SECRET_KEY', 'TEMPO_RPC_URL', 'TEMPO_RECIPIENT', 'TEMPO_CURRENCY'] },
+  { name: 'MPP card', keys: ['STRIPE_SECRET_KEY', 'STRIPE_NETWORK_ID'] },
+];
+
+/** A payment method is configured completely or not at all; half a configuration is a start-up error. */
+export function checkPaymentEnv(parsed: Parsed): void {
+  const problems: string[] = [];
+  for (const group of GROUPS) {
+    const missing = group.keys.filter((k) => parsed[k] === undefined);
+    if (missing.length > 0 && missing.length < group.keys.length) {
+      problems.push(`  ${missing.join(', ')}: required to enable ${group.name} payments (set all of ${group.keys.join(', ')})`);
+    }
+  }
+  if (parsed.STRIPE_SECRET_KEY && !parsed.MPP_SECRET_KEY) problems.push('  MPP_SECRET_KEY: required for the MPP card method');
+  const configured = parsed.X402_PAY_TO !== undefined || parsed.MPP_SECRET_KEY !== undefined;
+  if (parsed.PAYMENT_SANDBOX === true && configured) {
+    problems.push('  PAYMENT_SANDBOX: the test-money sandbox cannot run together with real x402/MPP configuration');
+  }
+  if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
+}

@@ -1,0 +1,41 @@
+import { Mppx, stripe, tempo } from 'mppx/server';
+import Stripe from 'stripe';
+import { createClient, defineChain, http } from 'viem';
+import { tempo as tempoMainnet } from 'viem/chains';
+import { postgresPaymentStore } from '../replay-store';
+import type { PaymentSetup } from '../setup';
+
+type MppSetup = NonNullable<PaymentSetup['mpp']>;
+
+const holder = globalThis as typeof globalThis & { __mppServers?: Map<string, ReturnType<typeof createMpp>> };
+
+/** One mppx server per configuration and realm (the realm is the public host a challenge is issued for). */
+export function mppServerFor(setup: MppSetup, realm: string) {
+  const servers = (holder.__mppServers ??= new Map());
+  const key = `${realm} ${setup.tempo?.rpcUrl ?? '-'} ${setup.stripe?.networkId ?? '-'}`;
+  let server = servers.get(key);
+  if (!server) {
+    server = createMpp(setup, realm);
+    servers.set(key, server);
+  }
+  return server;
+}
+
+function createMpp(setup: MppSetup, realm: string) {
+  const store = postgresPaymentStore();
+  const methods = [];
+  if (setup.tempo) {
+    const { rpcUrl, chainId, recipient, currency } = setup.tempo;
+    // Tempo's chain definition carries its transaction serializers; only the id and RPC differ per deployment.
+    const chain = defineChain({ ...tempoMainnet, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } });
+    const client = createClient({ chain, transport: http(rpcUrl) });
+    methods.push(tempo.charge({ currency, recipient, decimals: 6, chainId, getClient: () => client, store }));
+  }
+  if (setup.stripe) {
+    const { secretKey, networkId, apiBaseUrl } = setup.stripe;
+    const api = apiBaseUrl ? new URL(apiBaseUrl) : null;
+    const client = new Stripe(secretKey, api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.slice(0, -1) as 'http' | 'https' } : {});
+    methods.push(stripe.charge({ client, networkId, paymentMethodTypes: ['card'], currency: 'usd', decimals: 2 }));
+  }
+  return Mppx.create({ methods, secretKey: setup.secretKey, realm });
+}

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { PaymentInfo } from '@/lib/api/contracts/paid';
+
+export type PaymentInfoValue = z.infer<typeof PaymentInfo>;
+
+/** One source article a payment pays for, with its share of the price. */
+export interface SaleLine {
+  postId: string;
+  publicationId: string;
+  shareCents: number;
+}
+
+/**
+ * A paid answer, fully resolved before any credential is looked at: the content exists (404 and 503 were decided
+ * already), the price is fixed, and respond() only serializes. lib/payments/paid-route.ts sells it.
+ */
+export interface PaidOffer {
+  product: 'post_summary' | 'stock_picks';
+  /** Path plus canonical query of what is sold; wallet payments are bound to it (MPP scope, x402 extra). */
+  resource: string;
+  /** Absolute URL of the request, shown in the x402 challenge. */
+  url: string;
+  description: string;
+  priceCents: number;
+  sales: SaleLine[];
+  respond(paymentInfo: PaymentInfoValue): Response;
+}

@@ -1,0 +1,79 @@
+import { env } from '@/lib/env';
+
+/** The wallet methods this process can take payment with, from the environment or from the running sandbox. */
+export interface PaymentSetup {
+  /** True when the money is the sandbox's test money; everything shown to users says so. */
+  testMoney: boolean;
+  x402: { network: `eip155:${number}`; payTo: string; facilitatorUrl: string } | null;
+  mpp: {
+    secretKey: string;
+    realm: string | null;
+    tempo: { rpcUrl: string; chainId: number; recipient: `0x${string}`; currency: `0x${string}` } | null;
+    stripe: { secretKey: string; networkId: string; apiBaseUrl: string | null } | null;
+  } | null;
+  prices: { defaultPostCents: number; stockPicksArticleCents: number };
+  weeklyAllowanceCents: number;
+}
+
+/** What the sandbox hands over when server.ts starts it (kept on globalThis: Next bundles its own module copies). */
+export interface SandboxRegistration {
+  x402: { network: `eip155:${number}`; payTo: string; facilitatorUrl: string };
+  mpp: { secretKey: string; rpcUrl: string; chainId: number; recipient: `0x${string}`; currency: `0x${string}` };
+}
+
+const holder = globalThis as typeof globalThis & { __finpubPaymentSandbox?: SandboxRegistration };
+
+export function registerSandbox(registration: SandboxRegistration | undefined): void {
+  holder.__finpubPaymentSandbox = registration;
+}
+
+export function paymentSetup(): PaymentSetup {
+  const config = env();
+  const common = {
+    prices: { defaultPostCents: config.DEFAULT_POST_PRICE_CENTS, stockPicksArticleCents: config.STOCK_PICKS_ARTICLE_PRICE_CENTS },
+    weeklyAllowanceCents: config.SESSION_WEEKLY_ALLOWANCE_CENTS,
+  };
+  if (config.paymentSandbox) {
+    const sandbox = holder.__finpubPaymentSandbox;
+    return {
+      ...common,
+      testMoney: true,
+      x402: sandbox?.x402 ?? null,
+      mpp: sandbox
+        ? {
+            secretKey: sandbox.mpp.secretKey,
+            realm: config.MPP_REALM ?? null,
+            tempo: { rpcUrl: sandbox.mpp.rpcUrl, chainId: sandbox.mpp.chainId, recipient: sandbox.mpp.recipient, currency: sandbox.mpp.currency },
+            stripe: null,
+          }
+        : null,
+    };
+  }
+  return {
+    ...common,
+    testMoney: false,
+    x402:
+      config.X402_PAY_TO && config.X402_FACILITATOR_URL
+        ? { network: config.X402_NETWORK as `eip155:${number}`, payTo: config.X402_PAY_TO, facilitatorUrl: config.X402_FACILITATOR_URL }
+        : null,
+    mpp: config.MPP_SECRET_KEY
+      ? {
+          secretKey: config.MPP_SECRET_KEY,
+          realm: config.MPP_REALM ?? null,
+          tempo:
+            config.TEMPO_RPC_URL && config.TEMPO_RECIPIENT && config.TEMPO_CURRENCY
+              ? {
+                  rpcUrl: config.TEMPO_RPC_URL,
+                  chainId: config.TEMPO_CHAIN_ID,
+                  recipient: config.TEMPO_RECIPIENT as `0x${string}`,
+                  currency: config.TEMPO_CURRENCY as `0x${string}`,
+                }
+              : null,
+          stripe:
+            config.STRIPE_SECRET_KEY && config.STRIPE_NETWORK_ID
+              ? { secretKey: config.STRIPE_SECRET_KEY, networkId: config.STRIPE_NETWORK_ID, apiBaseUrl: config.STRIPE_API_BASE_URL ?? null }
+              : null,
+        }
+      : null,
+  };
+}

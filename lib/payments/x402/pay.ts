@@ -1,0 +1,79 @@
+import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import type { Db } from '@/lib/db/types';
+import { deliver } from '../deliver';
+import type { PaidOffer } from '../offer';
+import { claimKey, releaseKey } from '../replay-store';
+import type { PaymentSetup } from '../setup';
+import { x402Requirements } from './challenge';
+import { x402ServerFor } from './resource-server';
+
+/** Why an x402 payment was not taken; the paid route answers 402 with a fresh challenge and this reason. */
+export interface X402Refusal {
+  refused: string;
+  /** PAYMENT-RESPONSE for a failed settlement ({success: false, errorReason}). */
+  paymentResponse?: string;
+}
+
+/**
+ * x402 v2, exact scheme: match the payment to this offer's requirements, have the facilitator verify it, claim its
+ * authorization nonce so a replay is refused before any work, settle, and only then record and deliver.
+ */
+export async function payWithX402(
+  db: Db,
+  request: Request,
+  offer: PaidOffer,
+  setup: NonNullable<PaymentSetup['x402']>,
+  header: string,
+): Promise<Response | X402Refusal> {
+  let payload: PaymentPayload;
+  try {
+    payload = decodePaymentSignatureHeader(header);
+  } catch {
+    return { refused: 'PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload.' };
+  }
+  const server = await x402ServerFor(setup);
+  const requirements = await x402Requirements(server, setup, offer);
+  let matched: PaymentRequirements | undefined;
+  try {
+    matched = server.findMatchingRequirements(requirements, payload);
+  } catch {
+    return { refused: 'Unsupported x402 version: this service speaks x402 v2.' };
+  }
+  if (!matched) {
+    return { refused: 'The payment does not match this request: its price, asset, network, payee or resource differ. Pay the current challenge.' };
+  }
+  const verified = await server.verifyPayment(payload, matched);
+  if (!verified.isValid) {
+    return { refused: `The payment was not accepted: ${verified.invalidReason ?? 'invalid'}${verified.invalidMessage ? ` (${verified.invalidMessage})` : ''}.` };
+  }
+
+  const nonce = String((payload.payload as { authorization?: { nonce?: unknown } }).authorization?.nonce ?? '');
+  const uniqueKey = `x402:${matched.network}:${nonce.toLowerCase()}`;
+  const claimUntil = new Date(Date.now() + (matched.maxTimeoutSeconds + 3600) * 1000);
+  if (!nonce || !(await claimKey(uniqueKey, { payer: verified.payer ?? null }, claimUntil))) {
+    return { refused: 'This payment has already been used. Sign a new payment for the current challenge.' };
+  }
+
+  let settled: SettleResponse;
+  try {
+    settled = await server.settlePayment(payload, matched);
+  } catch (error) {
+    settled = { success: false, errorReason: 'settlement_failed', transaction: '', network: matched.network, errorMessage: error instanceof Error ? error.message : undefined };
+  }
+  if (!settled.success) {
+    await releaseKey(uniqueKey);
+    const failure: SettleResponse = { success: false, errorReason: settled.errorReason ?? 'settlement_failed', transaction: settled.transaction ?? '', network: matched.network, payer: settled.payer };
+    return { refused: `Settlement failed: ${failure.errorReason}. Nothing was charged.`, paymentResponse: encodePaymentResponseHeader(failure) };
+  }
+  return deliver(db, request, offer, {
+    protocol: 'x402',
+    uniqueKey,
+    amountCents: offer.priceCents,
+    method: 'exact',
+    network: matched.network,
+    payer: settled.payer ?? verified.payer,
+    reference: settled.transaction,
+    headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) },
+  });
+}

@@ -1,0 +1,28 @@
+import { HTTPFacilitatorClient, x402ResourceServer } from '@x402/core/server';
+import { ExactEvmScheme } from '@x402/evm/exact/server';
+import type { PaymentSetup } from '../setup';
+
+type X402Setup = NonNullable<PaymentSetup['x402']>;
+
+const holder = globalThis as typeof globalThis & { __x402Servers?: Map<string, Promise<x402ResourceServer>> };
+
+/**
+ * The x402 resource server for the configured network and facilitator, initialised once (it asks the facilitator
+ * what it supports). A failed initialisation is forgotten so the next request tries again.
+ */
+export function x402ServerFor(setup: X402Setup): Promise<x402ResourceServer> {
+  const servers = (holder.__x402Servers ??= new Map());
+  const key = `${setup.network} ${setup.facilitatorUrl}`;
+  let server = servers.get(key);
+  if (!server) {
+    server = (async () => {
+      const created = new x402ResourceServer(new HTTPFacilitatorClient({ url: setup.facilitatorUrl }));
+      created.register(setup.network, new ExactEvmScheme());
+      await created.initialize();
+      return created;
+    })();
+    server.catch(() => servers.delete(key));
+    servers.set(key, server);
+  }
+  return server;
+}

@@ -1,0 +1,32 @@
+import { PublicStockPicksResponse } from '@/lib/api/contracts/paid';
+import { publicBaseUrl } from '@/lib/api/base-url';
+import { jsonResponse } from '@/lib/api/handler';
+import type { PaidOffer } from '@/lib/payments/offer';
+import { splitShares, stockPicksPriceCents } from '@/lib/payments/pricing';
+import type { PaymentSetup } from '@/lib/payments/setup';
+import type { PicksForDay } from './list-for-day';
+
+/**
+ * A day of stock picks for sale. The price counts the distinct source articles among the rows actually returned,
+ * and each article gets one sale with its share. The resource names the resolved day and limit, so the paid retry
+ * recomputes the same rows and price (or, if the day's picks changed meanwhile, a fresh challenge).
+ */
+export function stockPicksOffer(request: Request, picks: PicksForDay, limit: number, setup: PaymentSetup): PaidOffer {
+  const priceCents = stockPicksPriceCents(picks.articles.length, setup.prices.stockPicksArticleCents);
+  const shares = splitShares(priceCents, picks.articles.length);
+  const resource = `/api/v1/stock-picks?date=${picks.day}&limit=${limit}`;
+  return {
+    product: 'stock_picks',
+    resource,
+    url: `${publicBaseUrl(request)}${resource}`,
+    description: `Stock picks of ${picks.day} (UTC) from ${picks.articles.length} article${picks.articles.length === 1 ? '' : 's'}`,
+    priceCents,
+    sales: picks.articles.map((article, i) => ({ ...article, shareCents: shares[i]! })),
+    respond: (paymentInfo) =>
+      jsonResponse(
+        PublicStockPicksResponse,
+        { dateUsed: picks.day, startDate: picks.day, endDate: picks.day, asOf: new Date().toISOString(), count: picks.items.length, items: picks.items },
+        { headers: { 'Cache-Control': 'no-store', 'X-Payment-Amount-Usd': paymentInfo.amountUsd, 'X-Payment-Protocol': paymentInfo.protocol } },
+      ),
+  };
+}

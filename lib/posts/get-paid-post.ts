@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import type { PaidPublicationPost } from '@/lib/api/contracts/paid';
+import { InvalidQueryError, NotFoundError, SummaryNotReadyError } from '@/lib/api/errors';
+import type { Queryable } from '@/lib/db/types';
+import { normalizePublicationSlug } from '@/lib/publications/slug';
+
+export type PaidPostContent = Omit<z.infer<typeof PaidPublicationPost>, 'paymentInfo'>;
+
+export interface ResolvedPaidPost {
+  content: PaidPostContent;
+  storedPriceCents: number | null;
+}
+
+const SUMMARY_RETRY_AFTER_SECONDS = 30;
+const POST_SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
+
+interface Row {
+  [key: string]: unknown;
+  id: string;
+  publication_id: string;
+  publication_slug: string;
+  guid: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  url: string;
+  author: string | null;
+  image_url: string | null;
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  price_cents: number | null;
+  summary: string | null;
+}
+
+/**
+ * Resolves a paid post before any payment is considered: 400 for a malformed slug, 404 when the publication or post
+ * is unknown, 503 summary_not_ready (and a generation request) when the summary does not exist yet.
+ */
+export async function resolvePaidPost(db: Queryable, publicationSlugInput: string, postSlugInput: string): Promise<ResolvedPaidPost> {
+  const publicationSlug = normalizePublicationSlug(publicationSlugInput);
+  const postSlug = postSlugInput.toLowerCase();
+  const issues: Record<string, string[]> = {};
+  if (!publicationSlug) issues.publicationSlug = ['must be a publication slug or site URL'];
+  if (!POST_SLUG.test(postSlug)) issues.postSlug = ['must be a post slug: lower-case letters, digits and hyphens'];
+  if (Object.keys(issues).length > 0) throw new InvalidQueryError(issues);
+
+  const [row] = await db.query<Row>(
+    `select po.id, po.publication_id, pu.slug as publication_slug, po.guid, po.slug, po.title, po.subtitle,
+            po.description, po.url, po.author, po.image_url, po.published_at, po.created_at, po.updated_at,
+            po.price_cents, s.summary
+       from publications pu
+       join posts po on po.publication_id = pu.id and po.slug = $2
+       left join post_summaries s on s.post_id = po.id
+      where pu.slug = $1`,
+    [publicationSlug, postSlug],
+  );
+  if (!row) {
+    const [publication] = await db.query(`select 1 from publications where slug = $1`, [publicationSlug]);
+    throw new NotFoundError(publication ? `Post not found: ${publicationSlug}/${postSlug}` : `Publication not found: ${publicationSlug}`);
+  }
+  if (row.summary === null) {
+    await requestSummary(db, row.id);
+    throw new SummaryNotReadyError(SUMMARY_RETRY_AFTER_SECONDS);
+  }
+  return {
+    storedPriceCents: row.price_cents,
+    content: {
+      id: row.id,
+      publicationId: row.publication_id,
+      publicationSlug: row.publication_slug,
+      guid: row.guid,
+      slug: row.slug,
+      title: row.title,
+      subtitle: row.subtitle,
+      description: row.description,
+      url: row.url,
+      author: row.author,
+      imageUrl: row.image_url,
+      publishedAt: row.published_at?.toISOString() ?? null,
+      synthesizedSummary: row.summary,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    },
+  };
+}
+
+/** Asks for the summary to be generated; the summary worker picks requests up (repeats only bump a counter). */
+async function requestSummary(db: Queryable, postId: string): Promise<void> {
+  await db.query(
+    `insert into summary_requests (post_id) values ($1)
+     on conflict (post_id) do update set request_count = summary_requests.request_count + 1`,
+    [postId],
+  );
+}

@@ -1,0 +1,23 @@
+import { PaidPublicationPost } from '@/lib/api/contracts/paid';
+import { publicBaseUrl } from '@/lib/api/base-url';
+import { jsonResponse } from '@/lib/api/handler';
+import type { PaidOffer } from '@/lib/payments/offer';
+import { postPriceCents } from '@/lib/payments/pricing';
+import type { PaymentSetup } from '@/lib/payments/setup';
+import type { ResolvedPaidPost } from './get-paid-post';
+
+/** A post's summary for sale: its stored price or the default, one sale for the post's publication. */
+export function paidPostOffer(request: Request, post: ResolvedPaidPost, setup: PaymentSetup): PaidOffer {
+  const { content } = post;
+  const priceCents = postPriceCents(post.storedPriceCents, setup.prices.defaultPostCents);
+  const resource = `/api/v1/publications/${content.publicationSlug}/${content.slug}`;
+  return {
+    product: 'post_summary',
+    resource,
+    url: `${publicBaseUrl(request)}${resource}`,
+    description: `Synthesized summary of "${content.title.slice(0, 120)}"`,
+    priceCents,
+    sales: [{ postId: content.id, publicationId: content.publicationId, shareCents: priceCents }],
+    respond: (paymentInfo) => jsonResponse(PaidPublicationPost, { ...content, paymentInfo }, { headers: { 'Cache-Control': 'no-store' } }),
+  };
+}
