@@ -8,6 +8,7 @@ import next from 'next';
 import { malformedPathResponse } from './lib/api/malformed-path';
 import { closeDb, getDb } from './lib/db/client';
 import { env } from './lib/env';
+import { startWalletPayments } from './lib/payments/start';
 import { removeServiceFile, writeServiceFile } from './lib/operator/service-file';
 import { operatorToken } from './lib/operator/token';
 
@@ -15,6 +16,8 @@ async function main() {
   const config = env();
   const db = await getDb();
   console.log(`database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`);
+
+  const payments = await startWalletPayments(config, (line) => console.log(line));
 
   const app = next({ dev: false, dir: process.cwd() });
   const handle = app.getRequestHandler();
@@ -43,6 +46,7 @@ async function main() {
     removeServiceFile(config.DATA_DIR);
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    await payments.stop();
     await closeDb();
     process.exit(0);
   };

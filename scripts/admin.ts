@@ -60,7 +60,8 @@ async function main() {
     const result = service
       ? await runInService(service.url, service.token, command, args)
       : await runLocally(command, args);
-    console.log(json ? JSON.stringify({ ok: true, command, result }) : JSON.stringify(result, null, 2));
+    // The result's own fields sit at the top level (`{"key": ...}` for keys create); `result` keeps them nested too.
+    console.log(json ? JSON.stringify({ ok: true, command, ...result, result }) : JSON.stringify(result, null, 2));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (json) console.log(JSON.stringify({ ok: false, command, error: message }));

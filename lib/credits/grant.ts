@@ -21,13 +21,13 @@ export async function grantPurchasedCredits(db: Queryable, input: GrantInput): P
        select 1 where not exists (select 1 from credit_ledger where ledger_key = $3)
      ), balance as (
        insert into credit_balances (user_id, purchased_cents)
-       select $1, $2 from fresh
+       select $1::uuid, $2::bigint from fresh
        on conflict (user_id) do update
          set purchased_cents = credit_balances.purchased_cents + excluded.purchased_cents, updated_at = now()
        returning purchased_cents
      )
      insert into credit_ledger (user_id, source, kind, delta_cents, balance_after_cents, ledger_key, description)
-     select $1, 'purchased', $4, $2, purchased_cents, $3, $5 from balance
+     select $1::uuid, 'purchased', $4, $2::bigint, purchased_cents, $3, $5 from balance
      returning balance_after_cents`,
     [input.userId, input.cents, input.ledgerKey, input.kind, input.description ?? null],
   );

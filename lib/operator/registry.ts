@@ -1,28 +1,12 @@
 import { z } from 'zod';
+import { ACCOUNT_COMMANDS } from './account-commands';
+import { CommandError, define, type CommandDefinition } from './command';
 import type { Db } from '../db/types';
 import { migrate } from '../db/migrate';
 import { isCatalogueEmpty, resetCatalogue, seedDemoCorpus } from '../demo/load';
 import { indexForSearch } from '../db/prepare';
 import { env } from '../env';
 import { configuredEmbeddings } from '../search/embeddings/configured';
-
-/**
- * Operator commands. The admin CLI runs them against the database directly, or, while the service holds the embedded
- * database, sends them to the service's operator endpoint, which runs the same definitions in-process.
- */
-export interface CommandDefinition<A extends z.ZodType = z.ZodType> {
-  name: string;
-  summary: string;
-  usage: string;
-  args: A;
-  run(db: Db, args: z.output<A>): Promise<Record<string, unknown>>;
-}
-
-export class CommandError extends Error {}
-
-function define<A extends z.ZodType>(definition: CommandDefinition<A>): CommandDefinition {
-  return definition as unknown as CommandDefinition;
-}
 
 const positiveInt = z.coerce.number().int().min(0);
 
@@ -57,7 +41,10 @@ export const COMMANDS: CommandDefinition[] = [
       return { ...counts, seed: options.seed, milliseconds: Date.now() - started };
     },
   }),
+  ...ACCOUNT_COMMANDS,
 ];
+
+export { CommandError };
 
 export function findCommand(name: string): CommandDefinition | undefined {
   return COMMANDS.find((command) => command.name === name);

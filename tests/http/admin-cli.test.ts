@@ -27,7 +27,7 @@ describe('admin CLI against the running service', () => {
   it('runs migrate and prints one JSON object', () => {
     const result = admin(['migrate', '--json']);
     expect(result.status, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ ok: true, command: 'migrate', result: { applied: [] } });
+    expect(JSON.parse(result.stdout)).toEqual({ ok: true, command: 'migrate', applied: [], result: { applied: [] } });
     if (inject('databaseKind') === 'pglite') expect(result.stderr).toMatch(/running in the service/);
   });
 

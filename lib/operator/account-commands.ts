@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { createApiKey } from '../accounts/api-keys/create';
+import { revokeApiKey } from '../accounts/api-keys/revoke';
+import { issueSessionToken } from '../accounts/sessions/issue';
+import { UserEmail } from '../accounts/users/email';
+import { ensureUser, findUserByEmail } from '../accounts/users/ensure';
+import { readCreditBalance } from '../credits/balance';
+import { grantPurchasedCredits } from '../credits/grant';
+import type { Db } from '../db/types';
+import { env } from '../env';
+import { CommandError, type CommandDefinition } from './command';
+
+/** Operator verbs over accounts and credits; the dashboard puts the same domain functions behind its UI. */
+async function userByEmail(db: Db, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new CommandError(`No user with e-mail ${email}; create one with: users create --email ${email}`);
+  return user;
+}
+
+const email = UserEmail;
+
+export const ACCOUNT_COMMANDS: CommandDefinition[] = [
+  {
+    name: 'users create',
+    summary: 'Create a user (or return the existing one) by e-mail.',
+    usage: 'users create --email E',
+    args: z.strictObject({ email }),
+    async run(db, args: { email: string }) {
+      const user = await ensureUser(db, args.email);
+      return { id: user.id, email: user.email, created: user.created, createdAt: user.createdAt };
+    },
+  },
+  {
+    name: 'keys create',
+    summary: 'Issue an API key for a user; the raw key is shown only this once.',
+    usage: 'keys create --email E [--name N]',
+    args: z.strictObject({ email, name: z.string().trim().min(1).max(100).optional() }),
+    async run(db, args: { email: string; name?: string }) {
+      const user = await userByEmail(db, args.email);
+      const key = await createApiKey(db, user.id, args.name);
+      return { key: key.key, id: key.id, name: key.name, displayPrefix: key.displayPrefix, email: user.email, createdAt: key.createdAt };
+    },
+  },
+  {
+    name: 'keys revoke',
+    summary: 'Revoke an API key by id; requests with it then get 401.',
+    usage: 'keys revoke --id ID',
+    args: z.strictObject({ id: z.string().min(1) }),
+    async run(db, args: { id: string }) {
+      const revoked = await revokeApiKey(db, args.id);
+      if (!revoked) throw new CommandError(`No API key with id ${args.id}`);
+      return revoked;
+    },
+  },
+  {
+    name: 'credits grant',
+    summary: 'Add purchased credits (US cents) to a user, recorded in the ledger.',
+    usage: 'credits grant --email E --cents N',
+    args: z.strictObject({ email, cents: z.coerce.number().int().min(1).max(10_000_000) }),
+    async run(db, args: { email: string; cents: number }) {
+      const user = await userByEmail(db, args.email);
+      const granted = await grantPurchasedCredits(db, {
+        userId: user.id,
+        cents: args.cents,
+        ledgerKey: `operator-grant:${randomUUID()}`,
+        kind: 'grant',
+        description: 'granted by the operator',
+      });
+      return { email: user.email, grantedCents: args.cents, purchasedCents: granted?.balanceCents };
+    },
+  },
+  {
+    name: 'session-token',
+    summary: "Issue a session token for a user (spends the weekly allowance, then purchased credits).",
+    usage: 'session-token --email E',
+    args: z.strictObject({ email }),
+    async run(db, args: { email: string }) {
+      const user = await userByEmail(db, args.email);
+      const session = await issueSessionToken(db, user.id);
+      return { token: session.token, expiresAt: session.expiresAt, email: user.email };
+    },
+  },
+  {
+    name: 'balance',
+    summary: "Show a user's purchased credits, this week's allowance and recent ledger entries.",
+    usage: 'balance --email E',
+    args: z.strictObject({ email }),
+    async run(db, args: { email: string }) {
+      const user = await userByEmail(db, args.email);
+      return { email: user.email, ...(await readCreditBalance(db, user.id, env().SESSION_WEEKLY_ALLOWANCE_CENTS)) };
+    },
+  },
+];
