@@ -9,6 +9,7 @@ import { readCreditBalance } from '../credits/balance';
 import { grantPurchasedCredits } from '../credits/grant';
 import type { Db } from '../db/types';
 import { env } from '../env';
+import { listRecentPayments } from '../payments/list-recent';
 import { CommandError, type CommandDefinition } from './command';
 
 /** Operator verbs over accounts and credits; the dashboard puts the same domain functions behind its UI. */
@@ -89,6 +90,15 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
     async run(db, args: { email: string }) {
       const user = await userByEmail(db, args.email);
       return { email: user.email, ...(await readCreditBalance(db, user.id, env().SESSION_WEEKLY_ALLOWANCE_CENTS)) };
+    },
+  },
+  {
+    name: 'payments',
+    summary: 'List the newest payments (any protocol) with the sales each paid for.',
+    usage: 'payments [--limit N]',
+    args: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(20) }),
+    async run(db, args: { limit: number }) {
+      return { payments: await listRecentPayments(db, args.limit) };
     },
   },
 ];
