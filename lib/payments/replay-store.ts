@@ -59,6 +59,15 @@ export async function claimKey(key: string, value: unknown, expires: Date): Prom
   return rows.length === 1;
 }
 
+/** True while an unexpired claim on key exists. */
+export async function isClaimed(key: string): Promise<boolean> {
+  const rows = await (await getDb()).query(
+    `select 1 from payment_replay_keys where key = $1 and (expires_at is null or expires_at > now())`,
+    [key],
+  );
+  return rows.length > 0;
+}
+
 export async function releaseKey(key: string): Promise<void> {
   await (await getDb()).query(`delete from payment_replay_keys where key = $1`, [key]);
 }

@@ -3,7 +3,7 @@ import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/
 import type { Db } from '@/lib/db/types';
 import { deliver } from '../deliver';
 import type { PaidOffer } from '../offer';
-import { claimKey, releaseKey } from '../replay-store';
+import { claimKey, isClaimed, releaseKey } from '../replay-store';
 import type { PaymentSetup } from '../setup';
 import { x402Requirements } from './challenge';
 import { x402ServerFor } from './resource-server';
@@ -14,6 +14,8 @@ export interface X402Refusal {
   /** PAYMENT-RESPONSE for a failed settlement ({success: false, errorReason}). */
   paymentResponse?: string;
 }
+
+const ALREADY_USED: X402Refusal = { refused: 'This payment has already been used. Sign a new payment for the current challenge.' };
 
 /**
  * x402 v2, exact scheme: match the payment to this offer's requirements, have the facilitator verify it, claim its
@@ -43,17 +45,17 @@ export async function payWithX402(
   if (!matched) {
     return { refused: 'The payment does not match this request: its price, asset, network, payee or resource differ. Pay the current challenge.' };
   }
-  const verified = await server.verifyPayment(payload, matched);
-  if (!verified.isValid) {
-    return { refused: `The payment was not accepted: ${verified.invalidReason ?? 'invalid'}${verified.invalidMessage ? ` (${verified.invalidMessage})` : ''}.` };
-  }
-
   const nonce = String((payload.payload as { authorization?: { nonce?: unknown } }).authorization?.nonce ?? '');
   const uniqueKey = `x402:${matched.network}:${nonce.toLowerCase()}`;
-  const claimUntil = new Date(Date.now() + (matched.maxTimeoutSeconds + 3600) * 1000);
-  if (!nonce || !(await claimKey(uniqueKey, { payer: verified.payer ?? null }, claimUntil))) {
-    return { refused: 'This payment has already been used. Sign a new payment for the current challenge.' };
+  if (!nonce || (await isClaimed(uniqueKey))) return ALREADY_USED;
+
+  const verified = await server.verifyPayment(payload, matched);
+  if (!verified.isValid) {
+    // The reason code only: the facilitator's message can carry contract-call internals.
+    return { refused: `The payment was not accepted: ${verified.invalidReason ?? 'invalid'}.` };
   }
+  const claimUntil = new Date(Date.now() + (matched.maxTimeoutSeconds + 3600) * 1000);
+  if (!(await claimKey(uniqueKey, { payer: verified.payer ?? null }, claimUntil))) return ALREADY_USED;
 
   let settled: SettleResponse;
   try {
