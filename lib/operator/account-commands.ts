@@ -85,11 +85,11 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
   {
     name: 'balance',
     summary: "Show a user's purchased credits, this week's allowance and recent ledger entries.",
-    usage: 'balance --email E',
-    args: z.strictObject({ email }),
-    async run(db, args: { email: string }) {
+    usage: 'balance --email E [--entries N]',
+    args: z.strictObject({ email, entries: z.coerce.number().int().min(1).max(1000).default(20) }),
+    async run(db, args: { email: string; entries: number }) {
       const user = await userByEmail(db, args.email);
-      return { email: user.email, ...(await readCreditBalance(db, user.id, env().SESSION_WEEKLY_ALLOWANCE_CENTS)) };
+      return { email: user.email, ...(await readCreditBalance(db, user.id, env().SESSION_WEEKLY_ALLOWANCE_CENTS, new Date(), args.entries)) };
     },
   },
   {
