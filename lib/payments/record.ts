@@ -42,9 +42,9 @@ export async function recordPayment(db: Db, offer: PaidOffer, payment: PaymentRe
     if (payment.amountCents > 0 && offer.sales.length > 0) {
       await tx.query(
         `insert into sales (payment_id, post_id, publication_id, product, share_cents)
-         select $1, s.post_id, s.publication_id, $2, s.share_cents
-           from jsonb_to_recordset($3::jsonb) as s(post_id uuid, publication_id uuid, share_cents integer)`,
-        [row.id, offer.product, JSON.stringify(offer.sales.map((s) => ({ post_id: s.postId, publication_id: s.publicationId, share_cents: s.shareCents })))],
+         select $1, s.post_id::uuid, s.publication_id::uuid, $2, s.share_cents
+           from unnest($3::text[], $4::text[], $5::integer[]) as s(post_id, publication_id, share_cents)`,
+        [row.id, offer.product, offer.sales.map((s) => s.postId), offer.sales.map((s) => s.publicationId), offer.sales.map((s) => s.shareCents)],
       );
     }
     return row.id;
