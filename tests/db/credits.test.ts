@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '@/lib/accounts/api-keys/create';
+import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
+import { verifyApiKey } from '@/lib/accounts/api-keys/verify';
+import { issueSessionToken } from '@/lib/accounts/sessions/issue';
+import { verifySessionToken } from '@/lib/accounts/sessions/verify';
+import { ensureUser } from '@/lib/accounts/users/ensure';
+import { readCreditBalance } from '@/lib/credits/balance';
+import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit';
+import { grantPurchasedCredits } from '@/lib/credits/grant';
+import { refundDebit } from '@/lib/credits/refund';
+import { migrate } from '@/lib/db/migrate';
+import type { Db } from '@/lib/db/types';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+let database: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = await database.open();
+  await migrate(db);
+});
+
+afterAll(async () => {
+  await db.close();
+  await database.drop();
+});
+
+const debit = (userId: string, cents: number, key: string) => debitPurchasedCredits(db, { userId, cents, ledgerKey: key, description: 'test' });
+
+describe('users, API keys and session tokens', () => {
+  it('creates a user once per e-mail, case-insensitively', async () => {
+    const first = await ensureUser(db, 'Mixed.Case@Example.com');
+    const again = await ensureUser(db, 'mixed.case@example.com ');
+    expect(first.created).toBe(true);
+    expect(again).toMatchObject({ id: first.id, created: false, email: 'mixed.case@example.com' });
+    await expect(ensureUser(db, 'not an email')).rejects.toThrow(/invalid e-mail/);
+  });
+
+  it('stores keys hashed, verifies them, and refuses revoked ones', async () => {
+    const user = await ensureUser(db, 'keys@example.com');
+    const key = await createApiKey(db, user.id, 'ci');
+    expect(key.key).toMatch(/^pk_svc_[A-Za-z0-9_-]{43}$/);
+    const [stored] = await db.query<{ key_hash: string }>('select key_hash from api_keys where id = $1', [key.id]);
+    expect(stored!.key_hash).not.toContain(key.key.slice(7));
+    expect(await verifyApiKey(db, key.key)).toEqual({ apiKeyId: key.id, userId: user.id });
+    expect(await verifyApiKey(db, `${key.key}x`)).toBeNull();
+    await revokeApiKey(db, key.id);
+    expect(await verifyApiKey(db, key.key)).toBeNull();
+    expect(await revokeApiKey(db, 'not-a-uuid')).toBeNull();
+  });
+
+  it('verifies live session tokens only', async () => {
+    const user = await ensureUser(db, 'session@example.com');
+    const { token } = await issueSessionToken(db, user.id);
+    expect(await verifySessionToken(db, token)).toEqual({ userId: user.id });
+    await db.query(`update session_tokens set expires_at = now() - interval '1 second'`);
+    expect(await verifySessionToken(db, token)).toBeNull();
+  });
+});
+
+describe('credit ledgers', () => {
+  it('applies a grant once per ledger key', async () => {
+    const user = await ensureUser(db, 'grant@example.com');
+    const grant = { userId: user.id, cents: 500, ledgerKey: 'checkout:1', kind: 'purchase' as const };
+    expect(await grantPurchasedCredits(db, grant)).toEqual({ balanceCents: 500 });
+    expect(await grantPurchasedCredits(db, grant)).toBeNull();
+    expect((await readCreditBalance(db, user.id, 100)).purchasedCents).toBe(500);
+  });
+
+  it('never lets a debit take the balance below zero, and never counts a ledger key twice', async () => {
+    const user = await ensureUser(db, 'debit@example.com');
+    await grantPurchasedCredits(db, { userId: user.id, cents: 25, ledgerKey: 'g:debit', kind: 'grant' });
+    expect(await debit(user.id, 10, 'd1')).toMatchObject({ balanceCents: 15 });
+    expect(await debit(user.id, 10, 'd2')).toMatchObject({ balanceCents: 5 });
+    expect(await debit(user.id, 10, 'd3')).toBeNull();
+    await expect(debit(user.id, 1, 'd1')).rejects.toThrow();
+    expect((await readCreditBalance(db, user.id, 100)).purchasedCents).toBe(5);
+    await expect(db.query(`update credit_balances set purchased_cents = -1 where user_id = $1`, [user.id])).rejects.toThrow();
+  });
+
+  it('spends concurrently to exactly zero with a consistent ledger', async () => {
+    const user = await ensureUser(db, 'concurrent@example.com');
+    await grantPurchasedCredits(db, { userId: user.id, cents: 300, ledgerKey: 'g:concurrent', kind: 'grant' });
+    const results = await Promise.all(Array.from({ length: 80 }, (_, i) => debit(user.id, 10, `c${i}`)));
+    expect(results.filter(Boolean)).toHaveLength(30);
+    const balance = await readCreditBalance(db, user.id, 100, new Date(), 1000);
+    expect(balance.purchasedCents).toBe(0);
+    expect(balance.recentEntries.reduce((sum, e) => sum + e.deltaCents, 0)).toBe(0);
+  });
+
+  it('caps the weekly allowance and keeps weeks apart', async () => {
+    const user = await ensureUser(db, 'allowance@example.com');
+    const spend = (key: string, weekStart: string) =>
+      debitWeeklyAllowance(db, { userId: user.id, cents: 40, ledgerKey: key, description: 't', weekStart, weeklyLimitCents: 100 });
+    expect(await spend('a1', '2026-11-16')).toMatchObject({ remainingCents: 60 });
+    expect(await spend('a2', '2026-11-16')).toMatchObject({ remainingCents: 20 });
+    expect(await spend('a3', '2026-11-16')).toBeNull();
+    expect(await spend('a4', '2026-11-23')).toMatchObject({ remainingCents: 60 });
+    expect(await debitWeeklyAllowance(db, { userId: user.id, cents: 150, ledgerKey: 'a5', description: 't', weekStart: '2026-11-30', weeklyLimitCents: 100 })).toBeNull();
+  });
+
+  it('refunds a debit once, as its own ledger entry', async () => {
+    const user = await ensureUser(db, 'refund@example.com');
+    await grantPurchasedCredits(db, { userId: user.id, cents: 30, ledgerKey: 'g:refund', kind: 'grant' });
+    await debit(user.id, 10, 'r1');
+    expect(await refundDebit(db, 'r1')).toBe(true);
+    expect(await refundDebit(db, 'r1')).toBe(false);
+    const balance = await readCreditBalance(db, user.id, 100);
+    expect(balance.purchasedCents).toBe(30);
+    expect(balance.recentEntries.map((e) => [e.kind, e.deltaCents, e.balanceAfterCents])).toEqual([
+      ['refund', 10, 30],
+      ['debit', -10, 20],
+      ['grant', 30, 30],
+    ]);
+  });
+});
