@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
 
-// Three layers: pure logic (unit), the data layer against a real database (db: PGlite, or PostgreSQL when
-// DATABASE_URL is set), and the built app over HTTP (http).
+// Four layers: pure logic (unit), the data layer against a real database (db: PGlite, or PostgreSQL when
+// DATABASE_URL is set), the built app over HTTP (http), and real payments on local anvil chains (chain).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -23,6 +23,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 600_000,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'chain', include: ['tests/chain/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
       },
     ],
   },

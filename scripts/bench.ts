@@ -4,6 +4,8 @@
  *   documentation's hybrid_search recipe on the same data as a baseline;
  * - the built app over HTTP with autocannon: p50/p95 latency, requests per second and the server's peak memory for the
  *   free routes, at one client and at ten.
+ * - payments: the credit-paid post route, the unpaid 402 path and a free route under the same load, and whole x402
+ *   and MPP round trips on the payment sandbox.
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
  * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults.
  */
@@ -17,6 +19,7 @@ import { createTestDatabase } from '../tests/helpers/test-database';
 import { startService } from '../tests/helpers/service';
 import { measure, type LoadResult } from './bench/load';
 import { processMemory } from './bench/memory';
+import { benchPayments } from './bench/payments';
 import { benchSearch } from './bench/search';
 import { buildIfNeeded } from './build-if-needed';
 
@@ -26,6 +29,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrencies = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
 const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
 const embeddings = selectEmbeddingProvider({ provider: 'local' });
+// BENCH_PARTS=payments measures only the paid routes (on a fresh 1,500-post service per database).
+const parts = (process.env.BENCH_PARTS ?? 'search,payments').split(',');
 
 interface Row extends LoadResult {
   database: string;
@@ -96,8 +101,21 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
 buildIfNeeded();
 const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 console.log(`http: ${concurrencies.join(' and ')} connections, ${seconds} s per route (autocannon); search: ${searchRounds} rounds`);
-const results = [];
-for (const database of databases) for (const posts of sizes) results.push(await benchOne(database, posts));
+const results: unknown[] = [];
+if (parts.includes('search')) for (const database of databases) for (const posts of sizes) results.push(await benchOne(database, posts));
+if (parts.includes('payments')) {
+  for (const database of databases) {
+    const testDb = database === 'postgres' ? await createTestDatabase() : null;
+    console.log(`\n${database}, payments (1,500 demo posts, payment sandbox)`);
+    const service = await startService({ DATABASE_URL: testDb?.url ?? '', SEED_DEMO_DATA: 'true', DEMO_POSTS: '1500' });
+    try {
+      results.push({ database, payments: await benchPayments(service, seconds, concurrencies) });
+    } finally {
+      await service.stop();
+      await testDb?.drop();
+    }
+  }
+}
 mkdirSync('bench-results', { recursive: true });
 const file = path.join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));

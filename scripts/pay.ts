@@ -1,0 +1,81 @@
+/**
+ * Paying client: `npm run pay -- <url> [--method x402|mpp] [--post] [--payer N]`.
+ * Pays for one request with the official client libraries (@x402/fetch, mppx) and prints the status, the decoded
+ * receipt header and the body. Exit codes: 0 paid (2xx), 1 any other answer or a failed payment, 2 usage errors.
+ */
+import { env } from '../lib/env';
+import { parsePayArgs, USAGE, UsageError } from './pay/args';
+import { mppPaymentClient, x402PaymentClient } from './pay/clients';
+import { PayerError, resolvePayer } from './pay/payer';
+
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+async function main(): Promise<number> {
+  const args = parsePayArgs(process.argv.slice(2));
+  if (args === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const payer = resolvePayer(args, env().DATA_DIR, process.env);
+  const client = args.method === 'x402' ? x402PaymentClient(payer) : await mppPaymentClient(payer);
+
+  console.log(
+    payer.testMoney
+      ? `TEST MONEY: paying with ${args.method} from the local payment sandbox (${payer.source}, ${client.address}); ` +
+          'nothing here has real value.'
+      : `Paying with ${args.method} from ${payer.source} (${client.address}): this key may hold REAL money.`,
+  );
+  const init: RequestInit = args.post
+    ? { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{}' }
+    : { method: 'GET', headers: { accept: 'application/json' } };
+
+  const started = performance.now();
+  const response = await client.fetch(args.url, init);
+  const elapsed = Math.round(performance.now() - started);
+  const body = await response.text();
+
+  console.log(`HTTP ${[response.status, response.statusText].filter(Boolean).join(' ')} (${elapsed} ms)`);
+  const receipt = response.headers.get(client.receiptHeader);
+  if (receipt) {
+    let decoded: unknown;
+    try {
+      decoded = client.decodeReceipt(receipt);
+    } catch (error) {
+      decoded = `(undecodable: ${error instanceof Error ? error.message : String(error)}) ${receipt}`;
+    }
+    console.log(`${client.receiptHeader}: ${JSON.stringify(decoded, null, 2)}`);
+  } else {
+    console.log(`${client.receiptHeader}: (none)`);
+  }
+  if (!response.ok) {
+    console.error(`The server answered ${response.status}; error body:`);
+    console.error(pretty(body));
+    return 1;
+  }
+  console.log(pretty(body));
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`pay: ${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (error instanceof PayerError) {
+      console.error(`pay: ${error.message}`);
+      process.exit(2);
+    }
+    // fetch reports connection problems as "fetch failed" with the real reason (ECONNREFUSED, ...) in `cause`.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    console.error(`pay: request failed: ${error instanceof Error ? error.message : String(error)}${cause}`);
+    process.exit(1);
+  },
+);

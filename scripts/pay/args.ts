@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util';
+
+/** Command line of `npm run pay`: validated here so mistakes get a usage message, not a stack trace. */
+export const USAGE = `Usage: npm run pay -- <url> [--method x402|mpp] [--post] [--payer N]
+
+Pays for one request to a paid route with the official client libraries and prints the answer.
+
+  <url>             absolute http(s) URL of the paid resource
+  --method M        x402 (default: @x402/fetch, USDC on the sandbox's Base Sepolia chain)
+                    or mpp (mppx client, pathUSD on the sandbox's Tempo chain)
+  --post            send POST with the JSON body {} instead of GET
+  --payer N         which sandbox payer account to use (0-based, default 0)
+  -h, --help        show this help
+
+Keys come from DATA_DIR/sandbox.json (DATA_DIR defaults to .data), written by the service while its local payment
+sandbox runs: TEST MONEY ONLY. To pay elsewhere, set X402_PAYER_PRIVATE_KEY, or MPP_PAYER_PRIVATE_KEY with
+MPP_RPC_URL (a Tempo RPC); those keys may hold real money.`;
+
+export type PayMethod = 'x402' | 'mpp';
+
+export interface PayArgs {
+  url: URL;
+  method: PayMethod;
+  post: boolean;
+  /** null when --payer was not given (sandbox payer 0 is used). */
+  payer: number | null;
+}
+
+export class UsageError extends Error {}
+
+export function parsePayArgs(argv: string[]): PayArgs | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        method: { type: 'string' },
+        post: { type: 'boolean', default: false },
+        payer: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length === 0) throw new UsageError('missing <url>');
+  if (positionals.length > 1) throw new UsageError(`expected one <url>, got ${positionals.length}: ${positionals.join(' ')}`);
+
+  let url: URL;
+  try {
+    url = new URL(positionals[0]!);
+  } catch {
+    throw new UsageError(`not an absolute URL: ${positionals[0]}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`only http(s) URLs can be paid for, got ${url.protocol}`);
+
+  const method = values.method ?? 'x402';
+  if (method !== 'x402' && method !== 'mpp') throw new UsageError(`--method must be x402 or mpp, got "${method}"`);
+
+  let payer: number | null = null;
+  if (values.payer !== undefined) {
+    if (!/^\d+$/.test(values.payer)) throw new UsageError(`--payer must be a non-negative integer, got "${values.payer}"`);
+    payer = Number(values.payer);
+  }
+  return { url, method, post: values.post, payer };
+}

@@ -1,0 +1,57 @@
+import { decodePaymentResponseHeader } from '@x402/core/http';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import { Receipt } from 'mppx';
+import { Mppx, tempo } from 'mppx/client';
+import { createClient, createPublicClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { tempoChain } from '../../lib/payments/sandbox/chains';
+import type { Payer } from './payer';
+
+/**
+ * The two official paying clients, each reduced to "a fetch that pays" plus how to read its receipt header.
+ * Both answer the 402 challenge themselves and retry once with the credential.
+ */
+export interface PaymentClient {
+  address: `0x${string}`;
+  fetch: (url: URL, init: RequestInit) => Promise<Response>;
+  receiptHeader: 'PAYMENT-RESPONSE' | 'Payment-Receipt';
+  decodeReceipt(value: string): unknown;
+}
+
+export function x402PaymentClient(payer: Payer): PaymentClient {
+  const account = privateKeyToAccount(payer.privateKey);
+  // Sandbox keys sign only for the sandbox network; an explicit key may pay on any EVM network the server offers.
+  // The client's default spend limit per payment stays in force either way.
+  const client = new x402Client().register(payer.network ?? 'eip155:*', new ExactEvmScheme(account));
+  const paying = wrapFetchWithPayment(fetch, client);
+  return {
+    address: account.address,
+    fetch: (url, init) => paying(url, init),
+    receiptHeader: 'PAYMENT-RESPONSE',
+    decodeReceipt: (value) => decodePaymentResponseHeader(value),
+  };
+}
+
+export async function mppPaymentClient(payer: Payer): Promise<PaymentClient> {
+  if (!payer.rpcUrl) throw new Error('MPP needs a Tempo RPC URL');
+  const rpcUrl = payer.rpcUrl;
+  const account = privateKeyToAccount(payer.privateKey);
+  const chainId = payer.chainId ?? (await createPublicClient({ transport: http(rpcUrl) }).getChainId());
+  const mppx = Mppx.create({
+    polyfill: false, // leave globalThis.fetch alone; only mppx.fetch pays
+    methods: [
+      tempo.charge({
+        account,
+        expectedChainId: chainId, // refuse challenges for any other chain than the RPC's
+        getClient: () => createClient({ chain: tempoChain(rpcUrl, chainId), transport: http(rpcUrl) }),
+      }),
+    ],
+  });
+  return {
+    address: account.address,
+    fetch: (url, init) => mppx.fetch(url, init),
+    receiptHeader: 'Payment-Receipt',
+    decodeReceipt: (value) => Receipt.deserialize(value),
+  };
+}

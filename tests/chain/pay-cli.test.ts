@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPaymentSandbox, type PaymentSandbox } from '@/lib/payments/sandbox/start';
+import { startMppResourceServer } from './helpers/mpp-resource-server';
+import { startX402ResourceServer } from './helpers/x402-resource-server';
+
+/** `npm run pay` (scripts/pay.ts) against the tiny x402 and MPP servers, with keys from the sandbox's file. */
+const root = path.resolve(import.meta.dirname, '../..');
+
+function pay(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  for (const name of ['X402_PAYER_PRIVATE_KEY', 'MPP_PAYER_PRIVATE_KEY', 'MPP_RPC_URL']) delete env[name];
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'scripts/pay.ts', ...args], { cwd: root, env }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('npm run pay', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pay-cli-'));
+  let sandbox: PaymentSandbox;
+  let x402: Awaited<ReturnType<typeof startX402ResourceServer>>;
+  let mpp: Awaited<ReturnType<typeof startMppResourceServer>>;
+
+  beforeAll(async () => {
+    sandbox = await startPaymentSandbox({ dataDir });
+    [x402, mpp] = await Promise.all([startX402ResourceServer(sandbox.config.x402), startMppResourceServer(sandbox.config.mpp)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([x402?.close(), mpp?.close()]);
+    await sandbox?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('pays with x402 by default and prints status, decoded PAYMENT-RESPONSE and body', async () => {
+    const result = await pay([`${x402.url}/report`, '--payer', '2'], dataDir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('TEST MONEY');
+    expect(result.stdout).toMatch(/HTTP 200/);
+    expect(result.stdout).toContain('"success": true');
+    expect(result.stdout).toContain('"report": "paid content"');
+  });
+
+  it('pays with MPP (POST) and prints the decoded Payment-Receipt', async () => {
+    const result = await pay([`${mpp.url}/report`, '--method', 'mpp', '--post'], dataDir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('"method": "tempo"');
+    expect(result.stdout).toContain('"status": "success"');
+  });
+
+  it('exits 1 with the error body on a non-2xx answer, and 2 on usage errors', async () => {
+    const [notFound, usage, outOfRange] = await Promise.all([
+      pay([`${sandbox.config.x402.facilitatorUrl}/nope`], dataDir),
+      pay([`${x402.url}/report`, '--method', 'card'], dataDir),
+      pay([`${x402.url}/report`, '--payer', '99'], dataDir),
+    ]);
+    expect(notFound.code).toBe(1);
+    expect(notFound.stderr).toContain('"error": "not found"');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--method must be x402 or mpp');
+    expect(outOfRange.code).toBe(2);
+    expect(outOfRange.stderr).toContain('--payer 99 does not exist');
+  });
+});
