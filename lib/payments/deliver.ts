@@ -21,6 +21,8 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
     await recordPayment(db, offer, { ...payment, httpMethod: request.method, delivered: true });
   } catch (error) {
     if (refundLedgerKey) await refundDebit(db, refundLedgerKey).catch((e: unknown) => console.error('[payments] refund failed', e));
+    // A wallet payment settled on chain but missing from our records: keep every detail in the log to reconcile it.
+    else console.error('[payments] settled payment could not be recorded', JSON.stringify({ ...payment, resource: offer.resource }), error);
     throw error;
   }
   try {

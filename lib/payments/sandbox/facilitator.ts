@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { toFacilitatorEvmSigner } from '@x402/evm';
@@ -7,6 +6,7 @@ import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { createWalletClient, http, publicActions, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { x402Chain } from './chains';
+import { listenOnLoopback } from './listen';
 
 /**
  * A self-hosted x402 facilitator on loopback: @x402/core's x402Facilitator with @x402/evm's exact scheme, signing
@@ -83,17 +83,5 @@ export async function startFacilitator(options: {
       send(response, 500, { error: error instanceof Error ? error.message : String(error) });
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { encodeAbiParameters, keccak256, maxUint256, type Address, type Hex } from 'viem';
+import { listenOnLoopback } from './listen';
 
 /**
  * A JSON-RPC pass-through in front of the Tempo anvil that works around an anvil 1.7.1 bug.
@@ -88,17 +88,5 @@ export async function startTempoRpcProxy(options: {
       response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }

@@ -4,7 +4,7 @@ import { Mppx, Request as MppxRequest, tempo } from 'mppx/server';
 import { createClient, http } from 'viem';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
 import type { SandboxConfig } from '@/lib/payments/sandbox/start';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '@/lib/payments/sandbox/listen';
 
 /**
  * The smallest MPP resource server: mppx's `tempo.charge` method pointed at the sandbox Tempo chain through

@@ -4,7 +4,7 @@ import { HTTPFacilitatorClient, x402ResourceServer } from '@x402/core/server';
 import type { PaymentRequirements } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { SandboxConfig } from '@/lib/payments/sandbox/start';
-import { listenOnLoopback } from './listen';
+import { listenOnLoopback } from '@/lib/payments/sandbox/listen';
 
 /**
  * The smallest honest x402 v2 resource server: one paid resource, built from @x402/core's x402ResourceServer, the
