@@ -26,7 +26,7 @@ const nextConfig = {
           },
           {
             key: 'Access-Control-Expose-Headers',
-            value: 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, WWW-Authenticate, Payment-Receipt, Retry-After',
+            value: 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, WWW-Authenticate, Payment-Receipt, Retry-After, X-Payment-Amount-Usd, X-Payment-Protocol',
           },
         ],
       },

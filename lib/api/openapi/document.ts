@@ -21,6 +21,7 @@ import {
   notFound,
   paidErrorResponses,
   paidSuccessHeaders,
+  stockPicksSuccessHeaders,
   serverError,
 } from './responses';
 
@@ -149,7 +150,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
             'Ticker-level calls extracted from posts for exactly one UTC day (the source article\'s publication day). Without `date`, the latest day that has picks. `date` and `period` are mutually exclusive. 404 (never charged) when the day has no picks.',
           requestParams: { query: StockPicksQuery, header: PaymentHeaders },
           responses: {
-            '200': jsonBody('The day\'s picks, with payment headers.', PublicStockPicksResponse, paidSuccessHeaders),
+            '200': jsonBody('The day\'s picks, with payment headers.', PublicStockPicksResponse, stockPicksSuccessHeaders),
             '400': invalidQuery,
             ...paidErrorResponses,
             '404': notFound('No picks for the resolved day'),

@@ -29,14 +29,14 @@ ${routes.join('\n')}
 ## How to use it
 1. Find posts: \`GET /api/v1/search?q=nvidia+earnings+this+week\` or browse \`GET /api/v1/publications\` and \`GET /api/v1/publications/{publicationSlug}?limit=5\`. A pasted site URL works as a publication slug.
 2. Choose which posts are worth buying. Search items carry \`priceCents\` when a post has a stored price; otherwise the default post price applies.
-3. Buy: \`GET /api/v1/publications/{publicationSlug}/{postSlug}\`. Without a credential you get 402 with two challenges: x402 v2 in \`PAYMENT-REQUIRED\` (answer with \`PAYMENT-SIGNATURE\`) and MPP in \`WWW-Authenticate: Payment\` (answer with \`Authorization: Payment\`). With an API key (\`Authorization: Bearer pk_svc_...\`) purchased credits are spent instead.
+3. Buy: \`GET /api/v1/publications/{publicationSlug}/{postSlug}\`. Without a credential you get 402 with two challenges: x402 v2 in \`PAYMENT-REQUIRED\` (answer with \`PAYMENT-SIGNATURE\`) and MPP in \`WWW-Authenticate: Payment\` (answer with \`Authorization: Payment\`). With an API key (\`Authorization: Bearer pk_svc_...\`) purchased credits are spent instead; a signed-in user's session token spends the weekly allowance first.
 4. Answer from the fetched \`synthesizedSummary\`, citing Title - Publication, date - URL.
 
 ## Rules
 ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}
 
 ## Status codes
-- 200: read the summary or picks; \`paymentInfo\` says what was charged.
+- 200: read the summary or picks; \`paymentInfo\` (posts) or the \`X-Payment-Amount-Usd\` header (stock picks) says what was charged.
 - 400: fix the parameters (\`issues\` is keyed by parameter name). Never charged.
 - 401: the API key is invalid or revoked.
 - 402: pay and retry the identical request.

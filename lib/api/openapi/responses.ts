@@ -30,6 +30,13 @@ export const paidSuccessHeaders = {
   'Payment-Receipt': stringHeader('MPP receipt, base64url JSON {method, reference, status, timestamp}; on MPP payments.'),
 };
 
+/** The stock-picks body has no paymentInfo (its fields are fixed by the spec), so the charge travels in headers. */
+export const stockPicksSuccessHeaders = {
+  ...paidSuccessHeaders,
+  'X-Payment-Amount-Usd': stringHeader('Amount charged in USD, decimal text such as "0.30".'),
+  'X-Payment-Protocol': stringHeader('x402, mpp, credits or privileged.'),
+};
+
 export const paidErrorResponses = {
   '401': jsonBody('Invalid or revoked API key.', ErrorMessage),
   '402': paymentRequired,
