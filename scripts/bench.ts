@@ -51,7 +51,10 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
   await indexForSearch(db, embeddings, () => {});
   console.log(`  seeded in ${((seeded - started) / 1000).toFixed(1)} s, search-indexed in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
   const rows = await benchSearch(db, embeddings, searchRounds);
-  for (const row of rows) console.log(`  search: ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries)`);
+  for (const row of rows) {
+    console.log(`  search: ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries)`);
+    console.log(`          slowest: ${row.slowest.map((s) => `"${s.q}" ${s.p50.toFixed(0)} ms`).join(', ')}`);
+  }
   await db.close();
   return rows;
 }
