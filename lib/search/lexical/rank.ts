@@ -48,16 +48,20 @@ export async function rankLexical(
   // Scoring given posts (the other side of a hybrid search found them) instead of searching the index.
   const idFilter = options.onlyIds ? `and id = any(${param(options.onlyIds)}::uuid[])` : '';
   const cap = capped && !options.onlyIds ? `order by published_at desc nulls last limit ${param(COMMON_TERM_CANDIDATES)}` : '';
-  // Inside a time window the posts of the window are read first (a range scan of posts_published_at_idx), then
-  // matched: letting the planner combine both conditions made it test the text condition on every post.
+  // Inside a time window the index answers both conditions at once (a BitmapAnd of the GIN and published_at indexes),
+  // and only then are the matches ordered and capped: with ORDER BY ... LIMIT in the same query the planner walks the
+  // published_at index instead and detoasts every post of the window to test the text condition.
   const windowCte = options.range
-    ? `window_posts as materialized (
-         select id, published_at, search_vector from posts
-          where published_at >= ${param(options.range.start)}::timestamptz
-            and published_at < ${param(options.range.end)}::timestamptz
+    ? `window_matches as materialized (
+         select id, published_at from posts
+          where search_vector @@ $1::tsquery
+            and published_at >= ${param(options.range.start)}::timestamptz
+            and published_at < ${param(options.range.end)}::timestamptz ${idFilter}
        ),`
     : '';
-  const source = options.range ? 'window_posts' : 'posts';
+  const candidatesSql = options.range
+    ? `select id, published_at from window_matches ${cap}`
+    : `select id, published_at from posts where search_vector @@ $1::tsquery ${idFilter} ${cap}`;
   const totalIdf = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
   const score = terms
     .map((t) => `${param(t.idf)}::float8 * ts_rank('${FIELD_WEIGHTS}', p.search_vector, ${param(t.query)}::tsquery, 1)`)
@@ -68,9 +72,7 @@ export async function rankLexical(
   const matched = terms.map((t) => `(p.search_vector @@ ${param(t.query)}::tsquery)::int`).join(' + ');
 
   const rows = await db.query<{ post_id: string; score: number; matched: number; matched_idf: number; total: number }>(
-    `with ${windowCte} candidates as materialized (
-       select id, published_at from ${source} as posts where search_vector @@ $1::tsquery ${idFilter} ${cap}
-     ),
+    `with ${windowCte} candidates as materialized (${candidatesSql}),
      shortlist as materialized (
        select c.id, c.published_at, count(*) over ()::int as total
          from candidates c join posts p on p.id = c.id
