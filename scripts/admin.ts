@@ -7,7 +7,8 @@ import { prepareDatabase } from '../lib/db/prepare';
 import { env } from '../lib/env';
 import { configuredEmbeddings } from '../lib/search/embeddings/configured';
 import { parseCommandLine } from '../lib/operator/argv';
-import { COMMANDS, CommandError, runCommand } from '../lib/operator/registry';
+import { COMMANDS, runCommand } from '../lib/operator/registry';
+import { runRemoteCommand } from '../lib/operator/remote';
 import { readServiceFile } from '../lib/operator/service-file';
 
 const HELP = `Usage: npm run admin -- <command> [options] [--json]
@@ -35,17 +36,6 @@ async function runLocally(command: string, args: Record<string, unknown>) {
   }
 }
 
-async function runInService(url: string, token: string, command: string, args: Record<string, unknown>) {
-  const response = await fetch(`${url}/api/operator/commands`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ command, args }),
-  });
-  const body = (await response.json().catch(() => ({}))) as { result?: Record<string, unknown>; error?: string };
-  if (!response.ok) throw new CommandError(body.error ?? `The service answered ${response.status}`);
-  return body.result ?? {};
-}
-
 async function main() {
   const { command, options } = parseCommandLine(process.argv.slice(2));
   const { json, help, ...args } = options;
@@ -58,7 +48,7 @@ async function main() {
     const service = config.DATABASE_URL ? null : readServiceFile(config.DATA_DIR);
     if (service) console.error(`running in the service at ${service.url}`);
     const result = service
-      ? await runInService(service.url, service.token, command, args)
+      ? await runRemoteCommand(service, command, args)
       : await runLocally(command, args);
     // The result's own fields sit at the top level (`{"key": ...}` for keys create); `result` keeps them nested too.
     console.log(json ? JSON.stringify({ ok: true, command, ...result, result }) : JSON.stringify(result, null, 2));

@@ -5,6 +5,7 @@ import { createClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { tempoChain } from '../../lib/payments/sandbox/chains';
 import { readSandboxFile } from '../../lib/payments/sandbox/file';
+import { runRemoteCommand } from '../../lib/operator/remote';
 import { readServiceFile } from '../../lib/operator/service-file';
 import type { RunningService } from '../../tests/helpers/service';
 import { measure, type LoadResult } from './load';
@@ -16,14 +17,8 @@ export interface PaymentBench {
 
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
-async function operator(service: RunningService, command: string, args: Record<string, unknown>) {
-  const { token } = readServiceFile(service.dataDir)!;
-  const response = await fetch(`${service.url}/api/operator/commands`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ command, args }),
-  });
-  return ((await response.json()) as { result: Record<string, unknown> }).result;
+function operator(service: RunningService, command: string, args: Record<string, unknown>) {
+  return runRemoteCommand(readServiceFile(service.dataDir)!, command, args);
 }
 
 async function findReadyPost(service: RunningService): Promise<string> {

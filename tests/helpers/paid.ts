@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { readSandboxFile } from '@/lib/payments/sandbox/file';
+import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
 import { getJson } from './http';
 
@@ -7,14 +8,7 @@ import { getJson } from './http';
 export async function operator<T = Record<string, unknown>>(command: string, args: Record<string, unknown> = {}): Promise<T> {
   const service = readServiceFile(inject('dataDir'));
   if (!service) throw new Error('the test service wrote no operator.json');
-  const response = await fetch(`${service.url}/api/operator/commands`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ command, args }),
-  });
-  const body = (await response.json()) as { result?: T; error?: string };
-  if (!response.ok) throw new Error(`${command}: ${response.status} ${body.error}`);
-  return body.result as T;
+  return (await runRemoteCommand(service, command, args)) as T;
 }
 
 export function operatorToken(): string {
