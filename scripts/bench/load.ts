@@ -11,7 +11,8 @@ export interface LoadResult {
   p99: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile (nearest rank) of an ascending list; NaN for an empty one. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -8,7 +8,7 @@ import { readSandboxFile } from '../../lib/payments/sandbox/file';
 import { runRemoteCommand } from '../../lib/operator/remote';
 import { readServiceFile } from '../../lib/operator/service-file';
 import type { RunningService } from '../../tests/helpers/service';
-import { measure, type LoadResult } from './load';
+import { measure, percentile, type LoadResult } from './load';
 
 export interface PaymentBench {
   load: Array<LoadResult & { connections: number }>;
@@ -37,8 +37,7 @@ async function findReadyPost(service: RunningService): Promise<string> {
 
 function stats(name: string, times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-  return { name, n: sorted.length, p50: at(50), p95: at(95), max: sorted.at(-1)! };
+  return { name, n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
 }
 
 /**

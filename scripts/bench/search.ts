@@ -2,6 +2,7 @@ import type { Db } from '../../lib/db/types';
 import { readCapabilities } from '../../lib/db/capabilities';
 import type { EmbeddingProvider } from '../../lib/search/embeddings/provider';
 import { searchPosts } from '../../lib/search/search-posts';
+import { percentile } from './load';
 import { hybridSearchRecipe, fullTextRecipe } from './supabase-recipe';
 
 /** A mix of the query shapes that stress a search differently. */
@@ -19,10 +20,6 @@ export const BENCH_QUERIES: Array<{ kind: string; q: string }> = [
   { kind: 'time-scoped', q: 'treasury yields last 3 days' },
   { kind: 'time-scoped', q: 'latest on oil' },
 ];
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 async function time(rounds: number, fn: () => Promise<unknown>) {
   const times: number[] = [];
