@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/types';
+import { allowanceWeekStart } from './week';
 
 /**
  * Gives back a debit whose answer could not be delivered. The refund is its own ledger entry (keyed on the debit's
@@ -24,9 +25,9 @@ export async function refundDebit(db: Db, debitLedgerKey: string): Promise<boole
           )
         : await tx.query<{ after: number }>(
             `update allowance_weeks set spent_cents = greatest(spent_cents - $2, 0)
-              where user_id = $1 and week_start = (date_trunc('week', $3::timestamptz at time zone 'utc'))::date
+              where user_id = $1 and week_start = $3::date
               returning limit_cents - spent_cents as after`,
-            [debit.user_id, cents, debit.created_at],
+            [debit.user_id, cents, allowanceWeekStart(debit.created_at)],
           );
     await tx.query(
       `insert into credit_ledger (user_id, source, kind, delta_cents, balance_after_cents, ledger_key, description)

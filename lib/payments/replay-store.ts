@@ -1,5 +1,6 @@
 import { Store } from 'mppx';
 import { getDb } from '@/lib/db/client';
+import type { Queryable } from '@/lib/db/types';
 
 /**
  * mppx's replay and state store, kept in Postgres (payment_replay_keys) so a credential used once is refused by every
@@ -13,11 +14,7 @@ export function postgresPaymentStore(): Store.AtomicStore {
       return row ? decode(row.value) : null;
     },
     async put(key: string, value: unknown) {
-      await (await getDb()).query(
-        `insert into payment_replay_keys (key, value, expires_at) values ($1, $2, $3)
-         on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`,
-        [key, encode(value), expiresAt(value)],
-      );
+      await putValue(await getDb(), key, value);
     },
     async delete(key: string) {
       await (await getDb()).query(`delete from payment_replay_keys where key = $1`, [key]);
@@ -30,11 +27,7 @@ export function postgresPaymentStore(): Store.AtomicStore {
         const [row] = await tx.query<{ value: string }>(`select value from payment_replay_keys where key = $1`, [key]);
         const change = fn(row ? decode(row.value) : null);
         if (change.op === 'set') {
-          await tx.query(
-            `insert into payment_replay_keys (key, value, expires_at) values ($1, $2, $3)
-             on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`,
-            [key, encode(change.value), expiresAt(change.value)],
-          );
+          await putValue(tx, key, change.value);
         } else if (change.op === 'delete') {
           await tx.query(`delete from payment_replay_keys where key = $1`, [key]);
         }
@@ -70,6 +63,14 @@ export async function isClaimed(key: string): Promise<boolean> {
 
 export async function releaseKey(key: string): Promise<void> {
   await (await getDb()).query(`delete from payment_replay_keys where key = $1`, [key]);
+}
+
+async function putValue(db: Queryable, key: string, value: unknown): Promise<void> {
+  await db.query(
+    `insert into payment_replay_keys (key, value, expires_at) values ($1, $2, $3)
+     on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`,
+    [key, encode(value), expiresAt(value)],
+  );
 }
 
 function expiresAt(value: unknown): Date | null {
