@@ -11,7 +11,12 @@ export function operatorToken(): string {
 
 /** Constant-time check of an Authorization header against the operator token. */
 export function isOperator(authorization: string | null): boolean {
-  const presented = Buffer.from(authorization?.replace(/^Bearer\s+/i, '') ?? '');
+  return isOperatorToken(authorization?.replace(/^Bearer\s+/i, '') ?? '');
+}
+
+/** Constant-time check of a bare bearer token against the operator token. */
+export function isOperatorToken(token: string): boolean {
+  const presented = Buffer.from(token);
   const expected = Buffer.from(operatorToken());
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }

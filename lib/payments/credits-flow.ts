@@ -6,7 +6,7 @@ import { verifySessionToken } from '@/lib/accounts/sessions/verify';
 import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit';
 import { allowanceWeekStart } from '@/lib/credits/week';
 import type { Db } from '@/lib/db/types';
-import { isOperator } from '@/lib/operator/token';
+import { isOperatorToken } from '@/lib/operator/token';
 import { deliver } from './deliver';
 import type { PaidOffer } from './offer';
 import { centsToUsd } from './pricing';
@@ -24,7 +24,7 @@ interface Spent {
  * only) or a signed-in user's session token (this week's allowance first, then purchased credits).
  */
 export async function payWithBearer(db: Db, request: Request, offer: PaidOffer, setup: PaymentSetup, token: string): Promise<Response> {
-  if (isOperator(`Bearer ${token}`)) {
+  if (isOperatorToken(token)) {
     return deliver(db, request, offer, { protocol: 'privileged', uniqueKey: `privileged:${randomUUID()}`, amountCents: 0 });
   }
   const spent = token.startsWith(API_KEY_PREFIX) ? await spendFromApiKey(db, offer, token) : await spendFromSession(db, offer, setup, token);
