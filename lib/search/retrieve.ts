@@ -3,6 +3,7 @@ import type { EmbeddingProvider } from './embeddings/provider';
 import { rankLexical, type LexicalHit, type TimeRange } from './lexical/rank';
 import type { ResolvedTerm } from './lexical/resolve-terms';
 import { rankSemantic } from './semantic/rank';
+import { fuse, lexicalRelevance, SCORING, semanticRelevance } from './score';
 
 /** Neighbours taken from each side before fusion: top-k first, never a full scan. */
 export const RETRIEVE_PER_SIDE = 100;
@@ -19,8 +20,9 @@ export interface Retrieval {
 }
 
 /**
- * Collects candidates from each side (over the whole corpus and, with a time window, inside it too, so in-window
- * posts are never crowded out), then fills in the side that did not find a candidate, so every candidate is judged on
+ * Collects candidates from each side (inside the time window when there is one, so in-window posts are never crowded
+ * out, then over the whole corpus unless the window alone fills the page with results that pass the relevance gate:
+ * older posts are only ever shown to fill a thin window), then fills in the side that did not find a candidate, so every candidate is judged on
  * both kinds of evidence.
  */
 export async function retrieve(
@@ -31,6 +33,8 @@ export async function retrieve(
     vector: number[] | null;
     embeddings: EmbeddingProvider | null;
     range: TimeRange | null;
+    /** Results the caller will show. */
+    limit: number;
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();
@@ -39,8 +43,9 @@ export async function retrieve(
   const semanticRuns = input.vector !== null && input.embeddings !== null;
   let lexicalCandidatesInWindow = 0;
 
-  const ranges = input.range ? [null, input.range] : [null];
+  const ranges = input.range ? [input.range, null] : [null];
   for (const range of ranges) {
+    if (range === null && input.range && surelyRelevant(evidence, lexicalRuns, semanticRuns) >= input.limit) break;
     if (lexicalRuns) {
       const { hits, candidates } = await rankLexical(db, input.terms, { corpus: input.corpus, limit: RETRIEVE_PER_SIDE, range });
       for (const hit of hits) entry(hit.postId).lexical = hit;
@@ -61,4 +66,18 @@ export async function retrieve(
     for (const hit of similar) entry(hit.postId).similarity = hit.similarity;
   }
   return { evidence, lexicalCandidatesInWindow };
+}
+
+/**
+ * Candidates certain to pass the relevance gate whatever else is found: lexical relevance is at its lowest when the
+ * hit is weak against the best score (strength 0), and a side with no evidence yet counts as nothing.
+ */
+function surelyRelevant(evidence: Map<string, Evidence>, lexicalRuns: boolean, semanticRuns: boolean): number {
+  let sure = 0;
+  for (const e of evidence.values()) {
+    const lexical = lexicalRuns ? (e.lexical ? lexicalRelevance(e.lexical, Number.POSITIVE_INFINITY) : 0) : null;
+    const semantic = semanticRuns ? semanticRelevance(e.similarity ?? -1) : null;
+    if (fuse(lexical, semantic) >= SCORING.minimumRelevance) sure++;
+  }
+  return sure;
 }

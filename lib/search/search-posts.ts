@@ -69,6 +69,7 @@ export async function searchPosts(db: Db, request: SearchRequest, deps: { embedd
     vector: semanticOn ? vector : null,
     embeddings: deps.embeddings,
     range,
+    limit: request.limit,
   });
   const meta = await loadPostMeta(db, [...evidence.keys()]);
   const bestScore = Math.max(0, ...[...evidence.values()].map((e) => e.lexical?.score ?? 0));

@@ -48,20 +48,9 @@ export async function rankLexical(
   // Scoring given posts (the other side of a hybrid search found them) instead of searching the index.
   const idFilter = options.onlyIds ? `and id = any(${param(options.onlyIds)}::uuid[])` : '';
   const cap = capped && !options.onlyIds ? `order by published_at desc nulls last limit ${param(COMMON_TERM_CANDIDATES)}` : '';
-  // Inside a time window the index answers both conditions at once (a BitmapAnd of the GIN and published_at indexes),
-  // and only then are the matches ordered and capped: with ORDER BY ... LIMIT in the same query the planner walks the
-  // published_at index instead and detoasts every post of the window to test the text condition.
-  const windowCte = options.range
-    ? `window_matches as materialized (
-         select id, published_at from posts
-          where search_vector @@ $1::tsquery
-            and published_at >= ${param(options.range.start)}::timestamptz
-            and published_at < ${param(options.range.end)}::timestamptz ${idFilter}
-       ),`
+  const window = options.range
+    ? `and published_at >= ${param(options.range.start)}::timestamptz and published_at < ${param(options.range.end)}::timestamptz`
     : '';
-  const candidatesSql = options.range
-    ? `select id, published_at from window_matches ${cap}`
-    : `select id, published_at from posts where search_vector @@ $1::tsquery ${idFilter} ${cap}`;
   const totalIdf = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
   const score = terms
     .map((t) => `${param(t.idf)}::float8 * ts_rank('${FIELD_WEIGHTS}', p.search_vector, ${param(t.query)}::tsquery, 1)`)
@@ -70,20 +59,27 @@ export async function rankLexical(
     .map((t) => `(case when p.search_vector @@ ${param(t.query)}::tsquery then ${param(t.idf)}::float8 else 0 end)`)
     .join(' + ');
   const matched = terms.map((t) => `(p.search_vector @@ ${param(t.query)}::tsquery)::int`).join(' + ');
+  const roughRank = `ts_rank('${FIELD_WEIGHTS}', search_vector, ${param(terms.map((t) => `(${t.query})`).join(' | '))}::tsquery, 1)`;
 
+  // The rough rank is computed where each candidate is read (its search vector is stored inline, migration
+  // 20261122040000), so the shortlist, its count and its sort carry narrow rows; only the shortlist is read again for
+  // the per-term scoring. The inner query stays a separate step so a cap limits the rows ranked, not just those kept.
   const rows = await db.query<{ post_id: string; score: number; matched: number; matched_idf: number; total: number }>(
-    `with ${windowCte} candidates as materialized (${candidatesSql}),
-     shortlist as materialized (
-       select c.id, c.published_at, count(*) over ()::int as total
-         from candidates c join posts p on p.id = c.id
-        order by ts_rank('${FIELD_WEIGHTS}', p.search_vector, ${param(terms.map((t) => `(${t.query})`).join(' | '))}::tsquery, 1) desc,
-                 c.published_at desc nulls last
+    `with ranked as materialized (
+       select id, published_at, ${roughRank} as rough
+         from (select id, published_at, search_vector from posts
+                where search_vector @@ $1::tsquery ${window} ${idFilter} ${cap}) c
+     ),
+     shortlist as (
+       select id, published_at, count(*) over ()::int as total
+         from ranked
+        order by rough desc, published_at desc nulls last
         limit ${param(SHORTLIST)}
      )
-     select cv.id as post_id, (${score})::float8 as score, (${matched})::int as matched,
-            (${matchedIdf})::float8 as matched_idf, cv.total
-       from shortlist cv join posts p on p.id = cv.id
-      order by score desc, cv.published_at desc nulls last, cv.id
+     select s.id as post_id, (${score})::float8 as score, (${matched})::int as matched,
+            (${matchedIdf})::float8 as matched_idf, s.total
+       from shortlist s join posts p on p.id = s.id
+      order by score desc, s.published_at desc nulls last, s.id
       limit ${param(options.limit)}`,
     params,
   );
