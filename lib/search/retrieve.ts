@@ -6,7 +6,7 @@ import { rankSemantic } from './semantic/rank';
 import { fuse, lexicalRelevance, SCORING, semanticRelevance } from './score';
 
 /** Neighbours taken from each side before fusion: top-k first, never a full scan. */
-export const RETRIEVE_PER_SIDE = 100;
+export const RETRIEVE_PER_SIDE = 50;
 
 export interface Evidence {
   lexical?: LexicalHit;

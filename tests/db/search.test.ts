@@ -7,6 +7,7 @@ import { seedDemoCorpus } from '@/lib/demo/load';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { searchPosts } from '@/lib/search/search-posts';
+import { rankSemantic } from '@/lib/search/semantic/rank';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -96,5 +97,41 @@ describe('search on a real database', () => {
     const dates = body.items.map((i) => i.publishedAt!);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(body.items.every((i) => i.isInTimeWindow)).toBe(true);
+  });
+
+  it('ranks a time window through the HNSW index as fully as exactly, also when run many times', async () => {
+    if (!vector || !embeddings) return;
+    // A window holding a small share of the corpus: an index scan that stopped at ef_search (120) candidates and then
+    // dropped those outside the window would come back short.
+    const range = { start: new Date(NOW.getTime() - 2 * 86_400_000).toISOString(), end: NOW.toISOString() };
+    const [query] = await embeddings.embed(['chip demand for AI data centers']);
+    const [{ n }] = (await db.query<{ n: number }>(
+      'select count(*)::int as n from posts where published_at >= $1 and published_at < $2',
+      [range.start, range.end],
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThan(20);
+    expect(n).toBeLessThan(120);
+    const exact = await rankSemantic(db, embeddings, query!, { limit: 20, range });
+    expect(exact).toHaveLength(20);
+    // On 600 posts the planner would rather sort them all than use the index; make it take the index path.
+    await db.exec('set enable_seqscan = off; set enable_bitmapscan = off');
+    try {
+      for (let i = 0; i < 8; i++) {
+        // exactWindowMax 0: the window goes through the index (pgvector's iterative scan).
+        const indexed = await rankSemantic(db, embeddings, query!, { limit: 20, range, exactWindowMax: 0 });
+        expect(indexed).toHaveLength(20);
+        const similarities = indexed.map((hit) => hit.similarity);
+        expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+        const outside = await db.query(
+          'select id from posts where id = any($1::uuid[]) and not (published_at >= $2 and published_at < $3)',
+          [indexed.map((hit) => hit.postId), range.start, range.end],
+        );
+        expect(outside).toEqual([]);
+        const shared = indexed.filter((hit) => exact.some((e) => e.postId === hit.postId)).length;
+        expect(shared).toBeGreaterThanOrEqual(18);
+      }
+    } finally {
+      await db.exec('reset enable_seqscan; reset enable_bitmapscan');
+    }
   });
 });

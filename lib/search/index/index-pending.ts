@@ -28,7 +28,7 @@ const LEXEMES_OF = `select lexeme, count(*)::int as n
                      where id = any($1::uuid[]) and search_vector is not null
                      group by lexeme`;
 
-const ANALYZE_AFTER = 1000;
+const MAINTAIN_AFTER = 1000;
 
 /**
  * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
@@ -49,9 +49,14 @@ export async function indexPendingPosts(db: Db, options: { batchSize?: number } 
       [batchSize],
     );
     if (rows.length === 0) {
-      // Fresh statistics after a bulk change, or the planner keeps estimating from an empty table (PGlite has no
-      // autovacuum) and scans every match of a common word instead of walking the newest posts.
-      if (total >= ANALYZE_AFTER) await db.exec('analyze posts; analyze search_term_stats');
+      // After a bulk change PGlite (which has no autovacuum) needs what autovacuum would do: fresh statistics, or the
+      // planner keeps estimating from an empty table and scans every match of a common word instead of walking the
+      // newest posts; and a visibility map, or counting the posts of a time window reads every row instead of the
+      // published_at index alone (40 ms instead of 1 ms at 100,000 posts). VACUUM must run outside a transaction.
+      if (total >= MAINTAIN_AFTER) {
+        await db.exec('vacuum (analyze) posts');
+        await db.exec('analyze search_term_stats');
+      }
       return total;
     }
     const documents = rows.map((row) => ({

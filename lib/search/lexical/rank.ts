@@ -22,7 +22,7 @@ const FIELD_WEIGHTS = '{0.2,0.35,0.6,1.0}';
 // misses all of them lacks the query's most informative words and could not rank high anyway.
 const CANDIDATE_BUDGET = 2000;
 // When even the rarest term is commoner than the budget ("market"), the newest posts containing it are taken.
-const COMMON_TERM_CANDIDATES = 800;
+const COMMON_TERM_CANDIDATES = 400;
 // Candidates are first ordered by one ts_rank against all terms (one pass over each document); only this many get the
 // per-term scoring, which reads each document once per term.
 const SHORTLIST = 120;
@@ -41,16 +41,20 @@ export async function rankLexical(
   let budget = 0;
   const selective = byRarity.filter((t) => (budget += t.docCount) <= CANDIDATE_BUDGET);
   const candidateTerms = selective.length > 0 && !options.onlyIds ? selective : terms;
-  const capped = selective.length === 0;
+  const capped = selective.length === 0 && !options.onlyIds;
 
   const params: unknown[] = [candidateTerms.map((t) => `(${t.query})`).join(' | ')];
   const param = (value: unknown) => `$${params.push(value)}`;
-  // Scoring given posts (the other side of a hybrid search found them) instead of searching the index.
-  const idFilter = options.onlyIds ? `and id = any(${param(options.onlyIds)}::uuid[])` : '';
-  const cap = capped && !options.onlyIds ? `order by published_at desc nulls last limit ${param(COMMON_TERM_CANDIDATES)}` : '';
+  const cap = capped ? `order by published_at desc nulls last limit ${param(COMMON_TERM_CANDIDATES)}` : '';
   const window = options.range
     ? `and published_at >= ${param(options.range.start)}::timestamptz and published_at < ${param(options.range.end)}::timestamptz`
     : '';
+  const candidates = options.onlyIds
+    ? // Scoring given posts (the other side of a hybrid search found them): looked up by id, not searched in the index.
+      `select p.id, p.published_at, p.search_vector
+         from unnest(${param(options.onlyIds)}::uuid[]) as given (id) join posts p on p.id = given.id
+        where p.search_vector @@ $1::tsquery`
+    : `select id, published_at, search_vector from posts where search_vector @@ $1::tsquery ${window} ${cap}`;
   const totalIdf = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
   const score = terms
     .map((t) => `${param(t.idf)}::float8 * ts_rank('${FIELD_WEIGHTS}', p.search_vector, ${param(t.query)}::tsquery, 1)`)
@@ -67,8 +71,7 @@ export async function rankLexical(
   const rows = await db.query<{ post_id: string; score: number; matched: number; matched_idf: number; total: number }>(
     `with ranked as materialized (
        select id, published_at, ${roughRank} as rough
-         from (select id, published_at, search_vector from posts
-                where search_vector @@ $1::tsquery ${window} ${idFilter} ${cap}) c
+         from (${candidates}) c
      ),
      shortlist as (
        select id, published_at, count(*) over ()::int as total

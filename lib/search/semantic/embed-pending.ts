@@ -45,6 +45,9 @@ export async function embedPendingPosts(
     }
     total += records.length;
   }
+  // Statistics after a bulk insert (PGlite has no autovacuum): with an empty table's estimates the planner joins
+  // a time window's posts to their embeddings by scanning every embedding.
+  if (total >= 1000) await db.exec('analyze post_embeddings');
   await db.exec(
     `create index if not exists ${sql.indexName} on post_embeddings
        using hnsw ((${sql.column}) vector_cosine_ops) where model = ${sql.model}`,
