@@ -78,13 +78,14 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
 async function closestLexeme(db: Db, lexeme: string) {
   const edits = allowedEdits(lexeme);
   if (edits === 0) return null;
-  // The % operator can use the trigram index; its threshold is lowered for this statement only.
+  // The % operator can use the trigram index (built on lower(lexeme), which equals lexeme: migration
+  // 20261122050000); its threshold is lowered for this statement only.
   const candidates = await db.transaction(async (tx) => {
     await tx.exec(`set local pg_trgm.similarity_threshold = ${CANDIDATE_SIMILARITY}`);
     return tx.query<{ lexeme: string; doc_count: number }>(
       `select lexeme, doc_count
          from search_term_stats
-        where lexeme % $1 and doc_count > 0
+        where lower(lexeme) % $1 and doc_count > 0
         order by similarity(lexeme, $1) desc, doc_count desc
         limit 20`,
       [lexeme],
