@@ -49,12 +49,27 @@ describe('search on a real database', () => {
       expect(corpus!.doc_count).toBe(corpus!.actual);
     };
     await check();
+    const embeddingsOfChanged = () =>
+      db.query<{ post_id: string; embedding: string }>(
+        `select post_id, embedding::text as embedding from post_embeddings
+          where post_id in (select id from posts order by id limit 5) order by post_id`,
+      );
+    const before = vector ? await embeddingsOfChanged() : [];
     await db.query(
       `update posts set title = title || ' Nvidia and Micron', search_indexed_at = null
         where id in (select id from posts order by id limit 5)`,
     );
     expect(await indexPendingPosts(db)).toBe(5);
     await check();
+    if (vector) {
+      // The old embeddings described the old titles: gone, then computed again from the new text.
+      expect(before).toHaveLength(5);
+      expect(await embeddingsOfChanged()).toEqual([]);
+      await indexForSearch(db, embeddings, () => {});
+      const after = await embeddingsOfChanged();
+      expect(after.map((row) => row.post_id)).toEqual(before.map((row) => row.post_id));
+      for (const [i, row] of after.entries()) expect(row.embedding).not.toBe(before[i]!.embedding);
+    }
   });
 
   it('returns the same full results for a time-filtered query run many times through the driver', async () => {

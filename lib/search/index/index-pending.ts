@@ -1,3 +1,4 @@
+import { readCapabilities } from '../../db/capabilities';
 import type { Db } from '../../db/types';
 import { normalizeForSearch } from '../query/normalize';
 
@@ -68,7 +69,11 @@ export async function indexPendingPosts(db: Db, options: { batchSize?: number } 
     }));
     const ids = rows.map((row) => row.id);
     const newlyIndexed = rows.filter((row) => !row.previously_indexed).length;
+    // A changed post's embedding describes its old text: dropped here, it is computed again by embedPendingPosts.
+    const changed = rows.filter((row) => row.previously_indexed).map((row) => row.id);
+    const dropEmbeddings = changed.length > 0 && (await readCapabilities(db)).vector;
     await db.transaction(async (tx) => {
+      if (dropEmbeddings) await tx.query('delete from post_embeddings where post_id = any($1::uuid[])', [changed]);
       await tx.query(
         `update search_term_stats s set doc_count = s.doc_count - old.n from (${LEXEMES_OF}) old where s.lexeme = old.lexeme`,
         [ids],
