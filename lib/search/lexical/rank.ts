@@ -46,7 +46,8 @@ export async function rankLexical(
   const params: unknown[] = [candidateTerms.map((t) => `(${t.query})`).join(' | ')];
   const param = (value: unknown) => `$${params.push(value)}`;
   const cap = capped ? `order by published_at desc nulls last limit ${param(COMMON_TERM_CANDIDATES)}` : '';
-  const window = options.range
+  // (Given posts are scored wherever they were published, so no window applies to them.)
+  const window = options.range && !options.onlyIds
     ? `and published_at >= ${param(options.range.start)}::timestamptz and published_at < ${param(options.range.end)}::timestamptz`
     : '';
   const candidates = options.onlyIds
