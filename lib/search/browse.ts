@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { TimeWindow, TopicSearchResponse } from '../api/contracts/search';
+import type { TopicSearchResponse } from '../api/contracts/search';
 import type { Db } from '../db/types';
-import { loadPostMeta } from './details';
+import { loadPostMeta, postItemFields } from './details';
 import type { TimeRange } from './lexical/rank';
 
 type Response = z.infer<typeof TopicSearchResponse>;
@@ -12,16 +12,8 @@ type Response = z.infer<typeof TopicSearchResponse>;
  */
 export async function browseNewest(
   db: Db,
-  input: {
-    mode: 'fts' | 'hybrid';
-    asOf: string;
-    query: string;
-    normalizedQuery: string;
-    timeWindow: z.infer<typeof TimeWindow> | null;
-    limit: number;
-    range: TimeRange | null;
-    inRange: (date: Date | null) => boolean | undefined;
-  },
+  base: Pick<Response, 'mode' | 'asOf' | 'query' | 'normalizedQuery' | 'timeWindow'>,
+  input: { limit: number; range: TimeRange | null; inRange: (date: Date | null) => boolean | undefined },
 ): Promise<Response> {
   const rows = await db.query<{ id: string; total: number }>(
     `select id, count(*) over ()::int as total from posts
@@ -36,33 +28,22 @@ export async function browseNewest(
     if (!post) return [];
     return [
       {
-        publicationSlug: post.publicationSlug,
-        slug: post.slug,
-        title: post.title,
-        subtitle: post.subtitle,
-        isScopedPublisher: post.isScoped,
+        ...postItemFields(post, input.inRange(post.publishedAt)),
         relevanceScore: 50,
         matchedTokenCount: 0,
         totalTokenCount: 0,
-        whyMatched: [input.timeWindow ? `Newest posts in the requested window (${input.timeWindow.label})` : 'Newest posts'],
-        publishedAt: post.publishedAt?.toISOString() ?? null,
-        ...(input.timeWindow ? { isInTimeWindow: input.inRange(post.publishedAt) === true } : {}),
+        whyMatched: [base.timeWindow ? `Newest posts in the requested window (${base.timeWindow.label})` : 'Newest posts'],
         snippet: null,
-        priceCents: post.priceCents,
       },
     ];
   });
   const total = rows[0]?.total ?? 0;
   return {
-    mode: input.mode,
-    asOf: input.asOf,
-    query: input.query,
-    normalizedQuery: input.normalizedQuery,
+    ...base,
     matchConfidence: items.length > 0 ? 'weak' : 'none',
     searchTierUsed: 'non_scoped',
-    timeWindow: input.timeWindow,
-    freshnessCoverage: input.timeWindow
-      ? { requestedWindow: input.timeWindow, rankedInWindow: total, researchCandidatesInWindow: total, staleFallbackMode: false }
+    freshnessCoverage: base.timeWindow
+      ? { requestedWindow: base.timeWindow, rankedInWindow: total, researchCandidatesInWindow: total, staleFallbackMode: false }
       : null,
     totalCount: total,
     count: items.length,

@@ -55,6 +55,23 @@ export async function loadPostMeta(db: Queryable, ids: string[]): Promise<Map<st
   );
 }
 
+/**
+ * The fields of a search item that describe the post itself, the same for ranked and for browsed results.
+ * `inWindow` is undefined when the query has no time window, and then the item has no isInTimeWindow.
+ */
+export function postItemFields(post: PostMeta, inWindow: boolean | undefined) {
+  return {
+    publicationSlug: post.publicationSlug,
+    slug: post.slug,
+    title: post.title,
+    subtitle: post.subtitle,
+    isScopedPublisher: post.isScoped,
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    ...(inWindow === undefined ? {} : { isInTimeWindow: inWindow }),
+    priceCents: post.priceCents,
+  };
+}
+
 const FIELD_WEIGHT: Record<Field, string> = { title: 'a', subtitle: 'b', publication: 'c', body: 'd' };
 
 /** Bodies and per-field term matches of the returned page only, for whyMatched and snippets. */

@@ -3,7 +3,7 @@ import { browseNewest } from './browse';
 import type { TopicSearchPostItem, TopicSearchResponse } from '../api/contracts/search';
 import { readCapabilities } from '../db/capabilities';
 import type { Db } from '../db/types';
-import { loadMatchDetails, loadPostMeta, type PostMeta } from './details';
+import { loadMatchDetails, loadPostMeta, postItemFields, type PostMeta } from './details';
 import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
 import { resolveTerms } from './lexical/resolve-terms';
@@ -60,7 +60,7 @@ export async function searchPosts(db: Db, request: SearchRequest, deps: { embedd
 
   if (!lexicalOn && !semanticOn) {
     // Nothing to match on ("latest", "this week"): the newest posts, inside the window when there is one.
-    return browseNewest(db, { ...base, limit: request.limit, range, inRange });
+    return browseNewest(db, base, { limit: request.limit, range, inRange });
   }
 
   const { evidence, lexicalCandidatesInWindow } = await retrieve(db, {
@@ -109,11 +109,7 @@ export async function searchPosts(db: Db, request: SearchRequest, deps: { embedd
   const items: Item[] = page.map((r) => {
     const detail = details.get(r.meta.id);
     return {
-      publicationSlug: r.meta.publicationSlug,
-      slug: r.meta.slug,
-      title: r.meta.title,
-      subtitle: r.meta.subtitle,
-      isScopedPublisher: r.meta.isScoped,
+      ...postItemFields(r.meta, r.inWindow),
       relevanceScore: Math.round(r.relevance * 1000) / 10,
       matchedTokenCount: r.matched,
       totalTokenCount: r.matched > 0 ? terms.length : 0,
@@ -125,10 +121,7 @@ export async function searchPosts(db: Db, request: SearchRequest, deps: { embedd
         fused: lexicalOn && semanticOn,
         inWindowLabel: r.inWindow ? window!.label : null,
       }),
-      publishedAt: r.meta.publishedAt?.toISOString() ?? null,
-      ...(window ? { isInTimeWindow: r.inWindow === true } : {}),
       snippet: detail ? snippetFor(detail.body, terms) : null,
-      priceCents: r.meta.priceCents,
     };
   });
 
