@@ -22,8 +22,8 @@ export interface Retrieval {
 /**
  * Collects candidates from each side (inside the time window when there is one, so in-window posts are never crowded
  * out, then over the whole corpus unless the window alone fills the page with results that pass the relevance gate:
- * older posts are only ever shown to fill a thin window), then fills in the side that did not find a candidate, so every candidate is judged on
- * both kinds of evidence.
+ * older posts are only ever shown to fill a thin window), then fills in the side that did not find a candidate, so
+ * every candidate is judged on both kinds of evidence.
  */
 export async function retrieve(
   db: Db,

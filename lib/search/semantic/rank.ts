@@ -49,7 +49,11 @@ export async function rankSemantic(
     return toHits(rows);
   }
   const range = options.range ?? null;
-  if (range && (!(await readCapabilities(db)).vectorIterativeScan || (await windowPostsAtMost(db, range, options.exactWindowMax ?? EXACT_WINDOW_MAX)))) {
+  const rankExactly =
+    range !== null &&
+    (!(await readCapabilities(db)).vectorIterativeScan ||
+      (await windowPostsAtMost(db, range, options.exactWindowMax ?? EXACT_WINDOW_MAX)));
+  if (range && rankExactly) {
     return toHits(
       await db.query<{ post_id: string; distance: number }>(
         `select e.post_id, (e.${sql.column} <=> $1${sql.cast}) as distance
