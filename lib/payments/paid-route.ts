@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Receipt } from 'mppx';
 import { UnauthorizedError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
-import { paymentRequiredResponse, mppRealm } from './challenge';
+import { paymentRequiredResponse, mppRealm, type ChallengeOptions } from './challenge';
 import { readCredential } from './credential';
 import { payWithBearer } from './credits-flow';
 import { deliver } from './deliver';
@@ -21,24 +21,26 @@ export async function sellOffer(request: Request, offer: PaidOffer, body = ''): 
   const setup = paymentSetup();
   const bodySha256 = createHash('sha256').update(body).digest('hex');
   const credential = readCredential(request.headers);
+  const challenge = (options: Omit<ChallengeOptions, 'bodySha256'> = {}) =>
+    paymentRequiredResponse(request, offer, setup, { bodySha256, ...options });
 
   switch (credential.kind) {
     case 'invalid':
       throw new UnauthorizedError(credential.reason);
     case 'none':
-      return paymentRequiredResponse(request, offer, setup, { bodySha256 });
+      return challenge();
     case 'bearer':
       return payWithBearer(db, request, offer, setup, credential.token);
     case 'x402': {
-      if (!setup.x402) return paymentRequiredResponse(request, offer, setup, { bodySha256, x402Error: 'x402 is not enabled on this service.' });
+      if (!setup.x402) return challenge({ x402Error: 'x402 is not enabled on this service.' });
       const outcome = await payWithX402(db, request, offer, setup.x402, credential.paymentSignature);
       if (outcome instanceof Response) return outcome;
-      return paymentRequiredResponse(request, offer, setup, { bodySha256, x402Error: outcome.refused, paymentResponse: outcome.paymentResponse });
+      return challenge({ x402Error: outcome.refused, paymentResponse: outcome.paymentResponse });
     }
     case 'mpp': {
       const outcome = setup.mpp ? await chargeWithMpp(setup.mpp, mppRealm(request, setup.mpp), request, offer, bodySha256) : null;
-      if (!outcome) return paymentRequiredResponse(request, offer, setup, { bodySha256, x402Error: 'MPP is not enabled on this service.' });
-      if (outcome.status === 402) return paymentRequiredResponse(request, offer, setup, { bodySha256, mppChallenge: outcome.challenge });
+      if (!outcome) return challenge({ x402Error: 'MPP is not enabled on this service.' });
+      if (outcome.status === 402) return challenge({ mppChallenge: outcome.challenge });
       // mppx has verified and settled the payment; its receipt names the payment (transaction hash or charge id).
       const receiptHeader = outcome.withReceipt(new Response(null)).headers.get('Payment-Receipt') ?? '';
       const receipt = Receipt.deserialize(receiptHeader);
