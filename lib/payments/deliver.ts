@@ -17,10 +17,12 @@ export type Delivery = Omit<PaymentRecord, 'httpMethod' | 'delivered'> & {
  */
 export async function deliver(db: Db, request: Request, offer: PaidOffer, delivery: Delivery): Promise<Response> {
   const { refundLedgerKey, headers, ...payment } = delivery;
+  const refund = (ledgerKey: string) =>
+    refundDebit(db, ledgerKey).catch((e: unknown) => console.error('[payments] refund failed', e));
   try {
     await recordPayment(db, offer, { ...payment, httpMethod: request.method, delivered: true });
   } catch (error) {
-    if (refundLedgerKey) await refundDebit(db, refundLedgerKey).catch((e: unknown) => console.error('[payments] refund failed', e));
+    if (refundLedgerKey) await refund(refundLedgerKey);
     // A wallet payment settled on chain but missing from our records: keep every detail in the log to reconcile it.
     else console.error('[payments] settled payment could not be recorded', JSON.stringify({ ...payment, resource: offer.resource }), error);
     throw error;
@@ -35,7 +37,7 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
     return response;
   } catch (error) {
     await markUndelivered(db, payment.uniqueKey, error instanceof Error ? error.message : String(error));
-    if (refundLedgerKey) await refundDebit(db, refundLedgerKey).catch((e: unknown) => console.error('[payments] refund failed', e));
+    if (refundLedgerKey) await refund(refundLedgerKey);
     throw error;
   }
 }
