@@ -26,7 +26,8 @@ const nextConfig = {
           },
           {
             key: 'Access-Control-Expose-Headers',
-            value: 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, WWW-Authenticate, Payment-Receipt, Retry-After, X-Payment-Amount-Usd, X-Payment-Protocol',
+            value:
+              'PAYMENT-REQUIRED, PAYMENT-RESPONSE, WWW-Authenticate, Payment-Receipt, Retry-After, X-Payment-Amount-Usd, X-Payment-Protocol',
           },
         ],
       },

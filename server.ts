@@ -8,14 +8,16 @@ import next from 'next';
 import { malformedPathResponse } from './lib/api/malformed-path';
 import { closeDb, getDb } from './lib/db/client';
 import { env } from './lib/env';
-import { startWalletPayments } from './lib/payments/start';
 import { removeServiceFile, writeServiceFile } from './lib/operator/service-file';
 import { operatorToken } from './lib/operator/token';
+import { startWalletPayments } from './lib/payments/start';
 
 async function main() {
   const config = env();
   const db = await getDb();
-  console.log(`database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`);
+  console.log(
+    `database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
 
   const payments = await startWalletPayments(config, (line) => console.log(line));
 

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { SERVICE_NAME, SiteHeader } from '@/components/SiteHeader';
 import { SiteFooter } from '@/components/SiteFooter';
+import { SERVICE_NAME, SiteHeader } from '@/components/SiteHeader';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -24,7 +24,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" tabIndex={-1} className="focus-visible:outline-none mx-auto w-full max-w-6xl flex-1 px-4 pt-8 sm:px-6 sm:pt-12">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="focus-visible:outline-none mx-auto w-full max-w-6xl flex-1 px-4 pt-8 sm:px-6 sm:pt-12"
+        >
           {children}
         </main>
         <SiteFooter />

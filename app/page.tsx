@@ -4,7 +4,7 @@ import { PrimaryActions } from '@/components/PrimaryActions';
 import { PublicationCard } from '@/components/PublicationCard';
 import { requestOrigin } from '@/components/request-origin';
 import { getDb } from '@/lib/db/client';
-import { listCatalogue, type CatalogueEntry } from '@/lib/publications/catalogue';
+import { type CatalogueEntry, listCatalogue } from '@/lib/publications/catalogue';
 
 // The catalogue changes as feeds sync; render per request rather than at build time (there is no database then).
 export const dynamic = 'force-dynamic';
@@ -45,7 +45,9 @@ export default async function HomePage() {
 
       <section id="catalogue" aria-labelledby="catalogue-heading" className="mt-16 scroll-mt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="catalogue-heading" className="text-2xl font-bold tracking-tight">Publications</h2>
+          <h2 id="catalogue-heading" className="text-2xl font-bold tracking-tight">
+            Publications
+          </h2>
           {catalogue && catalogue.length > 0 && (
             <p className="text-sm text-slate-700">
               {catalogue.length} indexed · curated publishers first · newest posts shown

@@ -49,8 +49,6 @@ export function PodcastMarker() {
 /** The stored price, or a note that the default post price applies (the 402 challenge states it). */
 export function PriceTag({ cents }: { cents: number | null }) {
   return (
-    <span className="text-xs font-medium text-slate-700">
-      {cents === null ? 'Default price' : formatPrice(cents)}
-    </span>
+    <span className="text-xs font-medium text-slate-700">{cents === null ? 'Default price' : formatPrice(cents)}</span>
   );
 }

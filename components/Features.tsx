@@ -21,14 +21,16 @@ const FEATURES = [
 export function Features() {
   return (
     <section aria-labelledby="features-heading" className="mt-10">
-      <h2 id="features-heading" className="sr-only">What the service offers</h2>
+      <h2 id="features-heading" className="sr-only">
+        What the service offers
+      </h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {FEATURES.map((feature) => (
-        <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h3 className="font-semibold text-slate-900">{feature.title}</h3>
-          <p className="mt-2 text-sm leading-relaxed text-slate-700">{feature.body}</p>
-        </li>
-      ))}
+        {FEATURES.map((feature) => (
+          <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h3 className="font-semibold text-slate-900">{feature.title}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-slate-700">{feature.body}</p>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -4,7 +4,10 @@ import Link from 'next/link';
 export function PrimaryActions({ className = '' }: { className?: string }) {
   return (
     <div className={`flex flex-wrap gap-3 ${className}`}>
-      <Link href="/#catalogue" className="rounded-lg bg-indigo-700 px-4 py-2 font-medium text-white hover:bg-indigo-800">
+      <Link
+        href="/#catalogue"
+        className="rounded-lg bg-indigo-700 px-4 py-2 font-medium text-white hover:bg-indigo-800"
+      >
         Browse publications
       </Link>
       <a

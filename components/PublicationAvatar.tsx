@@ -16,6 +16,7 @@ export function PublicationAvatar({
   size?: number;
 }) {
   return (
+    // biome-ignore lint/performance/noImgElement: avatars are small same-origin SVG/PNG routes; next/image would add a resize round trip for nothing
     <img
       src={avatarSrc(slug, imageUrl)}
       alt={`${title ?? slug} logo`}

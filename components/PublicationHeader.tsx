@@ -34,7 +34,12 @@ export function PublicationHeader({ publication }: { publication: PublicationPag
   return (
     <header className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <PublicationAvatar slug={publication.slug} title={publication.title} imageUrl={publication.imageUrl} size={80} />
+        <PublicationAvatar
+          slug={publication.slug}
+          title={publication.title}
+          imageUrl={publication.imageUrl}
+          size={80}
+        />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name}</h1>
           {publication.authorName && <p className="mt-1 text-slate-700">by {publication.authorName}</p>}

@@ -8,9 +8,19 @@ export function SiteFooter() {
           summaries and stock picks are fictional and are not investment advice.
         </p>
         <p>
-          Machine-readable: <a href="/openapi.json" className="underline hover:text-indigo-700">OpenAPI 3.1</a>,{' '}
-          <a href="/.well-known/x402" className="underline hover:text-indigo-700">/.well-known/x402</a>,{' '}
-          <a href="/llms.txt" className="underline hover:text-indigo-700">llms.txt</a>.
+          Machine-readable:{' '}
+          <a href="/openapi.json" className="underline hover:text-indigo-700">
+            OpenAPI 3.1
+          </a>
+          ,{' '}
+          <a href="/.well-known/x402" className="underline hover:text-indigo-700">
+            /.well-known/x402
+          </a>
+          ,{' '}
+          <a href="/llms.txt" className="underline hover:text-indigo-700">
+            llms.txt
+          </a>
+          .
         </p>
       </div>
     </footer>

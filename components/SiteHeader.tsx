@@ -15,7 +15,14 @@ export function SiteHeader() {
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 text-indigo-700" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6 text-indigo-700"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M4 19V5m0 14h16M8 15l4-4 3 3 5-6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           {SERVICE_NAME}

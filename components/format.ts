@@ -1,6 +1,11 @@
 /** Display formatting shared by the pages. Everything is rendered on the server, in UTC, so output is stable. */
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
 const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   month: 'short',

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { checkPaymentEnv, PaymentEnv } from './payments/env';
-
 /**
  * The only reader of process.env. Every variable is optional: with none set the service runs on the
  * embedded PGlite database under DATA_DIR and loads the demo corpus on first start.
  */
 import { booleanText } from './env-values';
+import { checkPaymentEnv, PaymentEnv } from './payments/env';
 
 const EnvSchema = z.object({
   DATABASE_URL: z

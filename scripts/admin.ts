@@ -3,13 +3,13 @@
  * With DATABASE_URL it talks to PostgreSQL directly. On the embedded default it sends the command to the running
  * service (PGlite admits one process at a time), or opens the database itself when no service runs.
  */
-import { prepareDatabase } from '../lib/db/prepare';
-import { env } from '../lib/env';
-import { configuredEmbeddings } from '../lib/search/embeddings/configured';
-import { parseCommandLine } from '../lib/operator/argv';
-import { COMMANDS, runCommand } from '../lib/operator/registry';
-import { runRemoteCommand } from '../lib/operator/remote';
-import { readServiceFile } from '../lib/operator/service-file';
+import { prepareDatabase } from '@/lib/db/prepare';
+import { env } from '@/lib/env';
+import { parseCommandLine } from '@/lib/operator/argv';
+import { COMMANDS, runCommand } from '@/lib/operator/registry';
+import { runRemoteCommand } from '@/lib/operator/remote';
+import { readServiceFile } from '@/lib/operator/service-file';
+import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 
 const HELP = `Usage: npm run admin -- <command> [options] [--json]
 
@@ -47,9 +47,7 @@ async function main() {
     const config = env();
     const service = config.DATABASE_URL ? null : readServiceFile(config.DATA_DIR);
     if (service) console.error(`running in the service at ${service.url}`);
-    const result = service
-      ? await runRemoteCommand(service, command, args)
-      : await runLocally(command, args);
+    const result = service ? await runRemoteCommand(service, command, args) : await runLocally(command, args);
     // The result's own fields sit at the top level (`{"key": ...}` for keys create); `result` keeps them nested too.
     console.log(json ? JSON.stringify({ ok: true, command, ...result, result }) : JSON.stringify(result, null, 2));
   } catch (error) {

@@ -12,12 +12,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { indexForSearch, prepareDatabase } from '../lib/db/prepare';
-import { seedDemoCorpus } from '../lib/demo/load';
-import { selectEmbeddingProvider } from '../lib/search/embeddings/select';
-import { createTestDatabase } from '../tests/helpers/test-database';
-import { startService } from '../tests/helpers/service';
-import { measure, type LoadResult } from './bench/load';
+import { indexForSearch, prepareDatabase } from '@/lib/db/prepare';
+import { seedDemoCorpus } from '@/lib/demo/load';
+import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
+import { startService } from '@/tests/helpers/service';
+import { createTestDatabase } from '@/tests/helpers/test-database';
+import { type LoadResult, measure } from './bench/load';
 import { processMemory } from './bench/memory';
 import { benchPayments } from './bench/payments';
 import { benchSearch } from './bench/search';
@@ -49,7 +49,9 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
   const seeded = Date.now();
   const indexStarted = Date.now();
   await indexForSearch(db, embeddings, () => {});
-  console.log(`  seeded in ${((seeded - started) / 1000).toFixed(1)} s, search-indexed in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `  seeded in ${((seeded - started) / 1000).toFixed(1)} s, search-indexed in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`,
+  );
   const rows = await benchSearch(db, embeddings, searchRounds);
   for (const row of rows) {
     console.log(`  search: ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries)`);
@@ -72,7 +74,9 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
   });
   const http: Row[] = [];
   try {
-    const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as { publications: Array<{ slug: string }> };
+    const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as {
+      publications: Array<{ slug: string }>;
+    };
     const slug = list.publications[0]!.slug;
     const targets: Array<[string, string]> = [
       ['publications list', '/api/v1/publications'],
@@ -103,9 +107,12 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
 
 buildIfNeeded();
 const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-console.log(`http: ${concurrencies.join(' and ')} connections, ${seconds} s per route (autocannon); search: ${searchRounds} rounds`);
+console.log(
+  `http: ${concurrencies.join(' and ')} connections, ${seconds} s per route (autocannon); search: ${searchRounds} rounds`,
+);
 const results: unknown[] = [];
-if (parts.includes('search')) for (const database of databases) for (const posts of sizes) results.push(await benchOne(database, posts));
+if (parts.includes('search'))
+  for (const database of databases) for (const posts of sizes) results.push(await benchOne(database, posts));
 if (parts.includes('payments')) {
   for (const database of databases) {
     const testDb = database === 'postgres' ? await createTestDatabase() : null;

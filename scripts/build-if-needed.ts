@@ -4,7 +4,16 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 // Everything that changes the built app. A hash of it, stored next to the build, says whether the build is current.
-const INPUTS = ['app', 'components', 'lib', 'public', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'next.config.js',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+];
 const HASH_FILE = path.join('.next', 'source-hash');
 
 function* files(entry: string): Generator<string> {

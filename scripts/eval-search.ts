@@ -19,18 +19,24 @@ import {
   EVAL_NOW,
   EVAL_POSTS,
   EVAL_SEED,
-  judge,
   JUDGED_QUERIES,
+  judge,
   judgmentWarnings,
   loadEvalPosts,
-} from '../tests/search-eval/judged-queries';
-import { formatJudgmentCounts, formatQueryRuns, formatSummaries } from '../tests/search-eval/report';
-import { MODES, runMode, summarize, type QueryRun, type SearchFn, type SearchMode } from '../tests/search-eval/run';
+} from '@/tests/search-eval/judged-queries';
+import { formatJudgmentCounts, formatQueryRuns, formatSummaries } from '@/tests/search-eval/report';
+import { MODES, type QueryRun, runMode, type SearchFn, type SearchMode, summarize } from '@/tests/search-eval/run';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const modes = parseModes(args.find((a) => a.startsWith('--modes='))?.slice('--modes='.length));
-const config = { seed: EVAL_SEED, posts: EVAL_POSTS, now: EVAL_NOW.toISOString(), limit: EVAL_LIMIT, queries: JUDGED_QUERIES.length };
+const config = {
+  seed: EVAL_SEED,
+  posts: EVAL_POSTS,
+  now: EVAL_NOW.toISOString(),
+  limit: EVAL_LIMIT,
+  queries: JUDGED_QUERIES.length,
+};
 
 function parseModes(value: string | undefined): SearchMode[] {
   if (!value) return [...MODES];
@@ -46,11 +52,21 @@ const warnings = judgmentWarnings(counts);
 
 if (args.includes('--dry-run')) {
   if (asJson) {
-    const perQuery = counts.map(({ query, grade1, grade2 }) => ({ id: query.id, category: query.category, q: query.q, grade2, grade1 }));
+    const perQuery = counts.map(({ query, grade1, grade2 }) => ({
+      id: query.id,
+      category: query.category,
+      q: query.q,
+      grade2,
+      grade1,
+    }));
     console.log(JSON.stringify({ config, perQuery, warnings }, null, 2));
   } else {
     console.log(formatJudgmentCounts(counts));
-    console.log(warnings.length > 0 ? `\nWARNINGS:\n  ${warnings.join('\n  ')}` : `\nno warnings: every on-topic query has at least 3 relevant posts`);
+    console.log(
+      warnings.length > 0
+        ? `\nWARNINGS:\n  ${warnings.join('\n  ')}`
+        : `\nno warnings: every on-topic query has at least 3 relevant posts`,
+    );
   }
   process.exit(warnings.length > 0 ? 1 : 0);
 }
@@ -58,14 +74,14 @@ if (args.includes('--dry-run')) {
 if (warnings.length > 0) console.error(`judgment warnings:\n  ${warnings.join('\n  ')}`);
 
 // Imported here rather than at the top so --dry-run works before the search modules exist.
-const { openPglite } = await import('../lib/db/pglite');
-const { migrate } = await import('../lib/db/migrate');
-const { seedDemoCorpus } = await import('../lib/demo/load');
+const { openPglite } = await import('@/lib/db/pglite');
+const { migrate } = await import('@/lib/db/migrate');
+const { seedDemoCorpus } = await import('@/lib/demo/load');
 // indexForSearch = indexPendingPosts (lexical documents) + embedPendingPosts (vectors with the given provider): the
 // same preparation the service runs at start-up. indexPendingPosts alone takes no provider and embeds nothing.
-const { indexForSearch } = await import('../lib/db/prepare');
-const { searchPosts } = await import('../lib/search/search-posts');
-const { selectEmbeddingProvider } = await import('../lib/search/embeddings/select');
+const { indexForSearch } = await import('@/lib/db/prepare');
+const { searchPosts } = await import('@/lib/search/search-posts');
+const { selectEmbeddingProvider } = await import('@/lib/search/embeddings/select');
 
 const log = (line: string) => {
   if (!asJson) console.error(line);
@@ -84,15 +100,32 @@ try {
   const runs = new Map<SearchMode, QueryRun[]>();
   for (const mode of modes) {
     log(`running ${JUDGED_QUERIES.length} queries in mode ${mode} ...`);
-    runs.set(mode, await runMode(search, mode, { queries: JUDGED_QUERIES, posts, judge: (query) => judge(query, posts), now: EVAL_NOW, k: EVAL_LIMIT }));
+    runs.set(
+      mode,
+      await runMode(search, mode, {
+        queries: JUDGED_QUERIES,
+        posts,
+        judge: (query) => judge(query, posts),
+        now: EVAL_NOW,
+        k: EVAL_LIMIT,
+      }),
+    );
   }
   const summaries = modes.map((mode) => summarize(mode, runs.get(mode)!));
 
   if (asJson) {
     const perQuery = Object.fromEntries(modes.map((mode) => [mode, runs.get(mode)!]));
-    console.log(JSON.stringify({ config, warnings, modes: Object.fromEntries(summaries.map((s) => [s.mode, s])), perQuery }, null, 2));
+    console.log(
+      JSON.stringify(
+        { config, warnings, modes: Object.fromEntries(summaries.map((s) => [s.mode, s])), perQuery },
+        null,
+        2,
+      ),
+    );
   } else {
-    console.log(`search eval: ${JUDGED_QUERIES.length} queries, seed ${EVAL_SEED}, ${EVAL_POSTS} posts, now ${EVAL_NOW.toISOString()}, limit ${EVAL_LIMIT}\n`);
+    console.log(
+      `search eval: ${JUDGED_QUERIES.length} queries, seed ${EVAL_SEED}, ${EVAL_POSTS} posts, now ${EVAL_NOW.toISOString()}, limit ${EVAL_LIMIT}\n`,
+    );
     console.log(formatSummaries(summaries));
     if (args.includes('--per-query')) for (const mode of modes) console.log(formatQueryRuns(mode, runs.get(mode)!));
   }

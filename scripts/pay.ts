@@ -3,7 +3,7 @@
  * Pays for one request with the official client libraries (@x402/fetch, mppx) and prints the status, the decoded
  * receipt header and the body. Exit codes: 0 paid (2xx), 1 any other answer or a failed payment, 2 usage errors.
  */
-import { env } from '../lib/env';
+import { env } from '@/lib/env';
 import { parsePayArgs, USAGE, UsageError } from './pay/args';
 import { mppPaymentClient, x402PaymentClient } from './pay/clients';
 import { PayerError, resolvePayer } from './pay/payer';

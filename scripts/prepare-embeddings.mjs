@@ -43,6 +43,8 @@ try {
   process.chdir(root);
   await main();
 } catch (error) {
-  console.warn(`prepare-embeddings: skipped after an error (the local provider will prepare on first use): ${error?.stack ?? error}`);
+  console.warn(
+    `prepare-embeddings: skipped after an error (the local provider will prepare on first use): ${error?.stack ?? error}`,
+  );
 }
 process.exitCode = 0;

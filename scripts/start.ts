@@ -2,4 +2,4 @@
 import { buildIfNeeded } from './build-if-needed';
 
 buildIfNeeded();
-await import('../server');
+await import('@/server');

@@ -1,4 +1,4 @@
-import { env } from '../env';
+import { env } from '@/lib/env';
 
 // A Host header is echoed into URLs we hand out, so only a plain host[:port] is accepted.
 const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

@@ -10,7 +10,8 @@ export async function readOptionalJsonBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new InvalidQueryError({ body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new InvalidQueryError({ body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new InvalidQueryError({ body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
   if (text.trim() === '') return text;
   try {
     JSON.parse(text);

@@ -4,7 +4,7 @@ import { InvalidQueryError } from './errors';
 type Issues = Record<string, string[]>;
 
 function addIssue(issues: Issues, key: string, message: string) {
-  (issues[key] ??= []).push(message);
+  issues[key] = [...(issues[key] ?? []), message];
 }
 
 /** Validates an object of parameters with schema; failures become 400 with issues keyed by parameter name. */

@@ -14,7 +14,10 @@ export interface DebitInput {
  * negative, whatever runs concurrently), and the ledger entry is written by the same statement.
  * Returns null when the balance is too low.
  */
-export async function debitPurchasedCredits(db: Queryable, input: DebitInput): Promise<{ balanceCents: number; ledgerId: number } | null> {
+export async function debitPurchasedCredits(
+  db: Queryable,
+  input: DebitInput,
+): Promise<{ balanceCents: number; ledgerId: number } | null> {
   const [row] = await db.query<{ id: number; balance_after_cents: number }>(
     `with debited as (
        update credit_balances set purchased_cents = purchased_cents - $2::bigint, updated_at = now()
@@ -49,7 +52,15 @@ export async function debitWeeklyAllowance(
      insert into credit_ledger (user_id, source, kind, delta_cents, balance_after_cents, ledger_key, api_key_id, description)
      select $1::uuid, 'sponsored', 'debit', -($2::integer), remaining, $3, $4::uuid, $5 from spent
      returning id, balance_after_cents`,
-    [input.userId, input.cents, input.ledgerKey, input.apiKeyId ?? null, input.description, input.weekStart, input.weeklyLimitCents],
+    [
+      input.userId,
+      input.cents,
+      input.ledgerKey,
+      input.apiKeyId ?? null,
+      input.description,
+      input.weekStart,
+      input.weeklyLimitCents,
+    ],
   );
   return row ? { remainingCents: Number(row.balance_after_cents), ledgerId: Number(row.id) } : null;
 }

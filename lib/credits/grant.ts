@@ -14,8 +14,12 @@ export interface GrantInput {
  * nothing (and a concurrent duplicate fails on the ledger's unique key, which rolls the whole statement back).
  * Returns null when this ledgerKey was already applied.
  */
-export async function grantPurchasedCredits(db: Queryable, input: GrantInput): Promise<{ balanceCents: number } | null> {
-  if (!Number.isSafeInteger(input.cents) || input.cents <= 0) throw new Error('credit grant must be a positive whole number of cents');
+export async function grantPurchasedCredits(
+  db: Queryable,
+  input: GrantInput,
+): Promise<{ balanceCents: number } | null> {
+  if (!Number.isSafeInteger(input.cents) || input.cents <= 0)
+    throw new Error('credit grant must be a positive whole number of cents');
   const [row] = await db.query<{ balance_after_cents: number }>(
     `with fresh as (
        select 1 where not exists (select 1 from credit_ledger where ledger_key = $3)

@@ -1,5 +1,5 @@
-import { env } from '../env';
-import { configuredEmbeddings } from '../search/embeddings/configured';
+import { env } from '@/lib/env';
+import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { prepareDatabase } from './prepare';
 import type { Db } from './types';
 

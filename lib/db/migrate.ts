@@ -57,11 +57,10 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
       ]);
       if (done.length > 0) return false;
       await tx.exec(migration.sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-        migration.version,
-        migration.name,
-        [migration.sql],
-      ]);
+      await tx.query(
+        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+        [migration.version, migration.name, [migration.sql]],
+      );
       return true;
     });
     if (didApply) applied.push(`${migration.version}_${migration.name}`);

@@ -1,9 +1,9 @@
-import { isCatalogueEmpty, seedDemoCorpus } from '../demo/load';
-import type { EmbeddingProvider } from '../search/embeddings/provider';
-import { indexPendingPosts } from '../search/index/index-pending';
-import { embedPendingPosts } from '../search/semantic/embed-pending';
+import { isCatalogueEmpty, seedDemoCorpus } from '@/lib/demo/load';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
 import { migrate } from './migrate';
-import { openDatabase, type DbConfig } from './open';
+import { type DbConfig, openDatabase } from './open';
 import type { Db } from './types';
 
 export interface PrepareOptions extends DbConfig {

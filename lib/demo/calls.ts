@@ -18,7 +18,14 @@ export interface CallDraft {
   rationale: string | null;
 }
 
-export const CONVICTION_LABELS = ['No stated conviction', 'Low conviction', 'Modest conviction', 'Moderate conviction', 'High conviction', 'Highest conviction'] as const;
+export const CONVICTION_LABELS = [
+  'No stated conviction',
+  'Low conviction',
+  'Modest conviction',
+  'Moderate conviction',
+  'High conviction',
+  'Highest conviction',
+] as const;
 
 const CONVICTION_PHRASES = [
   'without a strong view either way',
@@ -60,7 +67,8 @@ const LONG: Record<PickAction, Template[]> = {
   ],
   ADD: [
     (ref, c, f, conv) => `We added to ${ref} on the pullback to ${price(f.price * 0.97)}, ${conv}.`,
-    (ref, c, f, conv, r) => `We are adding to our ${ref} position, taking it to ${r.int(3, 8)}% of the portfolio ${conv}.`,
+    (ref, c, f, conv, r) =>
+      `We are adding to our ${ref} position, taking it to ${r.int(3, 8)}% of the portfolio ${conv}.`,
   ],
   HOLD: [
     (ref, c, f) => `We continue to hold ${ref} and would not sell at ${multiple(f.forwardPe)} forward earnings.`,
@@ -68,12 +76,15 @@ const LONG: Record<PickAction, Template[]> = {
     (ref, c, f) => `We are holding ${ref} through the volatility, with a target of ${price(f.target)}.`,
   ],
   RECOMMENDATION: [
-    (ref, c, f) => `Our call: ${ref} is a buy below ${price(f.price * 1.03)}, with a 12-month price target of ${price(f.target)}.`,
-    (ref, c, f) => `We rate ${ref} a buy and see ${Math.round((f.target / f.price - 1) * 100)}% upside to ${price(f.target)}.`,
+    (ref, c, f) =>
+      `Our call: ${ref} is a buy below ${price(f.price * 1.03)}, with a 12-month price target of ${price(f.target)}.`,
+    (ref, c, f) =>
+      `We rate ${ref} a buy and see ${Math.round((f.target / f.price - 1) * 100)}% upside to ${price(f.target)}.`,
     (ref, c, f, conv) => `Our recommendation is to own ${ref} here ${conv}.`,
   ],
   REDUCE: [
-    (ref, c, f) => `We trimmed ${ref} by a third near ${price(f.price)} to lock in gains while keeping a core position.`,
+    (ref, c, f) =>
+      `We trimmed ${ref} by a third near ${price(f.price)} to lock in gains while keeping a core position.`,
     (ref, c, f, conv, r) => `We are reducing our ${ref} weight to ${r.int(1, 3)}% of the portfolio after the run.`,
   ],
   EXIT: [
@@ -90,7 +101,8 @@ const SHORT: Record<PickAction, Template[]> = {
   ADD: [(ref) => `We pressed our short in ${ref} after the guidance cut.`],
   HOLD: [(ref) => `We remain short ${ref} into the next earnings report.`],
   RECOMMENDATION: [
-    (ref, c, f) => `Our call: avoid ${ref}; we would be sellers above ${price(f.price)} and see downside to ${price(f.price * 0.75)}.`,
+    (ref, c, f) =>
+      `Our call: avoid ${ref}; we would be sellers above ${price(f.price)} and see downside to ${price(f.price * 0.75)}.`,
     (ref, c, f) => `We rate ${ref} a sell, with a price target of ${price(f.price * 0.78)}.`,
   ],
   REDUCE: [(ref, c, f) => `We covered half of our ${ref} short near ${price(f.price)}.`],

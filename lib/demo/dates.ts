@@ -11,8 +11,20 @@ export const WINDOW_DAYS = 120;
  */
 export type Segment = 'today' | 'yesterday' | 'week' | 'month' | 'older';
 
-const SEGMENT_WEIGHTS: Record<Segment, number> = { today: 0.035, yesterday: 0.045, week: 0.14, month: 0.26, older: 0.52 };
-const FALLBACK: Record<Segment, Segment | null> = { today: 'yesterday', yesterday: 'week', week: 'month', month: 'older', older: null };
+const SEGMENT_WEIGHTS: Record<Segment, number> = {
+  today: 0.035,
+  yesterday: 0.045,
+  week: 0.14,
+  month: 0.26,
+  older: 0.52,
+};
+const FALLBACK: Record<Segment, Segment | null> = {
+  today: 'yesterday',
+  yesterday: 'week',
+  week: 'month',
+  month: 'older',
+  older: null,
+};
 
 export function startOfUtcDay(at: Date): number {
   return Math.floor(at.getTime() / DAY_MS) * DAY_MS;

@@ -61,11 +61,19 @@ export function generateCorpus(options: CorpusOptions): DemoCorpus {
   };
 }
 
-function* generatePosts(seed: number, count: number, now: Date, states: PublicationState[], market: MarketModel): Generator<DemoPost> {
+function* generatePosts(
+  seed: number,
+  count: number,
+  now: Date,
+  states: PublicationState[],
+  market: MarketModel,
+): Generator<DemoPost> {
   const rng = new Rng(streamSeed(seed, POST_STREAM));
   const active = states.filter((s) => s.spec.cadence > 0);
   if (active.length === 0) return;
-  const cursors = new Map<PublicationState, PublicationCursor>(active.map((state) => [state, { state, slugs: new Set(), slugSuffixes: new Map(), episodes: new Set() }]));
+  const cursors = new Map<PublicationState, PublicationCursor>(
+    active.map((state) => [state, { state, slugs: new Set(), slugSuffixes: new Map(), episodes: new Set() }]),
+  );
   // The first three posts land today, yesterday and earlier this week, so even tiny corpora cover those windows.
   const forced = ['today', 'yesterday', 'week'] as const;
 

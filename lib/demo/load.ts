@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/types';
+import type { Db, Queryable } from '@/lib/db/types';
 import { generateCorpus } from './generate';
 import type { CorpusOptions, DemoCorpus, DemoPost, DemoPublication } from './types';
 
@@ -60,18 +60,44 @@ const PICKS_SQL = `
 
 function publicationRow(p: DemoPublication) {
   return {
-    id: p.id, slug: p.slug, title: p.title, description: p.description, site_url: p.siteUrl, feed_url: p.feedUrl,
-    source_kind: p.sourceKind, platform: p.platform, inbound_email: p.inboundEmail, image_url: p.imageUrl,
-    language: p.language, author_name: p.authorName, author_email: p.authorEmail, copyright: p.copyright,
-    is_scoped: p.isScoped, last_synced_at: p.lastSyncedAt, created_at: p.createdAt, updated_at: p.updatedAt,
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    description: p.description,
+    site_url: p.siteUrl,
+    feed_url: p.feedUrl,
+    source_kind: p.sourceKind,
+    platform: p.platform,
+    inbound_email: p.inboundEmail,
+    image_url: p.imageUrl,
+    language: p.language,
+    author_name: p.authorName,
+    author_email: p.authorEmail,
+    copyright: p.copyright,
+    is_scoped: p.isScoped,
+    last_synced_at: p.lastSyncedAt,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
   };
 }
 
 function postRow(p: DemoPost) {
   return {
-    id: p.id, publication_id: p.publicationId, guid: p.guid, slug: p.slug, title: p.title, subtitle: p.subtitle,
-    description: p.description, url: p.url, author: p.author, image_url: p.imageUrl, audio_url: p.audioUrl,
-    body_text: p.bodyText, published_at: p.publishedAt, price_cents: p.priceCents, created_at: p.createdAt,
+    id: p.id,
+    publication_id: p.publicationId,
+    guid: p.guid,
+    slug: p.slug,
+    title: p.title,
+    subtitle: p.subtitle,
+    description: p.description,
+    url: p.url,
+    author: p.author,
+    image_url: p.imageUrl,
+    audio_url: p.audioUrl,
+    body_text: p.bodyText,
+    published_at: p.publishedAt,
+    price_cents: p.priceCents,
+    created_at: p.createdAt,
     updated_at: p.updatedAt,
   };
 }
@@ -79,15 +105,29 @@ function postRow(p: DemoPost) {
 async function insertBatch(tx: Queryable, batch: DemoPost[], counts: LoadCounts): Promise<void> {
   await tx.query(POSTS_SQL, [JSON.stringify(batch.map(postRow))]);
   const summaries = batch.flatMap((p) =>
-    p.summary ? [{ post_id: p.id, summary: p.summary.summary, model: p.summary.model, created_at: p.summary.createdAt }] : [],
+    p.summary
+      ? [{ post_id: p.id, summary: p.summary.summary, model: p.summary.model, created_at: p.summary.createdAt }]
+      : [],
   );
   if (summaries.length > 0) await tx.query(SUMMARIES_SQL, [JSON.stringify(summaries)]);
   const picks = batch.flatMap((p) =>
     p.picks.map((k) => ({
-      id: k.id, call_id: k.callId, post_id: k.postId, author: k.author, ticker: k.ticker, ticker_exchange: k.tickerExchange,
-      instrument_type: k.instrumentType, action: k.action, direction: k.direction, author_conviction: k.authorConviction,
-      conviction_label: k.convictionLabel, active_pick: k.activePick, evidence_quote: k.evidenceQuote,
-      rationale_snippet: k.rationaleSnippet, extracted_at: k.extractedAt, pick_day: k.pickDay,
+      id: k.id,
+      call_id: k.callId,
+      post_id: k.postId,
+      author: k.author,
+      ticker: k.ticker,
+      ticker_exchange: k.tickerExchange,
+      instrument_type: k.instrumentType,
+      action: k.action,
+      direction: k.direction,
+      author_conviction: k.authorConviction,
+      conviction_label: k.convictionLabel,
+      active_pick: k.activePick,
+      evidence_quote: k.evidenceQuote,
+      rationale_snippet: k.rationaleSnippet,
+      extracted_at: k.extractedAt,
+      pick_day: k.pickDay,
     })),
   );
   if (picks.length > 0) await tx.query(PICKS_SQL, [JSON.stringify(picks)]);
@@ -111,8 +151,7 @@ export async function loadCorpus(db: Db, corpus: DemoCorpus, opts: LoadOptions =
     // One batch in flight while the next is generated: on a networked PostgreSQL the CPU-bound generation overlaps
     // the server's work. At most two batches exist at once, so memory stays bounded.
     let inFlight: Promise<void> | null = null;
-    const send = (batch: DemoPost[]) =>
-      insertBatch(tx, batch, counts).then(() => opts.onProgress?.(counts.posts));
+    const send = (batch: DemoPost[]) => insertBatch(tx, batch, counts).then(() => opts.onProgress?.(counts.posts));
     let batch: DemoPost[] = [];
     for (const post of corpus.posts) {
       batch.push(post);

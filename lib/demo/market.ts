@@ -114,7 +114,7 @@ export function fundamentalsFor(company: Company, rng: Rng): Fundamentals {
   const growth = company.growth + rng.float(-6, 6);
   const forwardPe = Math.max(6, company.forwardPe * rng.float(0.85, 1.15));
   // Forward P/E ties quarterly EPS to the price, so the two never disagree by an order of magnitude.
-  const eps = price / forwardPe / 4 * rng.float(0.9, 1.05);
+  const eps = (price / forwardPe / 4) * rng.float(0.9, 1.05);
   const epsBeat = beat * rng.float(1.5, 4);
   const guideConsensus = revenue * (1 + growth / 400) * rng.float(0.99, 1.03);
   const guideSurprise = rng.float(-0.04, 0.05);

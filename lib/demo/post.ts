@@ -1,5 +1,5 @@
 import { CONVICTION_LABELS } from './calls';
-import { DAY_MS, HOUR_MS, MINUTE_MS, addMs, minDate } from './dates';
+import { addMs, DAY_MS, HOUR_MS, MINUTE_MS, minDate } from './dates';
 import type { Draft } from './kinds/context';
 import type { PublicationState } from './publications';
 import type { Rng } from './random';
@@ -44,16 +44,31 @@ function addresses(cursor: PublicationCursor, slug: string, at: Date, rng: Rng) 
     case 'email': {
       const stamp = `${yyyy}${mm}${pad(at.getUTCDate())}${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}`;
       const guid = `<${stamp}.${rng.uuid().replace(/-/g, '').slice(0, 16)}@${host}>`;
-      return { url: `${site}/archive/${slug}`, guid, audioUrl: null, imageUrl: rng.chance(0.2) ? `${site}/archive/${slug}/header.png` : null };
+      return {
+        url: `${site}/archive/${slug}`,
+        guid,
+        audioUrl: null,
+        imageUrl: rng.chance(0.2) ? `${site}/archive/${slug}/header.png` : null,
+      };
     }
     case 'rss': {
       const url = `${site}/${yyyy}/${mm}/${slug}`;
-      return { url, guid: url, audioUrl: null, imageUrl: rng.chance(0.5) ? `${site}/wp-content/uploads/${yyyy}/${mm}/${slug}.jpg` : null };
+      return {
+        url,
+        guid: url,
+        audioUrl: null,
+        imageUrl: rng.chance(0.5) ? `${site}/wp-content/uploads/${yyyy}/${mm}/${slug}.jpg` : null,
+      };
     }
     default: {
       if (spec.platform === 'ghost') {
         const url = `${site}/${slug}/`;
-        return { url, guid: url, audioUrl: null, imageUrl: rng.chance(0.75) ? `${site}/content/images/${yyyy}/${mm}/${slug}.png` : null };
+        return {
+          url,
+          guid: url,
+          audioUrl: null,
+          imageUrl: rng.chance(0.75) ? `${site}/content/images/${yyyy}/${mm}/${slug}.png` : null,
+        };
       }
       const url = `${site}/p/${slug}`;
       // beehiiv feeds identify items by an opaque id; Substack uses the post URL.
@@ -89,7 +104,8 @@ export function assemblePost(cursor: PublicationCursor, input: PostInput, rng: R
   const createdAt = publishedAt ? minDate(upper, addMs(publishedAt, rng.int(1, 45) * MINUTE_MS)) : reference;
   const updatedAt = rng.chance(0.8) ? createdAt : minDate(upper, addMs(createdAt, rng.int(30, 72 * 60) * MINUTE_MS));
   const description = rng.chance(0.85) ? truncateWords(draft.paragraphs[0] ?? '', rng.int(140, 220)) : null;
-  const priceCents = spec.pricing.cents.length > 0 && rng.chance(spec.pricing.share) ? rng.pick(spec.pricing.cents) : null;
+  const priceCents =
+    spec.pricing.cents.length > 0 && rng.chance(spec.pricing.share) ? rng.pick(spec.pricing.cents) : null;
 
   // Fresh posts are the ones most likely still waiting for their summary.
   const age = now.getTime() - (publishedAt ?? createdAt).getTime();

@@ -25,7 +25,9 @@ export function buildPublications(rng: Rng, now: Date): PublicationState[] {
     const lastSyncedAt =
       spec.syncedMinutesAgo === null
         ? null
-        : new Date(now.getTime() - Math.round(spec.syncedMinutesAgo * rng.float(0.8, 1.2) * MINUTE_MS) - rng.int(0, 59) * 1000);
+        : new Date(
+            now.getTime() - Math.round(spec.syncedMinutesAgo * rng.float(0.8, 1.2) * MINUTE_MS) - rng.int(0, 59) * 1000,
+          );
     const contributors = Array.from({ length: spec.contributors }, () => rng.personName());
     const row: DemoPublication = {
       id,

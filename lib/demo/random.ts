@@ -1,4 +1,4 @@
-import { Faker, base, en, generateMersenne53Randomizer } from '@faker-js/faker';
+import { base, en, Faker, generateMersenne53Randomizer } from '@faker-js/faker';
 
 /**
  * The only source of randomness in the demo generator. A seeded faker instance and this wrapper share one Mersenne

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { createApiKey } from '../accounts/api-keys/create';
-import { revokeApiKey } from '../accounts/api-keys/revoke';
-import { issueSessionToken } from '../accounts/sessions/issue';
-import { UserEmail } from '../accounts/users/email';
-import { ensureUser, findUserByEmail } from '../accounts/users/ensure';
-import { readCreditBalance } from '../credits/balance';
-import { grantPurchasedCredits } from '../credits/grant';
-import type { Db } from '../db/types';
-import { env } from '../env';
-import { listRecentPayments } from '../payments/list-recent';
-import { CommandError, type CommandDefinition } from './command';
+import { createApiKey } from '@/lib/accounts/api-keys/create';
+import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
+import { issueSessionToken } from '@/lib/accounts/sessions/issue';
+import { UserEmail } from '@/lib/accounts/users/email';
+import { ensureUser, findUserByEmail } from '@/lib/accounts/users/ensure';
+import { readCreditBalance } from '@/lib/credits/balance';
+import { grantPurchasedCredits } from '@/lib/credits/grant';
+import type { Db } from '@/lib/db/types';
+import { env } from '@/lib/env';
+import { listRecentPayments } from '@/lib/payments/list-recent';
+import { type CommandDefinition, CommandError } from './command';
 
 /** Operator verbs over accounts and credits; the dashboard puts the same domain functions behind its UI. */
 async function userByEmail(db: Db, email: string) {
@@ -40,7 +40,14 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
     async run(db, args: { email: string; name?: string }) {
       const user = await userByEmail(db, args.email);
       const key = await createApiKey(db, user.id, args.name);
-      return { key: key.key, id: key.id, name: key.name, displayPrefix: key.displayPrefix, email: user.email, createdAt: key.createdAt };
+      return {
+        key: key.key,
+        id: key.id,
+        name: key.name,
+        displayPrefix: key.displayPrefix,
+        email: user.email,
+        createdAt: key.createdAt,
+      };
     },
   },
   {
@@ -73,7 +80,7 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
   },
   {
     name: 'session-token',
-    summary: "Issue a session token for a user (spends the weekly allowance, then purchased credits).",
+    summary: 'Issue a session token for a user (spends the weekly allowance, then purchased credits).',
     usage: 'session-token --email E',
     args: z.strictObject({ email }),
     async run(db, args: { email: string }) {
@@ -89,7 +96,10 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
     args: z.strictObject({ email, entries: z.coerce.number().int().min(1).max(1000).default(20) }),
     async run(db, args: { email: string; entries: number }) {
       const user = await userByEmail(db, args.email);
-      return { email: user.email, ...(await readCreditBalance(db, user.id, env().SESSION_WEEKLY_ALLOWANCE_CENTS, new Date(), args.entries)) };
+      return {
+        email: user.email,
+        ...(await readCreditBalance(db, user.id, env().SESSION_WEEKLY_ALLOWANCE_CENTS, new Date(), args.entries)),
+      };
     },
   },
   {

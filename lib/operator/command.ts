@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db/types';
+import type { Db } from '@/lib/db/types';
 
 /**
  * Operator commands. The admin CLI runs them against the database directly, or, while the service holds the embedded
@@ -18,4 +18,3 @@ export class CommandError extends Error {}
 export function define<A extends z.ZodType>(definition: CommandDefinition<A>): CommandDefinition {
   return definition as unknown as CommandDefinition;
 }
-

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { migrate } from '@/lib/db/migrate';
+import { indexForSearch } from '@/lib/db/prepare';
+import type { Db } from '@/lib/db/types';
+import { isCatalogueEmpty, resetCatalogue, seedDemoCorpus } from '@/lib/demo/load';
+import { env } from '@/lib/env';
+import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { ACCOUNT_COMMANDS } from './account-commands';
-import { CommandError, define, type CommandDefinition } from './command';
-import type { Db } from '../db/types';
-import { migrate } from '../db/migrate';
-import { isCatalogueEmpty, resetCatalogue, seedDemoCorpus } from '../demo/load';
-import { indexForSearch } from '../db/prepare';
-import { env } from '../env';
-import { configuredEmbeddings } from '../search/embeddings/configured';
+import { type CommandDefinition, CommandError, define } from './command';
 
 const positiveInt = z.coerce.number().int().min(0);
 
@@ -31,7 +31,8 @@ export const COMMANDS: CommandDefinition[] = [
     }),
     async run(db, args) {
       if (!(await isCatalogueEmpty(db))) {
-        if (!args.reset) throw new CommandError('The catalogue is not empty; pass --reset to replace it with demo data.');
+        if (!args.reset)
+          throw new CommandError('The catalogue is not empty; pass --reset to replace it with demo data.');
         await resetCatalogue(db);
       }
       const options = { seed: args.seed ?? env().DEMO_SEED, posts: args.posts ?? env().DEMO_POSTS, now: new Date() };

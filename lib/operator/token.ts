@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { env } from '../env';
+import { env } from '@/lib/env';
 
 const holder = globalThis as typeof globalThis & { __operatorToken?: string };
 

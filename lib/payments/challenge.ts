@@ -25,7 +25,12 @@ export function mppRealm(request: Request, setup: NonNullable<PaymentSetup['mpp'
  * The one 402 of every paid route: an MPP challenge per offered method in WWW-Authenticate, the x402 v2 challenge in
  * PAYMENT-REQUIRED, and an RFC 9457 problem body. Decided only after the content and price are known.
  */
-export async function paymentRequiredResponse(request: Request, offer: PaidOffer, setup: PaymentSetup, options: ChallengeOptions): Promise<Response> {
+export async function paymentRequiredResponse(
+  request: Request,
+  offer: PaidOffer,
+  setup: PaymentSetup,
+  options: ChallengeOptions,
+): Promise<Response> {
   const headers = new Headers({ 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' });
   const price = `$${centsToUsd(offer.priceCents)}`;
   let problem: Record<string, unknown> = {
@@ -64,9 +69,20 @@ export async function paymentRequiredResponse(request: Request, offer: PaidOffer
   return new Response(JSON.stringify(problem), { status: 402, headers });
 }
 
-async function freshMppChallenge(request: Request, offer: PaidOffer, setup: PaymentSetup, bodySha256: string): Promise<Response | undefined> {
+async function freshMppChallenge(
+  request: Request,
+  offer: PaidOffer,
+  setup: PaymentSetup,
+  bodySha256: string,
+): Promise<Response | undefined> {
   if (!setup.mpp) return undefined;
-  const outcome = await chargeWithMpp(setup.mpp, mppRealm(request, setup.mpp), withoutCredentials(request), offer, bodySha256);
+  const outcome = await chargeWithMpp(
+    setup.mpp,
+    mppRealm(request, setup.mpp),
+    withoutCredentials(request),
+    offer,
+    bodySha256,
+  );
   return outcome?.status === 402 ? outcome.challenge : undefined;
 }
 

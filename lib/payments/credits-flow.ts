@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { InsufficientCreditsError, UnauthorizedError } from '@/lib/api/errors';
 import { API_KEY_PREFIX } from '@/lib/accounts/api-keys/create';
 import { verifyApiKey } from '@/lib/accounts/api-keys/verify';
 import { verifySessionToken } from '@/lib/accounts/sessions/verify';
+import { InsufficientCreditsError, UnauthorizedError } from '@/lib/api/errors';
 import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit';
 import { allowanceWeekStart } from '@/lib/credits/week';
 import type { Db } from '@/lib/db/types';
@@ -23,11 +23,23 @@ interface Spent {
  * Bearer credentials: the operator's token (served free, recorded as privileged), an API key (purchased credits
  * only) or a signed-in user's session token (this week's allowance first, then purchased credits).
  */
-export async function payWithBearer(db: Db, request: Request, offer: PaidOffer, setup: PaymentSetup, token: string): Promise<Response> {
+export async function payWithBearer(
+  db: Db,
+  request: Request,
+  offer: PaidOffer,
+  setup: PaymentSetup,
+  token: string,
+): Promise<Response> {
   if (isOperatorToken(token)) {
-    return deliver(db, request, offer, { protocol: 'privileged', uniqueKey: `privileged:${randomUUID()}`, amountCents: 0 });
+    return deliver(db, request, offer, {
+      protocol: 'privileged',
+      uniqueKey: `privileged:${randomUUID()}`,
+      amountCents: 0,
+    });
   }
-  const spent = token.startsWith(API_KEY_PREFIX) ? await spendFromApiKey(db, offer, token) : await spendFromSession(db, offer, setup, token);
+  const spent = token.startsWith(API_KEY_PREFIX)
+    ? await spendFromApiKey(db, offer, token)
+    : await spendFromSession(db, offer, setup, token);
   return deliver(db, request, offer, {
     protocol: 'credits',
     uniqueKey: spent.ledgerKey,
@@ -50,7 +62,10 @@ async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<S
     apiKeyId: verified.apiKeyId,
     description: `${offer.product} ${offer.resource}`,
   });
-  if (!debit) throw new InsufficientCreditsError(`Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`);
+  if (!debit)
+    throw new InsufficientCreditsError(
+      `Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`,
+    );
   return { ledgerKey, spendSource: 'purchased', userId: verified.userId, apiKeyId: verified.apiKeyId };
 }
 
@@ -58,7 +73,12 @@ async function spendFromSession(db: Db, offer: PaidOffer, setup: PaymentSetup, t
   const session = await verifySessionToken(db, token);
   if (!session) throw new UnauthorizedError('Invalid, expired or revoked session token (API keys start with pk_svc_).');
   const ledgerKey = `request:${randomUUID()}`;
-  const input = { userId: session.userId, cents: offer.priceCents, ledgerKey, description: `${offer.product} ${offer.resource}` };
+  const input = {
+    userId: session.userId,
+    cents: offer.priceCents,
+    ledgerKey,
+    description: `${offer.product} ${offer.resource}`,
+  };
   // The whole price comes from one source: the allowance when it still covers it, else purchased credits.
   const sponsored = await debitWeeklyAllowance(db, {
     ...input,

@@ -1,8 +1,8 @@
-import type { Db } from '@/lib/db/types';
 import { refundDebit } from '@/lib/credits/refund';
+import type { Db } from '@/lib/db/types';
 import type { PaidOffer } from './offer';
 import { centsToUsd } from './pricing';
-import { markUndelivered, recordPayment, type PaymentRecord } from './record';
+import { markUndelivered, type PaymentRecord, recordPayment } from './record';
 
 export type Delivery = Omit<PaymentRecord, 'httpMethod' | 'delivered'> & {
   /** For credit payments: the debit to give back if the answer cannot be recorded or sent. */
@@ -24,7 +24,12 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
   } catch (error) {
     if (refundLedgerKey) await refund(refundLedgerKey);
     // A wallet payment settled on chain but missing from our records: keep every detail in the log to reconcile it.
-    else console.error('[payments] settled payment could not be recorded', JSON.stringify({ ...payment, resource: offer.resource }), error);
+    else
+      console.error(
+        '[payments] settled payment could not be recorded',
+        JSON.stringify({ ...payment, resource: offer.resource }),
+        error,
+      );
     throw error;
   }
   try {

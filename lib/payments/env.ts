@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanText, cents, evmAddress, httpUrl } from '../env-values';
+import { booleanText, cents, evmAddress, httpUrl } from '@/lib/env-values';
 
 /**
  * Payment configuration read from the environment (lib/env.ts is the reader). Production sets the x402 and MPP
@@ -7,7 +7,10 @@ import { booleanText, cents, evmAddress, httpUrl } from '../env-values';
  */
 export const PaymentEnv = {
   PAYMENT_SANDBOX: booleanText.optional(),
-  X402_NETWORK: z.string().regex(/^eip155:\d+$/, 'must be a CAIP-2 EVM network such as eip155:8453').default('eip155:8453'),
+  X402_NETWORK: z
+    .string()
+    .regex(/^eip155:\d+$/, 'must be a CAIP-2 EVM network such as eip155:8453')
+    .default('eip155:8453'),
   X402_PAY_TO: evmAddress().optional(),
   X402_FACILITATOR_URL: httpUrl().optional(),
   MPP_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (an HMAC key)').optional(),
@@ -16,7 +19,10 @@ export const PaymentEnv = {
   TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
   TEMPO_RECIPIENT: evmAddress().optional(),
   TEMPO_CURRENCY: evmAddress().optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)')
+    .optional(),
   STRIPE_NETWORK_ID: z.string().min(1).optional(),
   STRIPE_API_BASE_URL: httpUrl().optional(),
   DEFAULT_POST_PRICE_CENTS: cents(10, 1000).default(10),
@@ -39,10 +45,13 @@ export function checkPaymentEnv(parsed: Parsed): void {
   for (const group of GROUPS) {
     const missing = group.keys.filter((k) => parsed[k] === undefined);
     if (missing.length > 0 && missing.length < group.keys.length) {
-      problems.push(`  ${missing.join(', ')}: required to enable ${group.name} payments (set all of ${group.keys.join(', ')})`);
+      problems.push(
+        `  ${missing.join(', ')}: required to enable ${group.name} payments (set all of ${group.keys.join(', ')})`,
+      );
     }
   }
-  if (parsed.STRIPE_SECRET_KEY && !parsed.MPP_SECRET_KEY) problems.push('  MPP_SECRET_KEY: required for the MPP card method');
+  if (parsed.STRIPE_SECRET_KEY && !parsed.MPP_SECRET_KEY)
+    problems.push('  MPP_SECRET_KEY: required for the MPP card method');
   const configured = parsed.X402_PAY_TO !== undefined || parsed.MPP_SECRET_KEY !== undefined;
   if (parsed.PAYMENT_SANDBOX === true && configured) {
     problems.push('  PAYMENT_SANDBOX: the test-money sandbox cannot run together with real x402/MPP configuration');

@@ -20,9 +20,20 @@ export interface RecordedPayment {
 /** The newest payments with what each bought, for operators (and the tests that check every charge). */
 export async function listRecentPayments(db: Queryable, limit: number): Promise<RecordedPayment[]> {
   const rows = await db.query<{
-    id: string; protocol: string; amount_cents: number; spend_source: string | null; network: string | null; payer: string | null;
-    reference: string | null; email: string | null; http_method: string; resource: string; delivered: boolean; failure: string | null;
-    created_at: Date; sales: RecordedPayment['sales'];
+    id: string;
+    protocol: string;
+    amount_cents: number;
+    spend_source: string | null;
+    network: string | null;
+    payer: string | null;
+    reference: string | null;
+    email: string | null;
+    http_method: string;
+    resource: string;
+    delivered: boolean;
+    failure: string | null;
+    created_at: Date;
+    sales: RecordedPayment['sales'];
   }>(
     `select p.id, p.protocol, p.amount_cents, p.spend_source, p.network, p.payer, p.reference, u.email, p.http_method,
             p.resource, p.delivered, p.failure, p.created_at,
@@ -36,8 +47,19 @@ export async function listRecentPayments(db: Queryable, limit: number): Promise<
     [limit],
   );
   return rows.map((r) => ({
-    id: r.id, protocol: r.protocol, amountCents: Number(r.amount_cents), spendSource: r.spend_source, network: r.network,
-    payer: r.payer, reference: r.reference, email: r.email, httpMethod: r.http_method, resource: r.resource,
-    delivered: r.delivered, failure: r.failure, createdAt: r.created_at.toISOString(), sales: r.sales,
+    id: r.id,
+    protocol: r.protocol,
+    amountCents: Number(r.amount_cents),
+    spendSource: r.spend_source,
+    network: r.network,
+    payer: r.payer,
+    reference: r.reference,
+    email: r.email,
+    httpMethod: r.http_method,
+    resource: r.resource,
+    delivered: r.delivered,
+    failure: r.failure,
+    createdAt: r.created_at.toISOString(),
+    sales: r.sales,
   }));
 }

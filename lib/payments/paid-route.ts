@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Receipt } from 'mppx';
 import { UnauthorizedError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
-import { paymentRequiredResponse, mppRealm, type ChallengeOptions } from './challenge';
+import { type ChallengeOptions, mppRealm, paymentRequiredResponse } from './challenge';
 import { readCredential } from './credential';
 import { payWithBearer } from './credits-flow';
 import { deliver } from './deliver';
@@ -38,7 +38,9 @@ export async function sellOffer(request: Request, offer: PaidOffer, body = ''): 
       return challenge({ x402Error: outcome.refused, paymentResponse: outcome.paymentResponse });
     }
     case 'mpp': {
-      const outcome = setup.mpp ? await chargeWithMpp(setup.mpp, mppRealm(request, setup.mpp), request, offer, bodySha256) : null;
+      const outcome = setup.mpp
+        ? await chargeWithMpp(setup.mpp, mppRealm(request, setup.mpp), request, offer, bodySha256)
+        : null;
       if (!outcome) return challenge({ x402Error: 'MPP is not enabled on this service.' });
       if (outcome.status === 402) return challenge({ mppChallenge: outcome.challenge });
       // mppx has verified and settled the payment; its receipt names the payment (transaction hash or charge id).

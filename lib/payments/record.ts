@@ -33,9 +33,20 @@ export async function recordPayment(db: Db, offer: PaidOffer, payment: PaymentRe
        on conflict (unique_key) do nothing
        returning id`,
       [
-        payment.protocol, payment.uniqueKey, payment.amountCents, payment.spendSource ?? null, payment.method ?? null,
-        payment.network ?? null, payment.payer ?? null, payment.reference ?? null, payment.userId ?? null,
-        payment.apiKeyId ?? null, payment.httpMethod, offer.resource, payment.delivered, payment.failure ?? null,
+        payment.protocol,
+        payment.uniqueKey,
+        payment.amountCents,
+        payment.spendSource ?? null,
+        payment.method ?? null,
+        payment.network ?? null,
+        payment.payer ?? null,
+        payment.reference ?? null,
+        payment.userId ?? null,
+        payment.apiKeyId ?? null,
+        payment.httpMethod,
+        offer.resource,
+        payment.delivered,
+        payment.failure ?? null,
       ],
     );
     if (!row) throw new DuplicatePaymentError(`payment ${payment.uniqueKey} was already recorded`);
@@ -44,7 +55,13 @@ export async function recordPayment(db: Db, offer: PaidOffer, payment: PaymentRe
         `insert into sales (payment_id, post_id, publication_id, product, share_cents)
          select $1, s.post_id::uuid, s.publication_id::uuid, $2, s.share_cents
            from unnest($3::text[], $4::text[], $5::integer[]) as s(post_id, publication_id, share_cents)`,
-        [row.id, offer.product, offer.sales.map((s) => s.postId), offer.sales.map((s) => s.publicationId), offer.sales.map((s) => s.shareCents)],
+        [
+          row.id,
+          offer.product,
+          offer.sales.map((s) => s.postId),
+          offer.sales.map((s) => s.publicationId),
+          offer.sales.map((s) => s.shareCents),
+        ],
       );
     }
     return row.id;
@@ -53,5 +70,8 @@ export async function recordPayment(db: Db, offer: PaidOffer, payment: PaymentRe
 
 /** Marks a recorded payment whose answer could not be sent, so it stays visible for a refund. */
 export async function markUndelivered(db: Db, uniqueKey: string, failure: string): Promise<void> {
-  await db.query(`update payments set delivered = false, failure = $2 where unique_key = $1`, [uniqueKey, failure.slice(0, 500)]);
+  await db.query(`update payments set delivered = false, failure = $2 where unique_key = $1`, [
+    uniqueKey,
+    failure.slice(0, 500),
+  ]);
 }

@@ -10,7 +10,10 @@ import type { Queryable } from '@/lib/db/types';
 export function postgresPaymentStore(): Store.AtomicStore {
   return Store.from({
     async get(key: string) {
-      const [row] = await (await getDb()).query<{ value: string }>(`select value from payment_replay_keys where key = $1`, [key]);
+      const [row] = await (await getDb()).query<{ value: string }>(
+        `select value from payment_replay_keys where key = $1`,
+        [key],
+      );
       return row ? decode(row.value) : null;
     },
     async put(key: string, value: unknown) {
@@ -85,6 +88,8 @@ function encode(value: unknown): string {
 
 function decode(text: string): unknown {
   return JSON.parse(text, (_k, v: unknown) =>
-    v && typeof v === 'object' && '$bigint' in v && Object.keys(v).length === 1 ? BigInt((v as { $bigint: string }).$bigint) : v,
+    v && typeof v === 'object' && '$bigint' in v && Object.keys(v).length === 1
+      ? BigInt((v as { $bigint: string }).$bigint)
+      : v,
   );
 }

@@ -30,7 +30,10 @@ export function registerSandbox(registration: SandboxRegistration | undefined): 
 export function paymentSetup(): PaymentSetup {
   const config = env();
   const common = {
-    prices: { defaultPostCents: config.DEFAULT_POST_PRICE_CENTS, stockPicksArticleCents: config.STOCK_PICKS_ARTICLE_PRICE_CENTS },
+    prices: {
+      defaultPostCents: config.DEFAULT_POST_PRICE_CENTS,
+      stockPicksArticleCents: config.STOCK_PICKS_ARTICLE_PRICE_CENTS,
+    },
     weeklyAllowanceCents: config.SESSION_WEEKLY_ALLOWANCE_CENTS,
   };
   if (config.paymentSandbox) {
@@ -43,7 +46,12 @@ export function paymentSetup(): PaymentSetup {
         ? {
             secretKey: sandbox.mpp.secretKey,
             realm: config.MPP_REALM ?? null,
-            tempo: { rpcUrl: sandbox.mpp.rpcUrl, chainId: sandbox.mpp.chainId, recipient: sandbox.mpp.recipient, currency: sandbox.mpp.currency },
+            tempo: {
+              rpcUrl: sandbox.mpp.rpcUrl,
+              chainId: sandbox.mpp.chainId,
+              recipient: sandbox.mpp.recipient,
+              currency: sandbox.mpp.currency,
+            },
             stripe: null,
           }
         : null,
@@ -54,7 +62,11 @@ export function paymentSetup(): PaymentSetup {
     testMoney: false,
     x402:
       config.X402_PAY_TO && config.X402_FACILITATOR_URL
-        ? { network: config.X402_NETWORK as `eip155:${number}`, payTo: config.X402_PAY_TO, facilitatorUrl: config.X402_FACILITATOR_URL }
+        ? {
+            network: config.X402_NETWORK as `eip155:${number}`,
+            payTo: config.X402_PAY_TO,
+            facilitatorUrl: config.X402_FACILITATOR_URL,
+          }
         : null,
     mpp: config.MPP_SECRET_KEY
       ? {
@@ -71,7 +83,11 @@ export function paymentSetup(): PaymentSetup {
               : null,
           stripe:
             config.STRIPE_SECRET_KEY && config.STRIPE_NETWORK_ID
-              ? { secretKey: config.STRIPE_SECRET_KEY, networkId: config.STRIPE_NETWORK_ID, apiBaseUrl: config.STRIPE_API_BASE_URL ?? null }
+              ? {
+                  secretKey: config.STRIPE_SECRET_KEY,
+                  networkId: config.STRIPE_NETWORK_ID,
+                  apiBaseUrl: config.STRIPE_API_BASE_URL ?? null,
+                }
               : null,
         }
       : null,

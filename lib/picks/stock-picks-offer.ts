@@ -1,5 +1,5 @@
-import { PublicStockPicksResponse } from '@/lib/api/contracts/paid';
 import { publicBaseUrl } from '@/lib/api/base-url';
+import { PublicStockPicksResponse } from '@/lib/api/contracts/paid';
 import { jsonResponse } from '@/lib/api/handler';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { splitShares, stockPicksPriceCents } from '@/lib/payments/pricing';
@@ -25,8 +25,21 @@ export function stockPicksOffer(request: Request, picks: PicksForDay, limit: num
     respond: (paymentInfo) =>
       jsonResponse(
         PublicStockPicksResponse,
-        { dateUsed: picks.day, startDate: picks.day, endDate: picks.day, asOf: new Date().toISOString(), count: picks.items.length, items: picks.items },
-        { headers: { 'Cache-Control': 'no-store', 'X-Payment-Amount-Usd': paymentInfo.amountUsd, 'X-Payment-Protocol': paymentInfo.protocol } },
+        {
+          dateUsed: picks.day,
+          startDate: picks.day,
+          endDate: picks.day,
+          asOf: new Date().toISOString(),
+          count: picks.items.length,
+          items: picks.items,
+        },
+        {
+          headers: {
+            'Cache-Control': 'no-store',
+            'X-Payment-Amount-Usd': paymentInfo.amountUsd,
+            'X-Payment-Protocol': paymentInfo.protocol,
+          },
+        },
       ),
   };
 }

@@ -38,7 +38,11 @@ interface Row {
  * Resolves a paid post before any payment is considered: 400 for a malformed slug, 404 when the publication or post
  * is unknown, 503 summary_not_ready (and a generation request) when the summary does not exist yet.
  */
-export async function resolvePaidPost(db: Queryable, publicationSlugInput: string, postSlugInput: string): Promise<ResolvedPaidPost> {
+export async function resolvePaidPost(
+  db: Queryable,
+  publicationSlugInput: string,
+  postSlugInput: string,
+): Promise<ResolvedPaidPost> {
   const publicationSlug = normalizePublicationSlug(publicationSlugInput);
   const postSlug = postSlugInput.toLowerCase();
   const issues: Record<string, string[]> = {};
@@ -58,7 +62,9 @@ export async function resolvePaidPost(db: Queryable, publicationSlugInput: strin
   );
   if (!row) {
     const [publication] = await db.query(`select 1 from publications where slug = $1`, [publicationSlug]);
-    throw new NotFoundError(publication ? `Post not found: ${publicationSlug}/${postSlug}` : `Publication not found: ${publicationSlug}`);
+    throw new NotFoundError(
+      publication ? `Post not found: ${publicationSlug}/${postSlug}` : `Publication not found: ${publicationSlug}`,
+    );
   }
   if (row.summary === null) {
     await requestSummary(db, row.id);

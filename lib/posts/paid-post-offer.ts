@@ -1,5 +1,5 @@
-import { PaidPublicationPost } from '@/lib/api/contracts/paid';
 import { publicBaseUrl } from '@/lib/api/base-url';
+import { PaidPublicationPost } from '@/lib/api/contracts/paid';
 import { jsonResponse } from '@/lib/api/handler';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { postPriceCents } from '@/lib/payments/pricing';
@@ -18,6 +18,7 @@ export function paidPostOffer(request: Request, post: ResolvedPaidPost, setup: P
     description: `Synthesized summary of "${content.title.slice(0, 120)}"`,
     priceCents,
     sales: [{ postId: content.id, publicationId: content.publicationId, shareCents: priceCents }],
-    respond: (paymentInfo) => jsonResponse(PaidPublicationPost, { ...content, paymentInfo }, { headers: { 'Cache-Control': 'no-store' } }),
+    respond: (paymentInfo) =>
+      jsonResponse(PaidPublicationPost, { ...content, paymentInfo }, { headers: { 'Cache-Control': 'no-store' } }),
   };
 }

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/types';
-import { POST_ORDER } from '../posts/order';
+import type { Queryable } from '@/lib/db/types';
+import { POST_ORDER } from '@/lib/posts/order';
 
 /**
  * Read models for the website (landing page catalogue and publication pages). They carry more than the API
@@ -41,7 +41,6 @@ export interface PublicationPage extends CataloguePublication {
   copyright: string | null;
   posts: CataloguePost[];
 }
-
 
 const PUBLICATION_COLUMNS = `p.slug, p.title, p.description, p.site_url, p.source_kind, p.platform, p.image_url,
   p.author_name, p.is_scoped, p.last_synced_at`;
@@ -123,10 +122,9 @@ export async function getPublicationPage(
   slug: string,
   options: { postLimit: number },
 ): Promise<PublicationPage | null> {
-  const [publication] = await db.query<PublicationRow & { id: string; language: string | null; copyright: string | null }>(
-    `select p.id, ${PUBLICATION_COLUMNS}, p.language, p.copyright from publications p where p.slug = $1`,
-    [slug],
-  );
+  const [publication] = await db.query<
+    PublicationRow & { id: string; language: string | null; copyright: string | null }
+  >(`select p.id, ${PUBLICATION_COLUMNS}, p.language, p.copyright from publications p where p.slug = $1`, [slug]);
   if (!publication) return null;
 
   const posts = await db.query<CatalogueRow>(

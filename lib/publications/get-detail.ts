@@ -1,7 +1,7 @@
-import type { PostSummary, PublicationDetail } from '../api/contracts/publications';
-import { NotFoundError } from '../api/errors';
-import type { Queryable } from '../db/types';
-import { POST_ORDER } from '../posts/order';
+import type { PostSummary, PublicationDetail } from '@/lib/api/contracts/publications';
+import { NotFoundError } from '@/lib/api/errors';
+import type { Queryable } from '@/lib/db/types';
+import { POST_ORDER } from '@/lib/posts/order';
 import { absoluteUrl } from './public-url';
 
 interface PostJson {

@@ -1,5 +1,5 @@
-import type { PublicationListItem } from '../api/contracts/publications';
-import type { Queryable } from '../db/types';
+import type { PublicationListItem } from '@/lib/api/contracts/publications';
+import type { Queryable } from '@/lib/db/types';
 
 interface Row {
   [key: string]: unknown;

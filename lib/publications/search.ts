@@ -1,5 +1,5 @@
-import type { PublicationSearchItem } from '../api/contracts/publications';
-import type { Queryable } from '../db/types';
+import type { PublicationSearchItem } from '@/lib/api/contracts/publications';
+import type { Queryable } from '@/lib/db/types';
 import { normalizePublicationSlug } from './slug';
 
 export const PUBLICATION_SEARCH_LIMIT = 3;

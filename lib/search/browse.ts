@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { TopicSearchResponse } from '../api/contracts/search';
-import type { Db } from '../db/types';
+import type { TopicSearchResponse } from '@/lib/api/contracts/search';
+import type { Db } from '@/lib/db/types';
 import { loadPostMeta, postItemFields } from './details';
 import type { TimeRange } from './lexical/rank';
 
@@ -22,7 +22,10 @@ export async function browseNewest(
       limit $3`,
     [input.range?.start ?? null, input.range?.end ?? null, input.limit],
   );
-  const meta = await loadPostMeta(db, rows.map((row) => row.id));
+  const meta = await loadPostMeta(
+    db,
+    rows.map((row) => row.id),
+  );
   const items = rows.flatMap((row) => {
     const post = meta.get(row.id);
     if (!post) return [];
@@ -32,7 +35,9 @@ export async function browseNewest(
         relevanceScore: 50,
         matchedTokenCount: 0,
         totalTokenCount: 0,
-        whyMatched: [base.timeWindow ? `Newest posts in the requested window (${base.timeWindow.label})` : 'Newest posts'],
+        whyMatched: [
+          base.timeWindow ? `Newest posts in the requested window (${base.timeWindow.label})` : 'Newest posts',
+        ],
         snippet: null,
       },
     ];
@@ -43,7 +48,12 @@ export async function browseNewest(
     matchConfidence: items.length > 0 ? 'weak' : 'none',
     searchTierUsed: 'non_scoped',
     freshnessCoverage: base.timeWindow
-      ? { requestedWindow: base.timeWindow, rankedInWindow: total, researchCandidatesInWindow: total, staleFallbackMode: false }
+      ? {
+          requestedWindow: base.timeWindow,
+          rankedInWindow: total,
+          researchCandidatesInWindow: total,
+          staleFallbackMode: false,
+        }
       : null,
     totalCount: total,
     count: items.length,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types';
+import type { Queryable } from '@/lib/db/types';
 import type { ResolvedTerm } from './lexical/resolve-terms';
 
 export interface PostMeta {
@@ -82,8 +82,10 @@ export async function loadMatchDetails(
 ): Promise<Map<string, MatchDetail>> {
   if (ids.length === 0) return new Map();
   const fields = Object.keys(FIELD_WEIGHT) as Field[];
-  const checks = terms.flatMap((term, t) =>
-    fields.map((field) => `ts_filter(p.search_vector, '{${FIELD_WEIGHT[field]}}') @@ $${t + 2}::tsquery as m_${t}_${field}`),
+  const checks = terms.flatMap((_term, t) =>
+    fields.map(
+      (field) => `ts_filter(p.search_vector, '{${FIELD_WEIGHT[field]}}') @@ $${t + 2}::tsquery as m_${t}_${field}`,
+    ),
   );
   const rows = await db.query<Record<string, unknown> & { id: string; body_text: string }>(
     `select p.id, p.body_text${checks.length > 0 ? `, ${checks.join(', ')}` : ''}

@@ -28,10 +28,12 @@ export function whyMatched(input: {
     if (words) reasons.push(`${FIELD_LABEL[field]} ${words.join(' + ')}`);
   }
   for (const term of input.terms) {
-    if (term.correctedFrom && byField.size > 0) reasons.push(`Spelling: "${term.correctedFrom}" read as "${term.term}"`);
+    if (term.correctedFrom && byField.size > 0)
+      reasons.push(`Spelling: "${term.correctedFrom}" read as "${term.term}"`);
   }
   if (input.similarity !== null) reasons.push(`Semantically similar (cosine ${input.similarity.toFixed(2)})`);
-  if (input.fused && byField.size > 0 && input.similarity !== null) reasons.push('Hybrid: lexical and semantic evidence fused');
+  if (input.fused && byField.size > 0 && input.similarity !== null)
+    reasons.push('Hybrid: lexical and semantic evidence fused');
   if (input.inWindowLabel) reasons.push(`Published in the requested window (${input.inWindowLabel})`);
   return reasons;
 }
@@ -47,11 +49,17 @@ const SNIPPET_MAX = 240;
 export function snippetFor(body: string, terms: ResolvedTerm[]): string | null {
   const stems = terms.map((term) => term.lexemes[0]!.slice(0, Math.max(4, term.lexemes[0]!.length - 1)));
   if (stems.length === 0) return null;
-  const sentences = body.split(SENTENCE_BREAK).map((s) => s.trim()).filter(Boolean);
+  const sentences = body
+    .split(SENTENCE_BREAK)
+    .map((s) => s.trim())
+    .filter(Boolean);
   let best = -1;
   let bestHits = 0;
   sentences.forEach((sentence, index) => {
-    const words = sentence.toLowerCase().replace(/[$&]/g, '').split(/[^a-z0-9]+/);
+    const words = sentence
+      .toLowerCase()
+      .replace(/[$&]/g, '')
+      .split(/[^a-z0-9]+/);
     const hits = stems.filter((stem) => words.some((word) => word.startsWith(stem))).length;
     if (hits > bestHits) {
       best = index;

@@ -1,9 +1,9 @@
-import type { Db } from '../db/types';
+import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from './embeddings/provider';
-import { rankLexical, type LexicalHit, type TimeRange } from './lexical/rank';
+import { type LexicalHit, rankLexical, type TimeRange } from './lexical/rank';
 import type { ResolvedTerm } from './lexical/resolve-terms';
-import { rankSemantic } from './semantic/rank';
 import { fuse, lexicalRelevance, SCORING, semanticRelevance } from './score';
+import { rankSemantic } from './semantic/rank';
 
 /** Neighbours taken from each side before fusion: top-k first, never a full scan. */
 export const RETRIEVE_PER_SIDE = 50;
@@ -47,7 +47,11 @@ export async function retrieve(
   for (const range of ranges) {
     if (range === null && input.range && surelyRelevant(evidence, lexicalRuns, semanticRuns) >= input.limit) break;
     if (lexicalRuns) {
-      const { hits, candidates } = await rankLexical(db, input.terms, { corpus: input.corpus, limit: RETRIEVE_PER_SIDE, range });
+      const { hits, candidates } = await rankLexical(db, input.terms, {
+        corpus: input.corpus,
+        limit: RETRIEVE_PER_SIDE,
+        range,
+      });
       for (const hit of hits) entry(hit.postId).lexical = hit;
       if (range) lexicalCandidatesInWindow = candidates;
     }
@@ -60,9 +64,16 @@ export async function retrieve(
   if (lexicalRuns && semanticRuns) {
     const needLexical = [...evidence].filter(([, e]) => !e.lexical).map(([id]) => id);
     const needSimilarity = [...evidence].filter(([, e]) => e.similarity === undefined).map(([id]) => id);
-    const { hits } = await rankLexical(db, input.terms, { corpus: input.corpus, limit: needLexical.length, onlyIds: needLexical });
+    const { hits } = await rankLexical(db, input.terms, {
+      corpus: input.corpus,
+      limit: needLexical.length,
+      onlyIds: needLexical,
+    });
     for (const hit of hits) entry(hit.postId).lexical = hit;
-    const similar = await rankSemantic(db, input.embeddings!, input.vector!, { limit: needSimilarity.length, onlyIds: needSimilarity });
+    const similar = await rankSemantic(db, input.embeddings!, input.vector!, {
+      limit: needSimilarity.length,
+      onlyIds: needSimilarity,
+    });
     for (const hit of similar) entry(hit.postId).similarity = hit.similarity;
   }
   return { evidence, lexicalCandidatesInWindow };

@@ -34,7 +34,10 @@ export function semanticRelevance(similarity: number): number {
 export function fuse(lexical: number | null, semantic: number | null): number {
   if (lexical === null) return semantic ?? 0;
   if (semantic === null) return lexical;
-  return (SCORING.lexicalWeight * lexical + SCORING.semanticWeight * semantic) / (SCORING.lexicalWeight + SCORING.semanticWeight);
+  return (
+    (SCORING.lexicalWeight * lexical + SCORING.semanticWeight * semantic) /
+    (SCORING.lexicalWeight + SCORING.semanticWeight)
+  );
 }
 
 export function confidenceOf(bestRelevance: number | undefined): 'strong' | 'weak' | 'none' {

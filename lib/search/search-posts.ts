@@ -1,16 +1,15 @@
 import type { z } from 'zod';
+import type { TopicSearchPostItem, TopicSearchResponse } from '@/lib/api/contracts/search';
+import { readCapabilities } from '@/lib/db/capabilities';
+import type { Db } from '@/lib/db/types';
 import { browseNewest } from './browse';
-import type { TopicSearchPostItem, TopicSearchResponse } from '../api/contracts/search';
-import { readCapabilities } from '../db/capabilities';
-import type { Db } from '../db/types';
-import { loadMatchDetails, loadPostMeta, postItemFields, type PostMeta } from './details';
+import { loadMatchDetails, loadPostMeta, type PostMeta, postItemFields } from './details';
 import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
 import { resolveTerms } from './lexical/resolve-terms';
 import { prepareQuery } from './query/prepare';
 import { retrieve } from './retrieve';
 import { confidenceOf, fuse, lexicalRelevance, SCORING, semanticRelevance } from './score';
-
 
 export type SearchMode = 'fts' | 'hybrid' | 'semantic';
 
@@ -37,7 +36,11 @@ interface Ranked {
 /** Minimum strong results from curated publishers for the search to stay in the scoped tier. */
 const SCOPED_TIER_MINIMUM = 3;
 
-export async function searchPosts(db: Db, request: SearchRequest, deps: { embeddings: EmbeddingProvider | null }): Promise<Response> {
+export async function searchPosts(
+  db: Db,
+  request: SearchRequest,
+  deps: { embeddings: EmbeddingProvider | null },
+): Promise<Response> {
   const prepared = prepareQuery(request.q, request.now);
   const window = prepared.timeWindow;
   const range = window ? { start: window.startIso, end: window.endIso } : null;
@@ -47,8 +50,11 @@ export async function searchPosts(db: Db, request: SearchRequest, deps: { embedd
   const { terms, corpus } = await resolveTerms(db, prepared.terms);
   const lexicalOn = request.mode !== 'semantic' && terms.length > 0;
   const semanticPossible = request.mode !== 'fts' && deps.embeddings !== null && (await readCapabilities(db)).vector;
-  const vector = semanticPossible && prepared.normalizedQuery ? (await deps.embeddings!.embed([prepared.normalizedQuery]))[0]! : null;
-  const semanticOn = vector !== null && vector.some((value) => value !== 0);
+  const vector =
+    semanticPossible && prepared.normalizedQuery
+      ? (await deps.embeddings!.embed([prepared.normalizedQuery]))[0]!
+      : null;
+  const semanticOn = vector?.some((value) => value !== 0) ?? false;
 
   const base = {
     mode: semanticOn && request.mode !== 'fts' ? ('hybrid' as const) : ('fts' as const),
@@ -91,7 +97,10 @@ export async function searchPosts(db: Db, request: SearchRequest, deps: { embedd
   }
   const gated = ranked
     .filter((r) => r.relevance >= SCORING.minimumRelevance)
-    .sort((a, b) => b.relevance - a.relevance || (b.meta.publishedAt?.getTime() ?? 0) - (a.meta.publishedAt?.getTime() ?? 0));
+    .sort(
+      (a, b) =>
+        b.relevance - a.relevance || (b.meta.publishedAt?.getTime() ?? 0) - (a.meta.publishedAt?.getTime() ?? 0),
+    );
 
   // With a window, in-window posts rank first; older ones only fill a thin window.
   const inWindow = window ? gated.filter((r) => r.inWindow) : gated;
@@ -105,7 +114,11 @@ export async function searchPosts(db: Db, request: SearchRequest, deps: { embedd
   const results = scoped ? ordered.filter((r) => r.meta.isScoped) : ordered;
   const page = results.slice(0, request.limit);
 
-  const details = await loadMatchDetails(db, page.map((r) => r.meta.id), lexicalOn ? terms : []);
+  const details = await loadMatchDetails(
+    db,
+    page.map((r) => r.meta.id),
+    lexicalOn ? terms : [],
+  );
   const items: Item[] = page.map((r) => {
     const detail = details.get(r.meta.id);
     return {

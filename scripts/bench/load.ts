@@ -21,11 +21,22 @@ export function percentile(sorted: number[], p: number): number {
  * Drives one URL with autocannon for a fixed time. autocannon's summary has no p95, so every response time is kept
  * and the percentiles are computed exactly.
  */
-export async function measure(name: string, url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST' }): Promise<LoadResult> {
+export async function measure(
+  name: string,
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST' },
+): Promise<LoadResult> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers ?? {}, method: options.method ?? 'GET' }, (error, done) =>
-      error ? reject(error) : resolve(done),
+    const instance = autocannon(
+      {
+        url,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: options.headers ?? {},
+        method: options.method ?? 'GET',
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });

@@ -3,12 +3,12 @@ import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { Mppx, tempo } from 'mppx/client';
 import { createClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { tempoChain } from '../../lib/payments/sandbox/chains';
-import { readSandboxFile } from '../../lib/payments/sandbox/file';
-import { runRemoteCommand } from '../../lib/operator/remote';
-import { readServiceFile } from '../../lib/operator/service-file';
-import type { RunningService } from '../../tests/helpers/service';
-import { measure, percentile, type LoadResult } from './load';
+import { runRemoteCommand } from '@/lib/operator/remote';
+import { readServiceFile } from '@/lib/operator/service-file';
+import { tempoChain } from '@/lib/payments/sandbox/chains';
+import { readSandboxFile } from '@/lib/payments/sandbox/file';
+import type { RunningService } from '@/tests/helpers/service';
+import { type LoadResult, measure, percentile } from './load';
 
 export interface PaymentBench {
   load: Array<LoadResult & { connections: number }>;
@@ -22,9 +22,13 @@ function operator(service: RunningService, command: string, args: Record<string,
 }
 
 async function findReadyPost(service: RunningService): Promise<string> {
-  const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as { publications: Array<{ slug: string }> };
+  const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as {
+    publications: Array<{ slug: string }>;
+  };
   for (const { slug } of list.publications) {
-    const detail = (await (await fetch(`${service.url}/api/v1/publications/${slug}?limit=50`)).json()) as { posts: Array<{ slug: string }> };
+    const detail = (await (await fetch(`${service.url}/api/v1/publications/${slug}?limit=50`)).json()) as {
+      posts: Array<{ slug: string }>;
+    };
     for (const post of detail.posts) {
       const path = `/api/v1/publications/${slug}/${post.slug}`;
       const probe = await fetch(service.url + path);
@@ -44,7 +48,11 @@ function stats(name: string, times: number[]) {
  * The cost of payment: the credit-paid post route, the unpaid 402 path and a free route under the same load (so the
  * overhead reads as a ratio), then whole x402 and MPP round trips (challenge, sign, settle on the sandbox chains).
  */
-export async function benchPayments(service: RunningService, seconds: number, concurrencies: number[]): Promise<PaymentBench> {
+export async function benchPayments(
+  service: RunningService,
+  seconds: number,
+  concurrencies: number[],
+): Promise<PaymentBench> {
   const path = await findReadyPost(service);
   const slug = path.split('/')[4]!;
   await operator(service, 'users create', { email: 'bench@example.com' });
@@ -62,7 +70,9 @@ export async function benchPayments(service: RunningService, seconds: number, co
       await measure(name, service.url + route, { connections, seconds: 1, headers });
       const result = await measure(name, service.url + route, { connections, seconds, headers });
       load.push({ ...result, connections });
-      console.log(`  payments: ${name.padEnd(34)} c=${String(connections).padEnd(3)} p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  ${result.rps.toFixed(0).padStart(6)} req/s  non-2xx ${result.non2xx}`);
+      console.log(
+        `  payments: ${name.padEnd(34)} c=${String(connections).padEnd(3)} p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  ${result.rps.toFixed(0).padStart(6)} req/s  non-2xx ${result.non2xx}`,
+      );
     }
   }
 
@@ -81,14 +91,23 @@ export async function benchPayments(service: RunningService, seconds: number, co
   const mppTimes: number[] = [];
   const client = createClient({ chain: tempoChain(sandbox.mpp.rpcUrl), transport: http(sandbox.mpp.rpcUrl) });
   for (const key of sandbox.mpp.payerPrivateKeys) {
-    const mppx = Mppx.create({ polyfill: false, methods: [tempo.charge({ account: privateKeyToAccount(key), getClient: () => client })] });
+    const mppx = Mppx.create({
+      polyfill: false,
+      methods: [tempo.charge({ account: privateKeyToAccount(key), getClient: () => client })],
+    });
     const started = performance.now();
     const response = await mppx.fetch(service.url + path);
     await response.body?.cancel();
     if (response.status !== 200) throw new Error(`MPP payment answered ${response.status}`);
     mppTimes.push(performance.now() - started);
   }
-  const roundTrips = [stats('x402 round trip (@x402/fetch)', x402Times), stats('MPP round trip (mppx tempo.charge)', mppTimes)];
-  for (const row of roundTrips) console.log(`  payments: ${row.name.padEnd(34)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  max ${ms(row.max)}  (${row.n} payments)`);
+  const roundTrips = [
+    stats('x402 round trip (@x402/fetch)', x402Times),
+    stats('MPP round trip (mppx tempo.charge)', mppTimes),
+  ];
+  for (const row of roundTrips)
+    console.log(
+      `  payments: ${row.name.padEnd(34)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  max ${ms(row.max)}  (${row.n} payments)`,
+    );
   return { load, roundTrips };
 }

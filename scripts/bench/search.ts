@@ -1,9 +1,9 @@
-import type { Db } from '../../lib/db/types';
-import { readCapabilities } from '../../lib/db/capabilities';
-import type { EmbeddingProvider } from '../../lib/search/embeddings/provider';
-import { searchPosts } from '../../lib/search/search-posts';
+import { readCapabilities } from '@/lib/db/capabilities';
+import type { Db } from '@/lib/db/types';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { searchPosts } from '@/lib/search/search-posts';
 import { percentile } from './load';
-import { hybridSearchRecipe, fullTextRecipe } from './supabase-recipe';
+import { fullTextRecipe, hybridSearchRecipe } from './supabase-recipe';
 
 /** A mix of the query shapes that stress a search differently. */
 export const BENCH_QUERIES: Array<{ kind: string; q: string }> = [
@@ -36,7 +36,13 @@ async function time(rounds: number, fn: () => Promise<unknown>) {
   times.sort((a, b) => a - b);
   // The slowest queries by their own median: where a p95 comes from.
   const slowest = byQuery
-    .map((list, i) => ({ q: BENCH_QUERIES[i]!.q, p50: percentile([...list].sort((a, b) => a - b), 50) }))
+    .map((list, i) => ({
+      q: BENCH_QUERIES[i]!.q,
+      p50: percentile(
+        [...list].sort((a, b) => a - b),
+        50,
+      ),
+    }))
     .sort((a, b) => b.p50 - a.p50)
     .slice(0, 4);
   return { p50: percentile(times, 50), p95: percentile(times, 95), n: times.length, slowest };
@@ -54,13 +60,18 @@ export interface SearchBenchRow {
  * Single-client latency of our search (fts and hybrid) and of the Supabase documentation's recipe on the same data,
  * one warm-up round then `rounds` measured rounds over the query mix.
  */
-export async function benchSearch(db: Db, embeddings: EmbeddingProvider | null, rounds: number): Promise<SearchBenchRow[]> {
+export async function benchSearch(
+  db: Db,
+  embeddings: EmbeddingProvider | null,
+  rounds: number,
+): Promise<SearchBenchRow[]> {
   const now = new Date();
   const rows: SearchBenchRow[] = [];
   const vector = (await readCapabilities(db)).vector && embeddings !== null;
   const ours = (mode: 'fts' | 'hybrid') => async () => {
     let index = 0;
-    const run = () => searchPosts(db, { q: BENCH_QUERIES[index++ % BENCH_QUERIES.length]!.q, limit: 10, mode, now }, { embeddings });
+    const run = () =>
+      searchPosts(db, { q: BENCH_QUERIES[index++ % BENCH_QUERIES.length]!.q, limit: 10, mode, now }, { embeddings });
     await time(1, run);
     return time(rounds, run);
   };

@@ -1,6 +1,6 @@
-import type { Db } from '../../lib/db/types';
-import type { EmbeddingProvider } from '../../lib/search/embeddings/provider';
-import { vectorSql } from '../../lib/search/semantic/index-name';
+import type { Db } from '@/lib/db/types';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { vectorSql } from '@/lib/search/semantic/index-name';
 
 /*
  * The baseline: hybrid search as Supabase's documentation writes it (guides/ai/hybrid-search): rank every full-text

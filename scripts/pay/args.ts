@@ -28,10 +28,9 @@ export interface PayArgs {
 
 export class UsageError extends Error {}
 
-export function parsePayArgs(argv: string[]): PayArgs | 'help' {
-  let parsed;
+function readArgv(argv: string[]) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
@@ -45,10 +44,14 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const { values, positionals } = parsed;
+}
+
+export function parsePayArgs(argv: string[]): PayArgs | 'help' {
+  const { values, positionals } = readArgv(argv);
   if (values.help) return 'help';
   if (positionals.length === 0) throw new UsageError('missing <url>');
-  if (positionals.length > 1) throw new UsageError(`expected one <url>, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (positionals.length > 1)
+    throw new UsageError(`expected one <url>, got ${positionals.length}: ${positionals.join(' ')}`);
 
   let url: URL;
   try {
@@ -56,14 +59,16 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
   } catch {
     throw new UsageError(`not an absolute URL: ${positionals[0]}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`only http(s) URLs can be paid for, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`only http(s) URLs can be paid for, got ${url.protocol}`);
 
   const method = values.method ?? 'x402';
   if (method !== 'x402' && method !== 'mpp') throw new UsageError(`--method must be x402 or mpp, got "${method}"`);
 
   let payer: number | null = null;
   if (values.payer !== undefined) {
-    if (!/^\d+$/.test(values.payer)) throw new UsageError(`--payer must be a non-negative integer, got "${values.payer}"`);
+    if (!/^\d+$/.test(values.payer))
+      throw new UsageError(`--payer must be a non-negative integer, got "${values.payer}"`);
     payer = Number(values.payer);
   }
   return { url, method, post: values.post, payer };

@@ -5,7 +5,7 @@ import { Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/client';
 import { createClient, createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { tempoChain } from '../../lib/payments/sandbox/chains';
+import { tempoChain } from '@/lib/payments/sandbox/chains';
 import type { Payer } from './payer';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readSandboxFile, sandboxFilePath, type SandboxFile } from '../../lib/payments/sandbox/file';
+import { readSandboxFile, type SandboxFile, sandboxFilePath } from '@/lib/payments/sandbox/file';
 import type { PayArgs } from './args';
 
 /**
@@ -35,13 +35,15 @@ export interface Payer {
 function parseEnvironment(environment: Record<string, string | undefined>) {
   const cleaned = Object.fromEntries(Object.entries(environment).filter(([, v]) => v !== undefined && v !== ''));
   const result = PayEnvSchema.safeParse(cleaned);
-  if (!result.success) throw new PayerError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (!result.success)
+    throw new PayerError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   return result.data;
 }
 
 function sandboxKey(keys: `0x${string}`[], index: number | null, method: string): `0x${string}` {
   const key = keys[index ?? 0];
-  if (!key) throw new PayerError(`--payer ${index} does not exist: the sandbox has ${method} payers 0..${keys.length - 1}`);
+  if (!key)
+    throw new PayerError(`--payer ${index} does not exist: the sandbox has ${method} payers 0..${keys.length - 1}`);
   return key;
 }
 
@@ -60,9 +62,17 @@ export function resolvePayer(args: PayArgs, dataDir: string, environment: Record
   const env = parseEnvironment(environment);
   if (args.method === 'x402') {
     if (env.X402_PAYER_PRIVATE_KEY) {
-      if (args.payer !== null) throw new PayerError('--payer selects a sandbox payer; it cannot be combined with X402_PAYER_PRIVATE_KEY');
+      if (args.payer !== null)
+        throw new PayerError('--payer selects a sandbox payer; it cannot be combined with X402_PAYER_PRIVATE_KEY');
       const source = 'X402_PAYER_PRIVATE_KEY';
-      return { privateKey: env.X402_PAYER_PRIVATE_KEY, testMoney: false, source, network: null, rpcUrl: null, chainId: null };
+      return {
+        privateKey: env.X402_PAYER_PRIVATE_KEY,
+        testMoney: false,
+        source,
+        network: null,
+        rpcUrl: null,
+        chainId: null,
+      };
     }
     const { x402 } = requireSandbox(dataDir, 'X402_PAYER_PRIVATE_KEY');
     const key = sandboxKey(x402.payerPrivateKeys, args.payer, 'x402');
@@ -71,14 +81,30 @@ export function resolvePayer(args: PayArgs, dataDir: string, environment: Record
   }
 
   if (env.MPP_PAYER_PRIVATE_KEY) {
-    if (args.payer !== null) throw new PayerError('--payer selects a sandbox payer; it cannot be combined with MPP_PAYER_PRIVATE_KEY');
-    if (!env.MPP_RPC_URL) throw new PayerError('MPP_PAYER_PRIVATE_KEY needs MPP_RPC_URL (the Tempo chain RPC to pay on)');
+    if (args.payer !== null)
+      throw new PayerError('--payer selects a sandbox payer; it cannot be combined with MPP_PAYER_PRIVATE_KEY');
+    if (!env.MPP_RPC_URL)
+      throw new PayerError('MPP_PAYER_PRIVATE_KEY needs MPP_RPC_URL (the Tempo chain RPC to pay on)');
     const source = 'MPP_PAYER_PRIVATE_KEY';
-    return { privateKey: env.MPP_PAYER_PRIVATE_KEY, testMoney: false, source, network: null, rpcUrl: env.MPP_RPC_URL, chainId: null };
+    return {
+      privateKey: env.MPP_PAYER_PRIVATE_KEY,
+      testMoney: false,
+      source,
+      network: null,
+      rpcUrl: env.MPP_RPC_URL,
+      chainId: null,
+    };
   }
   const { mpp } = requireSandbox(dataDir, 'MPP_PAYER_PRIVATE_KEY and MPP_RPC_URL');
   const key = sandboxKey(mpp.payerPrivateKeys, args.payer, 'MPP');
   // MPP_RPC_URL alone may point the sandbox keys at another RPC of the same chain (e.g. through a proxy).
   const source = `sandbox payer ${args.payer ?? 0}`;
-  return { privateKey: key, testMoney: true, source, network: null, rpcUrl: env.MPP_RPC_URL ?? mpp.rpcUrl, chainId: mpp.chainId };
+  return {
+    privateKey: key,
+    testMoney: true,
+    source,
+    network: null,
+    rpcUrl: env.MPP_RPC_URL ?? mpp.rpcUrl,
+    chainId: mpp.chainId,
+  };
 }

@@ -8,7 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempoBalance } from '@/lib/payments/sandbox/balances';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
-import { startPaymentSandbox, type PaymentSandbox } from '@/lib/payments/sandbox/start';
+import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
 import { startMppResourceServer } from './helpers/mpp-resource-server';
 
 /**
@@ -45,9 +45,17 @@ describe('MPP round trip on the sandbox Tempo chain', () => {
     const payer = privateKeyToAccount(sandbox.config.mpp.payerPrivateKeys[0]!);
     const mppx = Mppx.create({
       polyfill: false, // keep globalThis.fetch untouched; pay through mppx.fetch only
-      methods: [tempo.charge({ account: payer, getClient: () => createClient({ chain: tempoChain(rpcUrl), transport: http(rpcUrl) }) })],
+      methods: [
+        tempo.charge({
+          account: payer,
+          getClient: () => createClient({ chain: tempoChain(rpcUrl), transport: http(rpcUrl) }),
+        }),
+      ],
     });
-    const before = { payer: await tempoBalance(sandbox.config, payer.address), recipient: await tempoBalance(sandbox.config, recipient) };
+    const before = {
+      payer: await tempoBalance(sandbox.config, payer.address),
+      recipient: await tempoBalance(sandbox.config, recipient),
+    };
 
     const started = performance.now();
     const response = await mppx.fetch(`${resource.url}/report`);
@@ -70,7 +78,12 @@ describe('MPP round trip on the sandbox Tempo chain', () => {
     const payer = privateKeyToAccount(sandbox.config.mpp.payerPrivateKeys[1]!);
     const mppx = Mppx.create({
       polyfill: false,
-      methods: [tempo.charge({ account: payer, getClient: () => createClient({ chain: tempoChain(rpcUrl), transport: http(rpcUrl) }) })],
+      methods: [
+        tempo.charge({
+          account: payer,
+          getClient: () => createClient({ chain: tempoChain(rpcUrl), transport: http(rpcUrl) }),
+        }),
+      ],
     });
     const before = await tempoBalance(sandbox.config, recipient);
     for (let i = 0; i < 3; i++) {

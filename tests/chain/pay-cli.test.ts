@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPaymentSandbox, type PaymentSandbox } from '@/lib/payments/sandbox/start';
+import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
 import { startMppResourceServer } from './helpers/mpp-resource-server';
 import { startX402ResourceServer } from './helpers/x402-resource-server';
 
@@ -14,9 +14,14 @@ function pay(args: string[], dataDir: string): Promise<{ code: number; stdout: s
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   for (const name of ['X402_PAYER_PRIVATE_KEY', 'MPP_PAYER_PRIVATE_KEY', 'MPP_RPC_URL']) delete env[name];
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/pay.ts', ...args], { cwd: root, env }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/pay.ts', ...args],
+      { cwd: root, env },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -28,7 +33,10 @@ describe('npm run pay', () => {
 
   beforeAll(async () => {
     sandbox = await startPaymentSandbox({ dataDir });
-    [x402, mpp] = await Promise.all([startX402ResourceServer(sandbox.config.x402), startMppResourceServer(sandbox.config.mpp)]);
+    [x402, mpp] = await Promise.all([
+      startX402ResourceServer(sandbox.config.x402),
+      startMppResourceServer(sandbox.config.mpp),
+    ]);
   });
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempoBalance, usdcBalance } from '@/lib/payments/sandbox/balances';
 import { MULTICALL3_ADDRESS, PATH_USD_ADDRESS, USDC_ADDRESS } from '@/lib/payments/sandbox/chains';
 import { readSandboxFile, SANDBOX_NOTE, sandboxFilePath } from '@/lib/payments/sandbox/file';
-import { startPaymentSandbox, USDC_PER_PAYER, type PaymentSandbox } from '@/lib/payments/sandbox/start';
+import { type PaymentSandbox, startPaymentSandbox, USDC_PER_PAYER } from '@/lib/payments/sandbox/start';
 import { USDC_ABI } from '@/lib/payments/sandbox/usdc';
 
 const addressOf = (key: `0x${string}`) => privateKeyToAccount(key).address;

@@ -1,13 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodePaymentRequiredHeader, decodePaymentResponseHeader, decodePaymentSignatureHeader } from '@x402/core/http';
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  decodePaymentSignatureHeader,
+} from '@x402/core/http';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usdcBalance } from '@/lib/payments/sandbox/balances';
-import { startPaymentSandbox, type PaymentSandbox } from '@/lib/payments/sandbox/start';
+import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
 import { startX402ResourceServer } from './helpers/x402-resource-server';
 
 /**
@@ -58,7 +62,10 @@ describe('x402 round trip on the sandbox chain', () => {
       return fetch(request);
     };
     const payTo = sandbox.config.x402.payTo;
-    const before = { payer: await usdcBalance(sandbox.config, payer.address), payTo: await usdcBalance(sandbox.config, payTo) };
+    const before = {
+      payer: await usdcBalance(sandbox.config, payer.address),
+      payTo: await usdcBalance(sandbox.config, payTo),
+    };
 
     const started = performance.now();
     const response = await wrapFetchWithPayment(recordingFetch, client)(`${resource.url}/report`);
@@ -84,7 +91,10 @@ describe('x402 round trip on the sandbox chain', () => {
     expect(await replay.text()).not.toContain('paid content');
 
     // Straight to settlement, skipping verification: the authorization's nonce is already used on chain.
-    const settlement = await resource.facilitator.settle(decodePaymentSignatureHeader(paidSignature!), resource.requirements[0]!);
+    const settlement = await resource.facilitator.settle(
+      decodePaymentSignatureHeader(paidSignature!),
+      resource.requirements[0]!,
+    );
     expect(settlement.success).toBe(false);
     expect(settlement.errorReason).toBeTruthy();
     expect(await usdcBalance(sandbox.config, payTo)).toBe(before);

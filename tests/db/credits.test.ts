@@ -11,7 +11,7 @@ import { grantPurchasedCredits } from '@/lib/credits/grant';
 import { refundDebit } from '@/lib/credits/refund';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 let database: TestDatabase;
 let db: Db;
@@ -27,7 +27,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-const debit = (userId: string, cents: number, key: string) => debitPurchasedCredits(db, { userId, cents, ledgerKey: key, description: 'test' });
+const debit = (userId: string, cents: number, key: string) =>
+  debitPurchasedCredits(db, { userId, cents, ledgerKey: key, description: 'test' });
 
 describe('users, API keys and session tokens', () => {
   it('creates a user once per e-mail, case-insensitively', async () => {
@@ -77,7 +78,9 @@ describe('credit ledgers', () => {
     expect(await debit(user.id, 10, 'd3')).toBeNull();
     await expect(debit(user.id, 1, 'd1')).rejects.toThrow();
     expect((await readCreditBalance(db, user.id, 100)).purchasedCents).toBe(5);
-    await expect(db.query(`update credit_balances set purchased_cents = -1 where user_id = $1`, [user.id])).rejects.toThrow();
+    await expect(
+      db.query(`update credit_balances set purchased_cents = -1 where user_id = $1`, [user.id]),
+    ).rejects.toThrow();
   });
 
   it('spends concurrently to exactly zero with a consistent ledger', async () => {
@@ -93,12 +96,28 @@ describe('credit ledgers', () => {
   it('caps the weekly allowance and keeps weeks apart', async () => {
     const user = await ensureUser(db, 'allowance@example.com');
     const spend = (key: string, weekStart: string) =>
-      debitWeeklyAllowance(db, { userId: user.id, cents: 40, ledgerKey: key, description: 't', weekStart, weeklyLimitCents: 100 });
+      debitWeeklyAllowance(db, {
+        userId: user.id,
+        cents: 40,
+        ledgerKey: key,
+        description: 't',
+        weekStart,
+        weeklyLimitCents: 100,
+      });
     expect(await spend('a1', '2026-11-16')).toMatchObject({ remainingCents: 60 });
     expect(await spend('a2', '2026-11-16')).toMatchObject({ remainingCents: 20 });
     expect(await spend('a3', '2026-11-16')).toBeNull();
     expect(await spend('a4', '2026-11-23')).toMatchObject({ remainingCents: 60 });
-    expect(await debitWeeklyAllowance(db, { userId: user.id, cents: 150, ledgerKey: 'a5', description: 't', weekStart: '2026-11-30', weeklyLimitCents: 100 })).toBeNull();
+    expect(
+      await debitWeeklyAllowance(db, {
+        userId: user.id,
+        cents: 150,
+        ledgerKey: 'a5',
+        description: 't',
+        weekStart: '2026-11-30',
+        weeklyLimitCents: 100,
+      }),
+    ).toBeNull();
   });
 
   it('refunds a debit once, as its own ledger entry', async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
 import { generateCorpus } from '@/lib/demo/generate';
-import { isCatalogueEmpty, loadCorpus, resetCatalogue, seedDemoCorpus, type LoadCounts } from '@/lib/demo/load';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { isCatalogueEmpty, type LoadCounts, loadCorpus, resetCatalogue, seedDemoCorpus } from '@/lib/demo/load';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const NOW = new Date('2026-11-20T15:30:00.000Z');
@@ -46,10 +46,12 @@ describe(`demo corpus loader on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
   it('stores the generated values unchanged', async () => {
     const corpus = generateCorpus({ seed: 42, posts: 300, now: NOW });
     const [first] = [...corpus.posts];
-    const [row] = await db.query<{ slug: string; published_at: Date | null; body_text: string; price_cents: number | null }>(
-      'select slug, published_at, body_text, price_cents from posts where id = $1',
-      [first!.id],
-    );
+    const [row] = await db.query<{
+      slug: string;
+      published_at: Date | null;
+      body_text: string;
+      price_cents: number | null;
+    }>('select slug, published_at, body_text, price_cents from posts where id = $1', [first!.id]);
     expect(row!.slug).toBe(first!.slug);
     expect(new Date(row!.published_at!).toISOString()).toBe(first!.publishedAt!.toISOString());
     expect(row!.body_text).toBe(first!.bodyText);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCapabilities } from '@/lib/db/capabilities';
 import { migrate, readMigrations } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -33,7 +33,9 @@ describe(`migrations on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('applies every migration once, in order, and records it where the Supabase CLI looks', async () => {
     const all = readMigrations();
     expect(await migrate(db)).toEqual(all.map((m) => `${m.version}_${m.name}`));
-    expect(await tables(db)).toEqual(expect.arrayContaining(['post_summaries', 'posts', 'publications', 'stock_picks']));
+    expect(await tables(db)).toEqual(
+      expect.arrayContaining(['post_summaries', 'posts', 'publications', 'stock_picks']),
+    );
     const history = await db.query<{ version: string; name: string }>(
       'select version, name from supabase_migrations.schema_migrations order by version',
     );
@@ -83,7 +85,9 @@ describe(`migrations on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('enforces the catalogue constraints', async () => {
     await migrate(db);
     await expect(
-      db.query("insert into publications (slug, site_url, source_kind) values ('www.bad.com', 'https://bad.com', 'rss')"),
+      db.query(
+        "insert into publications (slug, site_url, source_kind) values ('www.bad.com', 'https://bad.com', 'rss')",
+      ),
     ).rejects.toThrow();
     await expect(
       db.query("insert into publications (slug, site_url, source_kind) values ('ok.com', 'https://ok.com', 'fax')"),

@@ -3,7 +3,7 @@ import { closeDb } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
 import { claimKey, isClaimed, postgresPaymentStore, releaseKey } from '@/lib/payments/replay-store';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // The store reaches the database through getDb(), as in the service; point it at a fresh test database.
 let database: TestDatabase;
@@ -35,7 +35,11 @@ describe('shared payment store', () => {
     expect(await store.get('mppx:charge:budget')).toEqual({ total: 5n, nested: { at: 1 } });
     await Promise.all(
       Array.from({ length: 20 }, () =>
-        store.update('mppx:charge:counter', (current: unknown) => ({ op: 'set', value: ((current as number | null) ?? 0) + 1, result: null })),
+        store.update('mppx:charge:counter', (current: unknown) => ({
+          op: 'set',
+          value: ((current as number | null) ?? 0) + 1,
+          result: null,
+        })),
       ),
     );
     expect(await store.get('mppx:charge:counter')).toBe(20);

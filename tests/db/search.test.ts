@@ -8,7 +8,7 @@ import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { searchPosts } from '@/lib/search/search-posts';
 import { rankSemantic } from '@/lib/search/semantic/rank';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const embeddings = selectEmbeddingProvider({ provider: 'local' });
@@ -85,7 +85,11 @@ describe('search on a real database', () => {
   it('runs hybrid where pgvector exists and falls back to fts, saying so, where it does not', async () => {
     const hybrid = await run('chip demand for AI data centers');
     expect(hybrid.mode).toBe(vector ? 'hybrid' : 'fts');
-    const noProvider = await searchPosts(db, { q: 'chip demand', limit: 5, mode: 'hybrid', now: NOW }, { embeddings: null });
+    const noProvider = await searchPosts(
+      db,
+      { q: 'chip demand', limit: 5, mode: 'hybrid', now: NOW },
+      { embeddings: null },
+    );
     expect(noProvider.mode).toBe('fts');
     expect(noProvider.count).toBeGreaterThan(0);
   });

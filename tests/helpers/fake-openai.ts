@@ -66,7 +66,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function apiError(res: ServerResponse, status: number, message: string, type: string, code: string | null = null): void {
+function apiError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  code: string | null = null,
+): void {
   send(res, status, { error: { message, type, param: null, code } });
 }
 
@@ -103,22 +109,41 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
       if (failure && failure.remaining > 0) {
         failure.remaining -= 1;
-        return apiError(res, failure.status, `The server had an error processing your request (auth was: ${authorization})`, 'server_error');
+        return apiError(
+          res,
+          failure.status,
+          `The server had an error processing your request (auth was: ${authorization})`,
+          'server_error',
+        );
       }
-      if (!body) return apiError(res, 400, 'We could not parse the JSON body of your request.', 'invalid_request_error');
+      if (!body)
+        return apiError(res, 400, 'We could not parse the JSON body of your request.', 'invalid_request_error');
       const { model, input, dimensions, encoding_format: encoding } = body;
       if (typeof model !== 'string' || model.length === 0) {
-        return apiError(res, 400, "you must provide a model parameter", 'invalid_request_error');
+        return apiError(res, 400, 'you must provide a model parameter', 'invalid_request_error');
       }
       const inputs = typeof input === 'string' ? [input] : input;
-      if (!Array.isArray(inputs) || inputs.length === 0 || inputs.length > 2048 || !inputs.every((x) => typeof x === 'string')) {
-        return apiError(res, 400, "'input' must be a string or a non-empty array of at most 2048 strings", 'invalid_request_error');
+      if (
+        !Array.isArray(inputs) ||
+        inputs.length === 0 ||
+        inputs.length > 2048 ||
+        !inputs.every((x) => typeof x === 'string')
+      ) {
+        return apiError(
+          res,
+          400,
+          "'input' must be a string or a non-empty array of at most 2048 strings",
+          'invalid_request_error',
+        );
       }
       if ((inputs as string[]).some((x) => x.length === 0)) {
         return apiError(res, 400, "'$.input' is invalid: empty strings are not allowed", 'invalid_request_error');
       }
       const nativeDimensions = modelDimensions[model] ?? options.dimensions ?? 1536;
-      if (dimensions !== undefined && (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > nativeDimensions)) {
+      if (
+        dimensions !== undefined &&
+        (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > nativeDimensions)
+      ) {
         return apiError(res, 400, `Invalid 'dimensions': ${String(dimensions)}`, 'invalid_request_error');
       }
       if (encoding !== undefined && encoding !== 'float' && encoding !== 'base64') {
@@ -129,7 +154,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const data = (inputs as string[]).map((text, index) => {
         tokens += Math.ceil(text.length / 4);
         const vector = fakeEmbedding(text, size);
-        const embedding = encoding === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+        const embedding =
+          encoding === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
         return { object: 'embedding', index, embedding };
       });
       // Out of order on purpose: clients must use `index`, not the position in `data`.

@@ -1,11 +1,14 @@
 import { inject } from 'vitest';
-import { readSandboxFile } from '@/lib/payments/sandbox/file';
 import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
+import { readSandboxFile } from '@/lib/payments/sandbox/file';
 import { getJson } from './http';
 
 /** Runs an operator command inside the test service (same path as `npm run admin` while the service runs). */
-export async function operator<T = Record<string, unknown>>(command: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function operator<T = Record<string, unknown>>(
+  command: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const service = readServiceFile(inject('dataDir'));
   if (!service) throw new Error('the test service wrote no operator.json');
   return (await runRemoteCommand(service, command, args)) as T;
@@ -33,7 +36,9 @@ export async function findPosts(): Promise<{ ready: PostRef[]; priced: PostRef[]
   const found = { ready: [] as PostRef[], priced: [] as PostRef[], notReady: [] as PostRef[] };
   const list = await getJson<{ publications: Array<{ slug: string }> }>('/api/v1/publications');
   for (const { slug: publicationSlug } of list.body.publications.slice(0, 6)) {
-    const detail = await getJson<{ posts: Array<{ slug: string; priceCents: number | null }> }>(`/api/v1/publications/${publicationSlug}?limit=60`);
+    const detail = await getJson<{ posts: Array<{ slug: string; priceCents: number | null }> }>(
+      `/api/v1/publications/${publicationSlug}?limit=60`,
+    );
     for (const post of detail.body.posts) {
       const path = `/api/v1/publications/${publicationSlug}/${post.slug}`;
       const probe = await fetch(new URL(path, inject('baseUrl')));

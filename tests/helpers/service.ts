@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,10 @@ export interface RunningService {
  * Starts the built app (server.ts) on a free loopback port with its own DATA_DIR and waits until it listens.
  * Stopping it sends SIGTERM to its own PID and waits for it to exit.
  */
-export async function startService(extraEnv: Record<string, string> = {}, timeoutMs = 300_000): Promise<RunningService> {
+export async function startService(
+  extraEnv: Record<string, string> = {},
+  timeoutMs = 300_000,
+): Promise<RunningService> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..', '..'),

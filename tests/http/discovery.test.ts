@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, inject, it } from 'vitest';
 import { ErrorMessage } from '@/lib/api/contracts/common';
-import { getJson, getText } from '../helpers/http';
+import { getJson, getText } from '@/tests/helpers/http';
 
 describe('discovery documents', () => {
   it('serves a valid OpenAPI 3.1 document pointing at this server', async () => {
@@ -31,7 +31,13 @@ describe('discovery documents', () => {
     const response = await getText('/llms.txt');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/markdown/);
-    for (const needle of ['GET /api/v1/search', 'GET /api/v1/stock-picks', '402', 'summary_not_ready', inject('baseUrl')]) {
+    for (const needle of [
+      'GET /api/v1/search',
+      'GET /api/v1/stock-picks',
+      '402',
+      'summary_not_ready',
+      inject('baseUrl'),
+    ]) {
       expect(response.body).toContain(needle);
     }
   });

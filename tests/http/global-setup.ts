@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
-import { buildIfNeeded } from '../../scripts/build-if-needed';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { startService, type RunningService } from '../helpers/service';
+import { buildIfNeeded } from '@/scripts/build-if-needed';
+import { type RunningService, startService } from '@/tests/helpers/service';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,8 +3,8 @@ import { Challenge } from 'mppx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorMessage, InvalidQueryResponse } from '@/lib/api/contracts/common';
 import { PaidPublicationPost } from '@/lib/api/contracts/paid';
-import { getJson } from '../helpers/http';
-import { createAccount, findPosts, operator, operatorToken, purchasedCents, type PostRef } from '../helpers/paid';
+import { getJson } from '@/tests/helpers/http';
+import { createAccount, findPosts, operator, operatorToken, type PostRef, purchasedCents } from '@/tests/helpers/paid';
 
 let posts: Awaited<ReturnType<typeof findPosts>>;
 let ready: PostRef;
@@ -26,15 +26,26 @@ describe('unpaid request to a ready post', () => {
       expect(response.status).toBe(402);
       expect(response.headers.get('content-type')).toBe('application/problem+json');
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(response.headers.get('access-control-expose-headers')).toMatch(/PAYMENT-REQUIRED.*WWW-Authenticate.*Payment-Receipt/);
-      expect(response.body).toMatchObject({ type: expect.stringMatching(/^https:\/\//), title: 'Payment Required', status: 402 });
+      expect(response.headers.get('access-control-expose-headers')).toMatch(
+        /PAYMENT-REQUIRED.*WWW-Authenticate.*Payment-Receipt/,
+      );
+      expect(response.body).toMatchObject({
+        type: expect.stringMatching(/^https:\/\//),
+        title: 'Payment Required',
+        status: 402,
+      });
       expect(response.body.detail).toMatch(/\$0\.10/);
 
       const x402 = decodePaymentRequiredHeader(response.headers.get('payment-required')!);
       expect(x402.x402Version).toBe(2);
       expect(x402.resource.url).toMatch(new RegExp(`${ready.path}$`));
       expect(x402.accepts).toEqual([
-        expect.objectContaining({ scheme: 'exact', network: 'eip155:84532', amount: '100000', extra: expect.objectContaining({ name: 'USDC', version: '2', resource: ready.path }) }),
+        expect.objectContaining({
+          scheme: 'exact',
+          network: 'eip155:84532',
+          amount: '100000',
+          extra: expect.objectContaining({ name: 'USDC', version: '2', resource: ready.path }),
+        }),
       ]);
 
       const mpp = Challenge.deserialize(response.headers.get('www-authenticate')!);
@@ -102,7 +113,10 @@ describe('API keys spend purchased credits', () => {
     expect(third.status).toBe(403);
     ErrorMessage.parse(third.body);
 
-    const balance = await operator<{ purchasedCents: number; recentEntries: Array<{ kind: string; deltaCents: number; balanceAfterCents: number }> }>('balance', { email: 'credits@example.com' });
+    const balance = await operator<{
+      purchasedCents: number;
+      recentEntries: Array<{ kind: string; deltaCents: number; balanceAfterCents: number }>;
+    }>('balance', { email: 'credits@example.com' });
     expect(balance.purchasedCents).toBe(5);
     expect(balance.recentEntries.map((e) => [e.kind, e.deltaCents, e.balanceAfterCents])).toEqual([
       ['debit', -10, 5],
@@ -137,17 +151,25 @@ describe('session tokens spend the weekly allowance first, then purchased credit
   it('reports sponsored, then purchased, then 403', async () => {
     await createAccount('session@example.com', 10);
     const { token } = await operator<{ token: string }>('session-token', { email: 'session@example.com' });
-    const allowance = (await operator<{ allowance: { remainingCents: number } }>('balance', { email: 'session@example.com' })).allowance.remainingCents;
+    const allowance = (
+      await operator<{ allowance: { remainingCents: number } }>('balance', { email: 'session@example.com' })
+    ).allowance.remainingCents;
     const sponsoredRequests = Math.floor(allowance / 10);
     for (let i = 0; i < sponsoredRequests; i++) {
       const response = await getJson(ready.path, bearer(token));
-      expect(PaidPublicationPost.parse(response.body).paymentInfo).toEqual({ amountUsd: '0.10', protocol: 'credits', spendSource: 'sponsored' });
+      expect(PaidPublicationPost.parse(response.body).paymentInfo).toEqual({
+        amountUsd: '0.10',
+        protocol: 'credits',
+        spendSource: 'sponsored',
+      });
     }
     const purchased = await getJson(ready.path, bearer(token));
     expect(PaidPublicationPost.parse(purchased.body).paymentInfo?.spendSource).toBe('purchased');
     const exhausted = await getJson(ready.path, bearer(token));
     expect(exhausted.status).toBe(403);
-    const balance = await operator<{ purchasedCents: number; allowance: { remainingCents: number } }>('balance', { email: 'session@example.com' });
+    const balance = await operator<{ purchasedCents: number; allowance: { remainingCents: number } }>('balance', {
+      email: 'session@example.com',
+    });
     expect(balance).toMatchObject({ purchasedCents: 0, allowance: { remainingCents: allowance % 10 } });
   });
 
@@ -160,7 +182,11 @@ describe("the operator's privileged credential", () => {
   it('is served without charge and recorded as privileged', async () => {
     const response = await getJson(ready.path, bearer(operatorToken()));
     expect(PaidPublicationPost.parse(response.body).paymentInfo).toEqual({ amountUsd: '0.00', protocol: 'privileged' });
-    const { payments } = await operator<{ payments: Array<{ protocol: string; resource: string; amountCents: number }> }>('payments', { limit: 50 });
-    expect(payments).toContainEqual(expect.objectContaining({ protocol: 'privileged', resource: ready.path, amountCents: 0 }));
+    const { payments } = await operator<{
+      payments: Array<{ protocol: string; resource: string; amountCents: number }>;
+    }>('payments', { limit: 50 });
+    expect(payments).toContainEqual(
+      expect.objectContaining({ protocol: 'privileged', resource: ready.path, amountCents: 0 }),
+    );
   });
 });

@@ -1,4 +1,8 @@
-import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  encodePaymentSignatureHeader,
+} from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
@@ -10,8 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PaidPublicationPost } from '@/lib/api/contracts/paid';
 import { tempoBalance, usdcBalance } from '@/lib/payments/sandbox/balances';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
-import { getJson } from '../helpers/http';
-import { findPosts, operator, sandbox, url, type PostRef } from '../helpers/paid';
+import { getJson } from '@/tests/helpers/http';
+import { findPosts, operator, type PostRef, sandbox, url } from '@/tests/helpers/paid';
 
 // Real payments: the official clients pay the running app, which settles through the sandbox's self-hosted x402
 // facilitator on a local Base Sepolia chain carrying Circle's USDC, and on a local Tempo chain for MPP.
@@ -49,7 +53,10 @@ function mppClient(index: number) {
   const config = sandbox().mpp;
   const account = privateKeyToAccount(config.payerPrivateKeys[index]!);
   const client = createClient({ chain: tempoChain(config.rpcUrl), transport: http(config.rpcUrl) });
-  return { account, mppx: Mppx.create({ polyfill: false, methods: [tempo.charge({ account, getClient: () => client })] }) };
+  return {
+    account,
+    mppx: Mppx.create({ polyfill: false, methods: [tempo.charge({ account, getClient: () => client })] }),
+  };
 }
 
 describe('x402 v2 with @x402/fetch', () => {
@@ -70,7 +77,13 @@ describe('x402 v2 with @x402/fetch', () => {
     expect(await usdcBalance(sandbox(), x402.payTo)).toBe(before.payTo + 100_000n);
     const { payments } = await operator<{ payments: Array<Record<string, unknown>> }>('payments', { limit: 100 });
     expect(payments).toContainEqual(
-      expect.objectContaining({ protocol: 'x402', amountCents: 10, reference: settlement.transaction, resource: ready.path, sales: [expect.objectContaining({ publicationSlug: ready.publicationSlug, shareCents: 10 })] }),
+      expect.objectContaining({
+        protocol: 'x402',
+        amountCents: 10,
+        reference: settlement.transaction,
+        resource: ready.path,
+        sales: [expect.objectContaining({ publicationSlug: ready.publicationSlug, shareCents: 10 })],
+      }),
     );
   });
 
@@ -103,7 +116,9 @@ describe('x402 v2 with @x402/fetch', () => {
     const tampered = structuredClone(payload);
     (tampered.payload as { authorization: { value: string } }).authorization.value = '1000000';
     tampered.accepted.amount = '1000000';
-    const forged = await getJson(ready.path, { headers: { 'payment-signature': encodePaymentSignatureHeader(tampered) } });
+    const forged = await getJson(ready.path, {
+      headers: { 'payment-signature': encodePaymentSignatureHeader(tampered) },
+    });
     expect(forged.status).toBe(402);
 
     const garbage = await getJson(ready.path, { headers: { 'payment-signature': 'not base64 json' } });
@@ -118,7 +133,9 @@ describe('x402 v2 with @x402/fetch', () => {
     const authorization = (payload.payload as { authorization: { validBefore: string } }).authorization;
     authorization.validBefore = String(Math.floor(Date.now() / 1000) - 60);
     const before = await usdcBalance(sandbox(), account.address);
-    const expired = await getJson(ready.path, { headers: { 'payment-signature': encodePaymentSignatureHeader(payload) } });
+    const expired = await getJson(ready.path, {
+      headers: { 'payment-signature': encodePaymentSignatureHeader(payload) },
+    });
     expect(expired.status).toBe(402);
     expect(await usdcBalance(sandbox(), account.address)).toBe(before);
   });
@@ -128,18 +145,35 @@ describe('MPP with the mppx client (tempo.charge)', () => {
   it('pays for a summary: 200 with Payment-Receipt, pathUSD moves on chain, the payment is recorded', async () => {
     const { mpp } = sandbox();
     const { account, mppx } = mppClient(0);
-    const before = { payer: await tempoBalance(sandbox(), account.address), recipient: await tempoBalance(sandbox(), mpp.recipient) };
+    const before = {
+      payer: await tempoBalance(sandbox(), account.address),
+      recipient: await tempoBalance(sandbox(), mpp.recipient),
+    };
 
-    const response = await mppx.fetch(url(ready.path), { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const response = await mppx.fetch(url(ready.path), {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(200);
-    expect(PaidPublicationPost.parse(await response.json()).paymentInfo).toEqual({ amountUsd: '0.10', protocol: 'mpp' });
+    expect(PaidPublicationPost.parse(await response.json()).paymentInfo).toEqual({
+      amountUsd: '0.10',
+      protocol: 'mpp',
+    });
     const receipt = Receipt.deserialize(response.headers.get('payment-receipt')!);
     expect(receipt).toMatchObject({ method: 'tempo', status: 'success' });
 
     expect(await tempoBalance(sandbox(), mpp.recipient)).toBe(before.recipient + 100_000n);
     expect(await tempoBalance(sandbox(), account.address)).toBeLessThanOrEqual(before.payer - 100_000n);
     const { payments } = await operator<{ payments: Array<Record<string, unknown>> }>('payments', { limit: 100 });
-    expect(payments).toContainEqual(expect.objectContaining({ protocol: 'mpp', reference: receipt.reference, httpMethod: 'POST', resource: ready.path }));
+    expect(payments).toContainEqual(
+      expect.objectContaining({
+        protocol: 'mpp',
+        reference: receipt.reference,
+        httpMethod: 'POST',
+        resource: ready.path,
+      }),
+    );
   });
 
   it('refuses a replayed credential and a credential used on another resource', async () => {
@@ -167,7 +201,9 @@ describe('MPP with the mppx client (tempo.charge)', () => {
     const header = challengeResponse.headers.get('www-authenticate')!;
     const tamperedHeader = header.replace(/id="[^"]+"/, 'id="forged-challenge-id-000000000000000000000"');
     expect(tamperedHeader).not.toBe(header);
-    const credential = await mppx.createCredential(new Response(null, { status: 402, headers: { 'www-authenticate': tamperedHeader } }));
+    const credential = await mppx.createCredential(
+      new Response(null, { status: 402, headers: { 'www-authenticate': tamperedHeader } }),
+    );
     const response = await getJson<{ type: string }>(ready.path, { headers: { authorization: credential } });
     expect(response.status).toBe(402);
     expect(response.body.type).toMatch(/paymentauth\.org\/problems\//);

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InvalidQueryResponse } from '@/lib/api/contracts/common';
 import {
+  type PublicationDetail as Detail,
   PublicationDetail,
   PublicationListResponse,
   PublicationSearchResponse,
-  type PublicationDetail as Detail,
 } from '@/lib/api/contracts/publications';
-import { getJson } from '../helpers/http';
+import { getJson } from '@/tests/helpers/http';
 
 let details: Detail[];
 
@@ -32,7 +32,8 @@ describe('GET /api/v1/publications/search', () => {
     for (const publication of details) {
       expect(slugs(await search(publication.slug))[0], publication.slug).toBe(publication.slug);
       expect(slugs(await search(`https://www.${publication.slug}/p/a-post`))[0]).toBe(publication.slug);
-      if (publication.title) expect(slugs(await search(publication.title))[0], publication.title).toBe(publication.slug);
+      if (publication.title)
+        expect(slugs(await search(publication.title))[0], publication.title).toBe(publication.slug);
     }
   });
 

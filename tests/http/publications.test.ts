@@ -1,11 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorMessage, InvalidQueryResponse } from '@/lib/api/contracts/common';
-import {
-  PublicationDetail,
-  PublicationListResponse,
-  type PublicationListItem,
-} from '@/lib/api/contracts/publications';
-import { getJson } from '../helpers/http';
+import { PublicationDetail, type PublicationListItem, PublicationListResponse } from '@/lib/api/contracts/publications';
+import { getJson } from '@/tests/helpers/http';
 
 let publications: PublicationListItem[];
 
@@ -105,9 +101,14 @@ describe('GET /api/v1/publications/{publicationSlug}', () => {
 });
 
 describe('malformed paths', () => {
-  it.each(['/api/v1/publications/%ZZ', '/api/v1/publications/%E0%A4%A'])('answers 400 {error, issues} for %s', async (path) => {
-    const response = await getJson(path);
-    expect(response.status).toBe(400);
-    expect(InvalidQueryResponse.parse(response.body).issues).toEqual({ path: ['contains malformed percent-encoding'] });
-  });
+  it.each(['/api/v1/publications/%ZZ', '/api/v1/publications/%E0%A4%A'])(
+    'answers 400 {error, issues} for %s',
+    async (path) => {
+      const response = await getJson(path);
+      expect(response.status).toBe(400);
+      expect(InvalidQueryResponse.parse(response.body).issues).toEqual({
+        path: ['contains malformed percent-encoding'],
+      });
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidQueryResponse } from '@/lib/api/contracts/common';
 import { TopicSearchResponse } from '@/lib/api/contracts/search';
-import { getJson } from '../helpers/http';
+import { getJson } from '@/tests/helpers/http';
 
 async function search(query: string) {
   const response = await getJson(`/api/v1/search?${query}`);

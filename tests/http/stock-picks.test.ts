@@ -3,10 +3,10 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InvalidQueryResponse, ErrorMessage } from '@/lib/api/contracts/common';
+import { ErrorMessage, InvalidQueryResponse } from '@/lib/api/contracts/common';
 import { PublicStockPicksResponse } from '@/lib/api/contracts/paid';
-import { getJson } from '../helpers/http';
-import { createAccount, operator, operatorToken, purchasedCents, sandbox, url } from '../helpers/paid';
+import { getJson } from '@/tests/helpers/http';
+import { createAccount, operator, operatorToken, purchasedCents, sandbox, url } from '@/tests/helpers/paid';
 
 type Picks = ReturnType<typeof PublicStockPicksResponse.parse>;
 const privileged = () => ({ headers: { authorization: `Bearer ${operatorToken()}` } });
@@ -65,7 +65,9 @@ describe('one UTC day of picks', () => {
     for (const item of latest.items) {
       if (item.publishedAt) expect(item.publishedAt.slice(0, 10)).toBe(latest.dateUsed);
     }
-    const viaPeriod = PublicStockPicksResponse.parse((await getJson('/api/v1/stock-picks?period=latest', privileged())).body);
+    const viaPeriod = PublicStockPicksResponse.parse(
+      (await getJson('/api/v1/stock-picks?period=latest', privileged())).body,
+    );
     expect(viaPeriod.dateUsed).toBe(latest.dateUsed);
     expect(viaPeriod.items.map((i) => i.id)).toEqual(latest.items.map((i) => i.id));
   });
@@ -104,7 +106,14 @@ describe('pricing by distinct source articles', () => {
     expect(response.headers.get('x-payment-amount-usd')).toBe((articles * 0.1).toFixed(2));
     expect(await purchasedCents('picks@example.com')).toBe(1000 - articles * 10);
 
-    const { payments } = await operator<{ payments: Array<{ protocol: string; email: string | null; amountCents: number; sales: Array<{ product: string; shareCents: number }> }> }>('payments', { limit: 200 });
+    const { payments } = await operator<{
+      payments: Array<{
+        protocol: string;
+        email: string | null;
+        amountCents: number;
+        sales: Array<{ product: string; shareCents: number }>;
+      }>;
+    }>('payments', { limit: 200 });
     const payment = payments.find((p) => p.email === 'picks@example.com')!;
     expect(payment).toMatchObject({ protocol: 'credits', amountCents: articles * 10 });
     expect(payment.sales).toHaveLength(articles);

@@ -28,11 +28,11 @@
  * Time-scoped queries: posts outside the window (time-windows.ts) get 0, whatever their topic.
  * Off-topic queries name no facet, so nothing is relevant.
  */
-import { PUBLICATIONS } from '../../lib/demo/catalog';
-import { COMPANIES, SECTOR_LABELS, type Sector } from '../../lib/demo/companies';
-import { generateCorpus } from '../../lib/demo/generate';
-import { theme as themeById } from '../../lib/demo/themes';
-import type { CorpusOptions, DemoPost, DemoPublication, PostKind } from '../../lib/demo/types';
+import { PUBLICATIONS } from '@/lib/demo/catalog';
+import { COMPANIES, SECTOR_LABELS, type Sector } from '@/lib/demo/companies';
+import { generateCorpus } from '@/lib/demo/generate';
+import { theme as themeById } from '@/lib/demo/themes';
+import type { CorpusOptions, DemoPost, DemoPublication, PostKind } from '@/lib/demo/types';
 import type { Grade } from './metrics';
 import type { Facet, JudgedQuery } from './query-types';
 import { inWindow, resolveWindow } from './time-windows';
@@ -73,15 +73,22 @@ function bodyCarriesTheme(body: string, id: string): boolean {
   const lower = body.toLowerCase();
   if ([t.label, ...t.keywords].some((word) => lower.includes(word.toLowerCase()))) return true;
   // The three bridges of themeTieIn (lib/demo/kinds/paragraphs.ts); theme paragraphs do not always repeat a keyword.
-  return body.includes('The macro backdrop matters for') || body.includes(`There is a ${t.label} angle`) || body.includes(`Zooming out to ${t.label}:`);
+  return (
+    body.includes('The macro backdrop matters for') ||
+    body.includes(`There is a ${t.label} angle`) ||
+    body.includes(`Zooming out to ${t.label}:`)
+  );
 }
 
 export function toEvalPost(post: DemoPost, publicationSlug: string): EvalPost {
   const { kind, tickers, sector } = post.topics;
-  const themes = OPTIONAL_THEME_KINDS.has(kind) ? post.topics.themes.filter((id) => bodyCarriesTheme(post.bodyText, id)) : post.topics.themes;
+  const themes = OPTIONAL_THEME_KINDS.has(kind)
+    ? post.topics.themes.filter((id) => bodyCarriesTheme(post.bodyText, id))
+    : post.topics.themes;
   const first = post.topics.themes[0];
   const podcastTopic = first !== undefined && post.title.toLowerCase().includes(themeById(first).label.toLowerCase());
-  const themeLed = kind === 'macro_note' || (kind === 'podcast_episode' && (MACRO_SHOWS.has(publicationSlug) || podcastTopic));
+  const themeLed =
+    kind === 'macro_note' || (kind === 'podcast_episode' && (MACRO_SHOWS.has(publicationSlug) || podcastTopic));
   return {
     key: `${publicationSlug}/${post.slug}`,
     publicationSlug,
@@ -121,7 +128,9 @@ export function facetGrade(facet: Facet, post: EvalPost): Grade {
       return post.leadTheme === facet.theme ? 2 : post.themes.includes(facet.theme) ? 1 : 0;
     case 'sector':
       if (post.sector === facet.sector) return 2;
-      return post.tickers.some((t) => SECTOR_OF.get(t) === facet.sector) || titleNamesSector(post.title, facet.sector) ? 1 : 0;
+      return post.tickers.some((t) => SECTOR_OF.get(t) === facet.sector) || titleNamesSector(post.title, facet.sector)
+        ? 1
+        : 0;
     case 'earnings':
       return post.kind === 'earnings_review' || post.kind === 'sector_roundup' ? 1 : 0;
   }

@@ -2,15 +2,16 @@
  * The judged query set over the demo corpus. Judgments are computed from the generator's ground truth when the eval
  * runs (rules in judge.ts, windows in time-windows.ts), so regenerating the corpus cannot leave stale ids behind.
  */
+
+import { type EvalPost, generateEvalPosts, judgeAt } from './judge';
 import type { Grade } from './metrics';
-import { generateEvalPosts, judgeAt, type EvalPost } from './judge';
 import { NAME_QUERIES } from './queries-names';
-import { TOPIC_QUERIES } from './queries-topics';
 import { OFF_TOPIC_QUERIES, TIME_QUERIES } from './queries-time';
+import { TOPIC_QUERIES } from './queries-topics';
 import type { JudgedQuery } from './query-types';
 
-export { CATEGORIES, type Category, type JudgedQuery } from './query-types';
 export type { EvalPost } from './judge';
+export { CATEGORIES, type Category, type JudgedQuery } from './query-types';
 
 /** The corpus every judgment refers to; the eval seeds its database with exactly these. */
 export const EVAL_SEED = 20261122;
@@ -20,7 +21,12 @@ export const EVAL_LIMIT = 10;
 /** A query with fewer relevant posts than this measures luck rather than ranking. */
 export const MIN_RELEVANT = 3;
 
-export const JUDGED_QUERIES: readonly JudgedQuery[] = [...NAME_QUERIES, ...TOPIC_QUERIES, ...TIME_QUERIES, ...OFF_TOPIC_QUERIES];
+export const JUDGED_QUERIES: readonly JudgedQuery[] = [
+  ...NAME_QUERIES,
+  ...TOPIC_QUERIES,
+  ...TIME_QUERIES,
+  ...OFF_TOPIC_QUERIES,
+];
 
 export function loadEvalPosts(): EvalPost[] {
   return generateEvalPosts({ seed: EVAL_SEED, posts: EVAL_POSTS, now: EVAL_NOW });
@@ -37,7 +43,10 @@ export interface JudgmentCount {
   grade1: number;
 }
 
-export function countJudgments(posts: readonly EvalPost[], queries: readonly JudgedQuery[] = JUDGED_QUERIES): JudgmentCount[] {
+export function countJudgments(
+  posts: readonly EvalPost[],
+  queries: readonly JudgedQuery[] = JUDGED_QUERIES,
+): JudgmentCount[] {
   return queries.map((query) => {
     const grades = [...judge(query, posts).values()];
     return { query, grade2: grades.filter((g) => g === 2).length, grade1: grades.filter((g) => g === 1).length };
@@ -49,6 +58,8 @@ export function judgmentWarnings(counts: readonly JudgmentCount[]): string[] {
   return counts.flatMap(({ query, grade1, grade2 }) => {
     const total = grade1 + grade2;
     if (query.category === 'off_topic') return total > 0 ? [`${query.id}: off-topic but ${total} relevant`] : [];
-    return total < MIN_RELEVANT ? [`${query.id} ("${query.q}"): only ${total} relevant posts (need ${MIN_RELEVANT})`] : [];
+    return total < MIN_RELEVANT
+      ? [`${query.id} ("${query.q}"): only ${total} relevant posts (need ${MIN_RELEVANT})`]
+      : [];
   });
 }

@@ -36,7 +36,10 @@ export function relevantCount(judgments: Judgments, minGrade: Grade = 1): number
 
 /** nDCG@k with graded gains; null when no judged document is relevant. */
 export function ndcgAtK(ranked: readonly string[], judgments: Judgments, k: number): number | null {
-  const ideal = [...judgments.values()].filter((g) => g > 0).sort((a, b) => b - a).slice(0, k);
+  const ideal = [...judgments.values()]
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   const idcg = discountedSum(ideal);
   if (idcg === 0) return null;
   return discountedSum(firstK(ranked, k).map((key) => judgments.get(key) ?? 0)) / idcg;

@@ -1,18 +1,36 @@
-import { earnings, theme, ticker, type JudgedQuery } from './query-types';
+import { earnings, type JudgedQuery, theme, ticker } from './query-types';
 
 /** Queries that name an instrument: bare or decorated tickers, company names, and misspelled names. */
 export const NAME_QUERIES: JudgedQuery[] = [
   // Tickers
   { id: 'ticker-nvda', q: 'NVDA', category: 'ticker', facets: [ticker('NVDA')] },
-  { id: 'ticker-amd-guidance', q: '$AMD guidance', category: 'ticker', facets: [ticker('AMD')], note: 'every AMD post discusses its outlook' },
+  {
+    id: 'ticker-amd-guidance',
+    q: '$AMD guidance',
+    category: 'ticker',
+    facets: [ticker('AMD')],
+    note: 'every AMD post discusses its outlook',
+  },
   { id: 'ticker-tsla', q: 'TSLA', category: 'ticker', facets: [ticker('TSLA')] },
   { id: 'ticker-avgo', q: 'AVGO', category: 'ticker', facets: [ticker('AVGO')] },
   { id: 'ticker-jpm-nii', q: 'JPM net interest income', category: 'ticker', facets: [ticker('JPM')] },
-  { id: 'ticker-tlt', q: 'TLT', category: 'ticker', facets: [ticker('TLT')], note: 'the long-bond ETF macro notes recommend' },
+  {
+    id: 'ticker-tlt',
+    q: 'TLT',
+    category: 'ticker',
+    facets: [ticker('TLT')],
+    note: 'the long-bond ETF macro notes recommend',
+  },
   { id: 'ticker-gld', q: 'GLD', category: 'ticker', facets: [ticker('GLD')] },
   { id: 'ticker-nke', q: '$NKE', category: 'ticker', facets: [ticker('NKE')] },
   { id: 'ticker-coin', q: 'COIN stablecoin revenue', category: 'ticker', facets: [ticker('COIN')] },
-  { id: 'ticker-meta-ai-capex', q: 'META AI capex', category: 'ticker', facets: [ticker('META'), theme('ai-capex')], note: 'two facets' },
+  {
+    id: 'ticker-meta-ai-capex',
+    q: 'META AI capex',
+    category: 'ticker',
+    facets: [ticker('META'), theme('ai-capex')],
+    note: 'two facets',
+  },
 
   // Company names
   { id: 'company-micron-memory', q: 'Micron memory pricing', category: 'company', facets: [ticker('MU')] },
@@ -27,7 +45,13 @@ export const NAME_QUERIES: JudgedQuery[] = [
   { id: 'company-nike-china', q: 'Nike China demand', category: 'company', facets: [ticker('NKE')] },
 
   // Misspellings: judged exactly as the correctly spelled query would be
-  { id: 'typo-nvdia-earnings', q: 'nvdia earnings', category: 'misspelling', facets: [ticker('NVDA'), earnings], note: 'Nvidia + earnings qualifier' },
+  {
+    id: 'typo-nvdia-earnings',
+    q: 'nvdia earnings',
+    category: 'misspelling',
+    facets: [ticker('NVDA'), earnings],
+    note: 'Nvidia + earnings qualifier',
+  },
   { id: 'typo-micorn', q: 'micorn', category: 'misspelling', facets: [ticker('MU')] },
   { id: 'typo-brodcom', q: 'brodcom', category: 'misspelling', facets: [ticker('AVGO')] },
   { id: 'typo-palantr', q: 'palantr', category: 'misspelling', facets: [ticker('PLTR')] },

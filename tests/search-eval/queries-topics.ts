@@ -1,4 +1,4 @@
-import { sector, theme, ticker, type JudgedQuery } from './query-types';
+import { type JudgedQuery, sector, theme, ticker } from './query-types';
 
 /** Queries about macro themes, natural-language questions and whole sectors. */
 export const TOPIC_QUERIES: JudgedQuery[] = [
@@ -40,12 +40,17 @@ export const TOPIC_QUERIES: JudgedQuery[] = [
     q: "what do analysts think about Broadcom's AI revenue",
     category: 'question',
     facets: [ticker('AVGO')],
-    note: 'custom AI ASICs are Broadcom\'s own product line, not a separate ground-truth facet',
+    note: "custom AI ASICs are Broadcom's own product line, not a separate ground-truth facet",
   },
   { id: 'question-opec-cut', q: 'will OPEC cut production again?', category: 'question', facets: [theme('oil-opec')] },
   { id: 'question-recession', q: 'is a recession coming?', category: 'question', facets: [theme('recession-risk')] },
   { id: 'question-gold-up', q: 'why is gold going up', category: 'question', facets: [theme('gold')] },
-  { id: 'question-private-credit', q: 'should I worry about private credit defaults', category: 'question', facets: [theme('private-credit')] },
+  {
+    id: 'question-private-credit',
+    q: 'should I worry about private credit defaults',
+    category: 'question',
+    facets: [theme('private-credit')],
+  },
   {
     id: 'question-tariffs-retail',
     q: "how are tariffs hitting retailers' margins",
@@ -53,9 +58,24 @@ export const TOPIC_QUERIES: JudgedQuery[] = [
     facets: [theme('tariffs'), sector('consumer')],
     note: 'two facets: tariffs, and consumer companies (retailers)',
   },
-  { id: 'question-nvidia-outlook', q: "what is Nvidia's outlook for data center GPUs", category: 'question', facets: [ticker('NVDA')] },
-  { id: 'question-eu-banks-cheap', q: 'are European bank stocks still cheap?', category: 'question', facets: [theme('european-banks')] },
-  { id: 'question-sticky-inflation', q: 'is inflation still sticky', category: 'question', facets: [theme('cpi-inflation')] },
+  {
+    id: 'question-nvidia-outlook',
+    q: "what is Nvidia's outlook for data center GPUs",
+    category: 'question',
+    facets: [ticker('NVDA')],
+  },
+  {
+    id: 'question-eu-banks-cheap',
+    q: 'are European bank stocks still cheap?',
+    category: 'question',
+    facets: [theme('european-banks')],
+  },
+  {
+    id: 'question-sticky-inflation',
+    q: 'is inflation still sticky',
+    category: 'question',
+    facets: [theme('cpi-inflation')],
+  },
 
   // Sectors
   { id: 'sector-semis', q: 'semiconductor stocks', category: 'sector', facets: [sector('semis')] },

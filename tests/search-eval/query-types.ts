@@ -1,8 +1,17 @@
-import type { Sector } from '../../lib/demo/companies';
+import type { Sector } from '@/lib/demo/companies';
 import type { WindowRule } from './time-windows';
 
 /** One tag per query, so the report can show where a search mode is strong or weak. */
-export const CATEGORIES = ['ticker', 'company', 'theme', 'question', 'time', 'misspelling', 'sector', 'off_topic'] as const;
+export const CATEGORIES = [
+  'ticker',
+  'company',
+  'theme',
+  'question',
+  'time',
+  'misspelling',
+  'sector',
+  'off_topic',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /**

@@ -3,9 +3,9 @@
  * function, so this file does not depend on lib/search and can be tested with a fake.
  */
 import { performance } from 'node:perf_hooks';
-import { CATEGORIES, type Category, type JudgedQuery } from './query-types';
 import type { EvalPost } from './judge';
-import { cappedRecallAtK, mean, ndcgAtK, percentile, reciprocalRank, recallAtK, type Judgments } from './metrics';
+import { cappedRecallAtK, type Judgments, mean, ndcgAtK, percentile, recallAtK, reciprocalRank } from './metrics';
+import { CATEGORIES, type Category, type JudgedQuery } from './query-types';
 import { resolveWindow } from './time-windows';
 
 export type SearchMode = 'fts' | 'semantic' | 'hybrid';
@@ -65,9 +65,15 @@ function windowMismatch(query: JudgedQuery, response: SearchResponseLike, now: D
   if (!query.window) return null;
   const want = resolveWindow(query.window, now);
   const got = response.timeWindow;
-  if (!got) return `${query.id}: no time window resolved (want ${want.label} ${want.start.toISOString()} .. ${want.end.toISOString()})`;
-  const same = got.label === want.label && Date.parse(got.startIso) === want.start.getTime() && Date.parse(got.endIso) === want.end.getTime();
-  return same ? null : `${query.id}: got ${got.label} ${got.startIso} .. ${got.endIso}, judged ${want.label} ${want.start.toISOString()} .. ${want.end.toISOString()}`;
+  if (!got)
+    return `${query.id}: no time window resolved (want ${want.label} ${want.start.toISOString()} .. ${want.end.toISOString()})`;
+  const same =
+    got.label === want.label &&
+    Date.parse(got.startIso) === want.start.getTime() &&
+    Date.parse(got.endIso) === want.end.getTime();
+  return same
+    ? null
+    : `${query.id}: got ${got.label} ${got.startIso} .. ${got.endIso}, judged ${want.label} ${want.start.toISOString()} .. ${want.end.toISOString()}`;
 }
 
 export async function runQuery(
@@ -117,7 +123,8 @@ export async function runMode(search: SearchFn, mode: SearchMode, opts: RunOptio
   const first = opts.queries[0];
   if (first) await search(first.q, mode);
   const runs: QueryRun[] = [];
-  for (const query of opts.queries) runs.push(await runQuery(search, mode, query, opts.judge(query), known, opts.now, opts.k));
+  for (const query of opts.queries)
+    runs.push(await runQuery(search, mode, query, opts.judge(query), known, opts.now, opts.k));
   return runs;
 }
 
@@ -148,7 +155,8 @@ export function summarize(mode: SearchMode, runs: readonly QueryRun[]): ModeSumm
     overall: aggregate(runs.filter((r) => r.category !== 'off_topic')),
     offTopic: {
       queries: offTopic.length,
-      noneShare: offTopic.length === 0 ? null : offTopic.filter((r) => r.matchConfidence === 'none').length / offTopic.length,
+      noneShare:
+        offTopic.length === 0 ? null : offTopic.filter((r) => r.matchConfidence === 'none').length / offTopic.length,
       meanItems: mean(offTopic.map((r) => r.items)),
     },
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95) },

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONVICTION_LABELS } from '../../lib/demo/calls';
-import { generateCorpus } from '../../lib/demo/generate';
-import { slugify, uniqueSlug, wordCount } from '../../lib/demo/text';
-import type { DemoCorpus, DemoPost } from '../../lib/demo/types';
+import { CONVICTION_LABELS } from '@/lib/demo/calls';
+import { generateCorpus } from '@/lib/demo/generate';
+import { slugify, uniqueSlug, wordCount } from '@/lib/demo/text';
+import type { DemoCorpus, DemoPost } from '@/lib/demo/types';
 
 const NOW = new Date('2026-11-20T15:30:00.000Z');
 const DAY = 86_400_000;
@@ -179,7 +179,8 @@ describe('a 1,500-post corpus', () => {
       if (pub!.sourceKind === 'rss') expect(post.url).toMatch(new RegExp(`^${site}/\\d{4}/\\d{2}/${post.slug}$`));
       if (pub!.platform === 'ghost') expect(post.url).toBe(`${site}/${post.slug}/`);
       if (pub!.platform === 'substack' || pub!.platform === 'beehiiv') expect(post.url).toBe(`${site}/p/${post.slug}`);
-      if (pub!.platform === 'substack' || pub!.platform === 'ghost' || pub!.sourceKind === 'rss') expect(post.guid).toBe(post.url);
+      if (pub!.platform === 'substack' || pub!.platform === 'ghost' || pub!.sourceKind === 'rss')
+        expect(post.guid).toBe(post.url);
     }
     expect(ids.size).toBe(posts.length);
     // The never-synced publication has no posts yet.
@@ -203,7 +204,15 @@ describe('a 1,500-post corpus', () => {
     }
     const kinds = new Set(posts.map((p) => p.topics.kind));
     expect(kinds).toEqual(
-      new Set(['deep_dive', 'earnings_review', 'macro_note', 'portfolio_update', 'sector_roundup', 'options_idea', 'podcast_episode']),
+      new Set([
+        'deep_dive',
+        'earnings_review',
+        'macro_note',
+        'portfolio_update',
+        'sector_roundup',
+        'options_idea',
+        'podcast_episode',
+      ]),
     );
     expect(posts.some((p) => p.subtitle === null)).toBe(true);
     expect(posts.filter((p) => p.subtitle !== null).length).toBeGreaterThan(posts.length / 2);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -21,10 +21,16 @@ function writeSyntheticSource(dir: string): string {
   const vector = (i: number) => [Math.cos(i), Math.sin(i), Math.cos(2 * i + 1), Math.sin(3 * i + 2)];
   const vectors = Object.fromEntries(words.map((w, i) => [w, [...vector(i), 1, i]]));
   // JSON.stringify escapes '"' and '\'; also spell one non-ASCII word with a \u escape, as some writers do.
-  const json = JSON.stringify({ precision: 8, l2NormIndex: 4, wordIndex: 5, size: words.length, dimensions: 4, words, vectors, unkVector: [0, 0, 0, 0, 0, -1] }).replace(
-    '"naïve"',
-    '"na\\u00efve"',
-  );
+  const json = JSON.stringify({
+    precision: 8,
+    l2NormIndex: 4,
+    wordIndex: 5,
+    size: words.length,
+    dimensions: 4,
+    words,
+    vectors,
+    unkVector: [0, 0, 0, 0, 0, -1],
+  }).replace('"naïve"', '"na\\u00efve"');
   const file = path.join(dir, 'source.json');
   writeFileSync(file, json);
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version: '9.9.9' }));
@@ -37,7 +43,13 @@ describe('compact store preparation', () => {
     const dir = tempDir();
     const sourcePath = writeSyntheticSource(dir);
     const cacheDir = path.join(dir, 'cache');
-    const location = { sourcePath, cacheDir, vocabularySize: 6, extraWords: ['market', 'Yield', 'missing'], readChunkBytes: 3 };
+    const location = {
+      sourcePath,
+      cacheDir,
+      vocabularySize: 6,
+      extraWords: ['market', 'Yield', 'missing'],
+      readChunkBytes: 3,
+    };
 
     const first = await prepareCompactStore(location);
     expect(first.status).toBe('prepared');
@@ -46,7 +58,12 @@ describe('compact store preparation', () => {
     // ',', '"' and 'a\b' are unreachable by the tokenizer; 'bond' (rank 8) is beyond N; extras are kept.
     expect(store.words).toEqual(['the', 'café', 'naïve', 'stock', 'market', 'yield']);
     expect([...store.ranks]).toEqual([0, 3, 4, 5, 7, 10]);
-    expect(store.meta).toMatchObject({ count: 6, dimensions: 4, vocabularySize: 6, extraWords: ['market', 'missing', 'yield'] });
+    expect(store.meta).toMatchObject({
+      count: 6,
+      dimensions: 4,
+      vocabularySize: 6,
+      extraWords: ['market', 'missing', 'yield'],
+    });
     expect(store.meta.source).toMatchObject({ version: '9.9.9', size: 11 });
     expect(statSync(path.join(cacheDir, 'vectors.bin')).size).toBe(6 * (4 + 4 + 4));
     for (let e = 0; e < store.meta.count; e += 1) {
@@ -60,12 +77,18 @@ describe('compact store preparation', () => {
     expect((await prepareCompactStore({ ...location, extraWords: ['market'] })).status).toBe('current');
     // A store lacking requested extras is not current, but can be read leniently (when it cannot be rebuilt).
     expect(await loadCompactStore({ ...location, extraWords: ['bond'] })).toBeNull();
-    expect((await loadCompactStore({ ...location, extraWords: ['bond'] }, { lenient: true }))?.words).toEqual(store.words);
+    expect((await loadCompactStore({ ...location, extraWords: ['bond'] }, { lenient: true }))?.words).toEqual(
+      store.words,
+    );
     // Different N, new extras, or a changed source: rebuilt.
     expect((await prepareCompactStore({ ...location, vocabularySize: 5 })).status).toBe('prepared');
-    expect((await prepareCompactStore({ ...location, vocabularySize: 5, extraWords: ['bond'] })).status).toBe('prepared');
+    expect((await prepareCompactStore({ ...location, vocabularySize: 5, extraWords: ['bond'] })).status).toBe(
+      'prepared',
+    );
     appendFileSync(sourcePath, '\n');
-    expect((await prepareCompactStore({ ...location, vocabularySize: 5, extraWords: ['bond'] })).status).toBe('prepared');
+    expect((await prepareCompactStore({ ...location, vocabularySize: 5, extraWords: ['bond'] })).status).toBe(
+      'prepared',
+    );
   });
 
   it('gives the same bytes whatever the read chunk size (real source)', async () => {
@@ -78,7 +101,9 @@ describe('compact store preparation', () => {
     await prepareCompactStore({ ...common, cacheDir: b, readChunkBytes: 16_411 });
     expect(readFileSync(path.join(b, 'vectors.bin')).equals(readFileSync(path.join(a, 'vectors.bin')))).toBe(true);
     expect(readFileSync(path.join(b, 'words.txt'), 'utf8')).toBe(readFileSync(path.join(a, 'words.txt'), 'utf8'));
-    expect(readFileSync(path.join(a, 'words.txt'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['the', 'alibaba']));
+    expect(readFileSync(path.join(a, 'words.txt'), 'utf8').split('\n')).toEqual(
+      expect.arrayContaining(['the', 'alibaba']),
+    );
   }, 60_000);
 
   it('reports a missing source instead of throwing', async () => {

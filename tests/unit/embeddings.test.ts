@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANIES } from '@/lib/demo/companies';
-import { embeddingText, EMBEDDING_BODY_CHARS } from '@/lib/search/embeddings/document-text';
 import { loadCompactStore } from '@/lib/search/embeddings/compact-store';
-import { LocalEmbeddingProvider, LOCAL_PROVIDER_ID } from '@/lib/search/embeddings/local';
+import { EMBEDDING_BODY_CHARS, embeddingText } from '@/lib/search/embeddings/document-text';
+import { LOCAL_PROVIDER_ID, LocalEmbeddingProvider } from '@/lib/search/embeddings/local';
 import { EmbeddingRequestError, OpenAIEmbeddingProvider, redactSecrets } from '@/lib/search/embeddings/openai';
 import { prepareLocalEmbeddings } from '@/lib/search/embeddings/prepare';
 import { cosine, normalised } from '@/lib/search/embeddings/provider';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
-import { fakeEmbedding, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
+import { type FakeOpenAI, fakeEmbedding, startFakeOpenAI } from '@/tests/helpers/fake-openai';
 
 const norm = (v: number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 
@@ -62,9 +62,15 @@ describe('local embedding provider', () => {
     expect(await sim('nvidia gpu demand', 'semiconductor chips data center')).toBeGreaterThan(
       await sim('nvidia gpu demand', 'dividend reit landlord rent'),
     );
-    expect(await sim('interest rates fed', 'federal reserve rate cuts')).toBeGreaterThan(await sim('interest rates fed', 'nvidia gpu demand'));
-    expect(await sim('oil prices opec', 'crude production energy')).toBeGreaterThan(await sim('oil prices opec', 'software subscription growth'));
-    expect(await sim('obesity drugs', 'weight loss medicine demand')).toBeGreaterThan(await sim('obesity drugs', 'bank deposits loans'));
+    expect(await sim('interest rates fed', 'federal reserve rate cuts')).toBeGreaterThan(
+      await sim('interest rates fed', 'nvidia gpu demand'),
+    );
+    expect(await sim('oil prices opec', 'crude production energy')).toBeGreaterThan(
+      await sim('oil prices opec', 'software subscription growth'),
+    );
+    expect(await sim('obesity drugs', 'weight loss medicine demand')).toBeGreaterThan(
+      await sim('obesity drugs', 'bank deposits loans'),
+    );
   });
 
   it('down-weights very common words', async () => {
@@ -81,7 +87,9 @@ describe('local embedding provider', () => {
     expect(await sim('$NVDA earnings', 'Nvidia earnings')).toBeGreaterThan(0.95);
     expect(await sim('NVDA earnings', 'Nvidia earnings')).toBeGreaterThan(0.95);
     expect(await sim('nvda earnings', 'Nvidia earnings')).toBeGreaterThan(0.95);
-    expect(await sim('$NVDA earnings', 'Nvidia earnings')).toBeGreaterThan(await sim('$NVDA earnings', 'Walmart earnings'));
+    expect(await sim('$NVDA earnings', 'Nvidia earnings')).toBeGreaterThan(
+      await sim('$NVDA earnings', 'Walmart earnings'),
+    );
     expect(await sim('$MSFT', 'Microsoft')).toBeGreaterThan(0.95);
     expect(await sim('$AAPL iphone', 'Apple iphone')).toBeGreaterThan(0.95);
     // Company names beyond the top-60k cut are kept for the table.
@@ -152,7 +160,7 @@ describe('OpenAI embedding provider (against a local fake server)', () => {
     const provider = make();
     const texts = Array.from({ length: 600 }, (_, i) => `post number ${i} about ${i % 7 === 0 ? 'gold' : 'rates'}`);
     const vectors = await provider.embed(texts);
-    const batches = fake.requests.map((r) => (r.body?.input as string[]).length);
+    const batches = fake.requests.map((r) => (r.body!.input as string[]).length);
     expect(batches).toEqual([256, 256, 88]);
     expect(fake.requests.flatMap((r) => r.body?.input as string[])).toEqual(texts);
     expect(vectors).toHaveLength(600);
@@ -246,7 +254,11 @@ describe('OpenAI embedding provider (against a local fake server)', () => {
   });
 
   it('surfaces a connection failure as a thrown error', async () => {
-    const provider = new OpenAIEmbeddingProvider({ apiKey: 'sk-conn-test-0123456789', baseURL: 'http://127.0.0.1:9/v1', maxRetries: 0 });
+    const provider = new OpenAIEmbeddingProvider({
+      apiKey: 'sk-conn-test-0123456789',
+      baseURL: 'http://127.0.0.1:9/v1',
+      maxRetries: 0,
+    });
     const error = (await provider.embed(['gold']).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(EmbeddingRequestError);
     expect(error.message).toMatch(/connect/);
@@ -267,11 +279,19 @@ describe('selectEmbeddingProvider', () => {
     expect(local).toBeInstanceOf(LocalEmbeddingProvider);
     expect(local!.id).toBe('local-wink-sg-100d');
     expect(selectEmbeddingProvider({ provider: 'local' })).toBe(local);
-    const openai = selectEmbeddingProvider({ provider: 'openai', openaiApiKey: 'sk-x-0123456789', openaiBaseUrl: 'http://127.0.0.1:1/v1' });
+    const openai = selectEmbeddingProvider({
+      provider: 'openai',
+      openaiApiKey: 'sk-x-0123456789',
+      openaiBaseUrl: 'http://127.0.0.1:1/v1',
+    });
     expect(openai).toBeInstanceOf(OpenAIEmbeddingProvider);
     expect(openai!.id).toBe('openai:text-embedding-3-small');
     expect(openai!.dimensions).toBe(1536);
-    const large = selectEmbeddingProvider({ provider: 'openai', openaiApiKey: 'sk-x-0123456789', openaiModel: 'text-embedding-3-large' });
+    const large = selectEmbeddingProvider({
+      provider: 'openai',
+      openaiApiKey: 'sk-x-0123456789',
+      openaiModel: 'text-embedding-3-large',
+    });
     expect(large!.dimensions).toBe(3072);
   });
 
@@ -295,7 +315,9 @@ describe('embeddingText', () => {
   });
 
   it('skips a missing subtitle and keeps short bodies whole', () => {
-    expect(embeddingText({ title: 'Gold', subtitle: null, bodyText: ' Gold hit a record. ' })).toBe('Gold\n\nGold\n\nGold hit a record.');
+    expect(embeddingText({ title: 'Gold', subtitle: null, bodyText: ' Gold hit a record. ' })).toBe(
+      'Gold\n\nGold\n\nGold hit a record.',
+    );
     expect(embeddingText({ title: '', subtitle: '', bodyText: '' })).toBe('');
   });
 });

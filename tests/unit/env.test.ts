@@ -31,14 +31,18 @@ describe('payment configuration', () => {
   });
 
   it('uses real methods when configured, and never both', () => {
-    const x402 = { X402_PAY_TO: '0x' + '1'.repeat(40), X402_FACILITATOR_URL: 'https://facilitator.example' };
+    const x402 = { X402_PAY_TO: `0x${'1'.repeat(40)}`, X402_FACILITATOR_URL: 'https://facilitator.example' };
     expect(parseEnv(x402)).toMatchObject({ paymentSandbox: false, X402_NETWORK: 'eip155:8453' });
     expect(() => parseEnv({ ...x402, PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX/);
   });
 
   it('names what is missing from a half-configured method', () => {
-    expect(() => parseEnv({ X402_PAY_TO: '0x' + '1'.repeat(40) })).toThrow(/X402_FACILITATOR_URL: required to enable x402/);
-    expect(() => parseEnv({ MPP_SECRET_KEY: 'x'.repeat(32) })).toThrow(/TEMPO_RPC_URL, TEMPO_RECIPIENT, TEMPO_CURRENCY/);
+    expect(() => parseEnv({ X402_PAY_TO: `0x${'1'.repeat(40)}` })).toThrow(
+      /X402_FACILITATOR_URL: required to enable x402/,
+    );
+    expect(() => parseEnv({ MPP_SECRET_KEY: 'x'.repeat(32) })).toThrow(
+      /TEMPO_RPC_URL, TEMPO_RECIPIENT, TEMPO_CURRENCY/,
+    );
     expect(() => parseEnv({ MPP_SECRET_KEY: 'short' })).toThrow(/MPP_SECRET_KEY: must be at least 32/);
     expect(() => parseEnv({ X402_PAY_TO: 'nope' })).toThrow(/X402_PAY_TO: must be a 0x-prefixed 20-byte address/);
     expect(() => parseEnv({ DEFAULT_POST_PRICE_CENTS: '5' })).toThrow(/DEFAULT_POST_PRICE_CENTS/);

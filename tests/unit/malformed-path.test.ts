@@ -10,10 +10,16 @@ describe('malformedPathResponse', () => {
   it('answers API paths in the error shape', () => {
     const response = malformedPathResponse('/api/v1/publications/%ZZ')!;
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.body)).toEqual({ error: 'Invalid path', issues: { path: ['contains malformed percent-encoding'] } });
+    expect(JSON.parse(response.body)).toEqual({
+      error: 'Invalid path',
+      issues: { path: ['contains malformed percent-encoding'] },
+    });
   });
 
   it('answers pages in plain text', () => {
-    expect(malformedPathResponse('/publications/%E0%A4%A')).toMatchObject({ status: 400, contentType: 'text/plain; charset=utf-8' });
+    expect(malformedPathResponse('/publications/%E0%A4%A')).toMatchObject({
+      status: 400,
+      contentType: 'text/plain; charset=utf-8',
+    });
   });
 });

@@ -13,7 +13,9 @@ type Operation = Record<string, unknown> & {
 
 function operations(): Array<[string, string, Operation]> {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, Operation>).map(([method, op]) => [method, path, op] as [string, string, Operation]),
+    Object.entries(item as Record<string, Operation>).map(
+      ([method, op]) => [method, path, op] as [string, string, Operation],
+    ),
   );
 }
 
@@ -27,7 +29,11 @@ describe('OpenAPI document', () => {
   });
 
   it('describes all seven operations of the spec', () => {
-    expect(operations().map(([method, path, op]) => `${method} ${path} ${op.operationId}`).sort()).toEqual([
+    expect(
+      operations()
+        .map(([method, path, op]) => `${method} ${path} ${op.operationId}`)
+        .sort(),
+    ).toEqual([
       'get /api/v1/publications listPublications',
       'get /api/v1/publications/search searchPublications',
       'get /api/v1/publications/{publicationSlug} getPublication',
@@ -51,7 +57,14 @@ describe('OpenAPI document', () => {
 
   it('forbids extra fields in response objects, as the spec does', () => {
     const schemas = document.components!.schemas as Record<string, Record<string, unknown>>;
-    for (const name of ['PublicationListItem', 'PublicationDetail', 'PostSummary', 'PaidPublicationPost', 'PaymentInfo', 'PublicStockPickItem']) {
+    for (const name of [
+      'PublicationListItem',
+      'PublicationDetail',
+      'PostSummary',
+      'PaidPublicationPost',
+      'PaymentInfo',
+      'PublicStockPickItem',
+    ]) {
       expect(schemas[name]!.additionalProperties, name).toBe(false);
     }
   });
@@ -69,7 +82,9 @@ describe('OpenAPI document', () => {
       const challenge = op.responses['402']!;
       expect(Object.keys(challenge.headers!)).toEqual(expect.arrayContaining(['WWW-Authenticate', 'PAYMENT-REQUIRED']));
       expect(Object.keys(challenge.content!)).toEqual(['application/problem+json']);
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '403', '404', '500']));
+      expect(Object.keys(op.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '401', '402', '403', '404', '500']),
+      );
     }
     const post = paid.find(([, , op]) => op.operationId === 'getPublicationPostBySlug')![2];
     expect(post.responses['503']).toBeDefined();

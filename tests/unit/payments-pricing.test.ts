@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToUsd, postPriceCents, splitShares, stockPicksPriceCents } from '@/lib/payments/pricing';
 import { allowanceWeekStart } from '@/lib/credits/week';
+import { centsToUsd, postPriceCents, splitShares, stockPicksPriceCents } from '@/lib/payments/pricing';
 
 describe('prices', () => {
   it('uses a stored post price, else the default, always within $0.10-$10.00', () => {
@@ -20,7 +20,11 @@ describe('prices', () => {
   it('splits a price into shares that add up exactly', () => {
     expect(splitShares(70, 7)).toEqual([10, 10, 10, 10, 10, 10, 10]);
     expect(splitShares(1000, 3)).toEqual([334, 333, 333]);
-    for (const [total, n] of [[1000, 250], [10, 3], [999, 7]] as const) {
+    for (const [total, n] of [
+      [1000, 250],
+      [10, 3],
+      [999, 7],
+    ] as const) {
       const shares = splitShares(total, n);
       expect(shares).toHaveLength(n);
       expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
@@ -28,7 +32,15 @@ describe('prices', () => {
   });
 
   it('writes amounts as decimal USD text', () => {
-    expect([0, 5, 10, 99, 100, 1000, 1234].map(centsToUsd)).toEqual(['0.00', '0.05', '0.10', '0.99', '1.00', '10.00', '12.34']);
+    expect([0, 5, 10, 99, 100, 1000, 1234].map(centsToUsd)).toEqual([
+      '0.00',
+      '0.05',
+      '0.10',
+      '0.99',
+      '1.00',
+      '10.00',
+      '12.34',
+    ]);
   });
 });
 

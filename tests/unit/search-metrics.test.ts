@@ -2,19 +2,27 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANIES } from '@/lib/demo/companies';
 import { THEMES } from '@/lib/demo/themes';
 import type { DemoPost } from '@/lib/demo/types';
-import { combineGrades, gradePost, toEvalPost, type EvalPost } from '@/tests/search-eval/judge';
+import { combineGrades, type EvalPost, gradePost, toEvalPost } from '@/tests/search-eval/judge';
 import {
   CATEGORIES,
   countJudgments,
   EVAL_NOW,
-  judge,
   JUDGED_QUERIES,
+  judge,
   judgmentWarnings,
   loadEvalPosts,
 } from '@/tests/search-eval/judged-queries';
-import { cappedRecallAtK, mean, ndcgAtK, percentile, reciprocalRank, recallAtK, type Grade } from '@/tests/search-eval/metrics';
-import { earnings, sector, theme, ticker, type JudgedQuery } from '@/tests/search-eval/query-types';
-import { runMode, summarize, type SearchFn } from '@/tests/search-eval/run';
+import {
+  cappedRecallAtK,
+  type Grade,
+  mean,
+  ndcgAtK,
+  percentile,
+  recallAtK,
+  reciprocalRank,
+} from '@/tests/search-eval/metrics';
+import { earnings, type JudgedQuery, sector, theme, ticker } from '@/tests/search-eval/query-types';
+import { runMode, type SearchFn, summarize } from '@/tests/search-eval/run';
 import { inWindow, resolveWindow } from '@/tests/search-eval/time-windows';
 
 const j = (entries: Record<string, Grade>) => new Map(Object.entries(entries));
@@ -68,7 +76,12 @@ describe('recall and reciprocal rank', () => {
     expect(mean([null])).toBeNull();
     expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
     expect(percentile([5, 1, 3, 2, 4], 95)).toBe(5);
-    expect(percentile(Array.from({ length: 20 }, (_, i) => i + 1), 95)).toBe(19);
+    expect(
+      percentile(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(19);
     expect(percentile([], 50)).toBeNull();
   });
 });
@@ -99,22 +112,48 @@ describe('time windows at the eval now (Friday 2026-11-20 15:00 UTC)', () => {
 /** A generated post with only what toEvalPost reads filled in. */
 function demoPost(over: { kind: DemoPost['topics']['kind']; title?: string; bodyText?: string }): DemoPost {
   const topics = { kind: over.kind, tickers: ['NVDA'], themes: ['tariffs'], sector: 'semis' };
-  return { slug: 'a-post', title: over.title ?? 'A post', bodyText: over.bodyText ?? '', publishedAt: null, topics } as unknown as DemoPost;
+  return {
+    slug: 'a-post',
+    title: over.title ?? 'A post',
+    bodyText: over.bodyText ?? '',
+    publishedAt: null,
+    topics,
+  } as unknown as DemoPost;
 }
 
 describe('judgment rules', () => {
   const post = (over: Partial<EvalPost>): EvalPost => ({
-    key: 'pub/post', publicationSlug: 'pub', slug: 'post', title: 't', publishedAt: new Date('2026-11-19T12:00:00Z'),
-    kind: 'deep_dive', tickers: [], themes: [], leadTheme: null, sector: null, ...over,
+    key: 'pub/post',
+    publicationSlug: 'pub',
+    slug: 'post',
+    title: 't',
+    publishedAt: new Date('2026-11-19T12:00:00Z'),
+    kind: 'deep_dive',
+    tickers: [],
+    themes: [],
+    leadTheme: null,
+    sector: null,
+    ...over,
   });
-  const q = (facets: JudgedQuery['facets'], window?: JudgedQuery['window']): JudgedQuery => ({ id: 't', q: 't', category: 'theme', facets, window });
+  const q = (facets: JudgedQuery['facets'], window?: JudgedQuery['window']): JudgedQuery => ({
+    id: 't',
+    q: 't',
+    category: 'theme',
+    facets,
+    window,
+  });
   const grade = (query: JudgedQuery, p: EvalPost) => gradePost(query, p, EVAL_NOW);
 
   it('grades tickers, themes and sectors by how central they are', () => {
     expect(grade(q([ticker('NVDA')]), post({ tickers: ['NVDA', 'AMD'] }))).toBe(2);
     expect(grade(q([ticker('AMD')]), post({ tickers: ['NVDA', 'AMD'] }))).toBe(1);
     expect(grade(q([ticker('MU')]), post({ tickers: ['NVDA'] }))).toBe(0);
-    const macro = post({ kind: 'macro_note', themes: ['gold', 'us-dollar'], leadTheme: 'gold', tickers: ['GLD', 'BABA'] });
+    const macro = post({
+      kind: 'macro_note',
+      themes: ['gold', 'us-dollar'],
+      leadTheme: 'gold',
+      tickers: ['GLD', 'BABA'],
+    });
     expect(grade(q([theme('gold')]), macro)).toBe(2);
     expect(grade(q([theme('us-dollar')]), macro)).toBe(1);
     expect(grade(q([sector('semis')]), post({ sector: 'semis', tickers: ['NVDA'] }))).toBe(2);
@@ -127,18 +166,29 @@ describe('judgment rules', () => {
     expect(grade(q([sector('energy')]), note)).toBe(0);
   });
   it('takes the lead theme of a podcast from its title and the theme survival from the body', () => {
-    const episode = toEvalPost(demoPost({ kind: 'podcast_episode', title: 'Ep. 12: Ann Lee on tariffs and trade policy' }), 'capexcycle.fm');
+    const episode = toEvalPost(
+      demoPost({ kind: 'podcast_episode', title: 'Ep. 12: Ann Lee on tariffs and trade policy' }),
+      'capexcycle.fm',
+    );
     expect(episode.leadTheme).toBe('tariffs');
     expect(episode.key).toBe('capexcycle.fm/a-post');
-    const dropped = toEvalPost(demoPost({ kind: 'deep_dive', bodyText: 'Nothing about trade here.' }), 'semisweekly.com');
+    const dropped = toEvalPost(
+      demoPost({ kind: 'deep_dive', bodyText: 'Nothing about trade here.' }),
+      'semisweekly.com',
+    );
     expect(dropped.themes).toEqual([]);
-    const kept = toEvalPost(demoPost({ kind: 'deep_dive', bodyText: 'There is a tariffs and trade policy angle to this as well.' }), 'semisweekly.com');
+    const kept = toEvalPost(
+      demoPost({ kind: 'deep_dive', bodyText: 'There is a tariffs and trade policy angle to this as well.' }),
+      'semisweekly.com',
+    );
     expect(kept.themes).toEqual(['tariffs']);
   });
   it('takes the higher grade when facets are alternatives', () => {
     const em: JudgedQuery = { ...q([theme('emerging-markets'), sector('emerging_markets')]), match: 'any' };
     expect(grade(em, post({ sector: 'emerging_markets', tickers: ['BABA'] }))).toBe(2);
-    expect(grade(em, post({ kind: 'macro_note', tickers: ['EEM'], themes: ['us-dollar'], leadTheme: 'us-dollar' }))).toBe(1);
+    expect(
+      grade(em, post({ kind: 'macro_note', tickers: ['EEM'], themes: ['us-dollar'], leadTheme: 'us-dollar' })),
+    ).toBe(1);
   });
   it('needs both facets for grade 2; a qualifier alone is never relevant', () => {
     expect(combineGrades(2, 1, true, true)).toBe(2);
@@ -169,7 +219,11 @@ describe('the judged query set on the demo corpus', () => {
   it('has at least 60 well-formed queries covering every category', () => {
     expect(JUDGED_QUERIES.length).toBeGreaterThanOrEqual(60);
     expect(new Set(JUDGED_QUERIES.map((x) => x.id)).size).toBe(JUDGED_QUERIES.length);
-    for (const category of CATEGORIES) expect(JUDGED_QUERIES.some((x) => x.category === category), category).toBe(true);
+    for (const category of CATEGORIES)
+      expect(
+        JUDGED_QUERIES.some((x) => x.category === category),
+        category,
+      ).toBe(true);
     const tickers = new Set(COMPANIES.map((c) => c.ticker));
     const themes = new Set(THEMES.map((t) => t.id));
     for (const query of JUDGED_QUERIES) {
@@ -191,10 +245,19 @@ describe('the judged query set on the demo corpus', () => {
     const search: SearchFn = async (text) => {
       const query = byQ.get(text)!;
       const ranked = [...judge(query, posts).entries()].sort((a, b) => b[1] - a[1]).slice(0, 10);
-      const items = ranked.map(([key]) => ({ publicationSlug: key.slice(0, key.indexOf('/')), slug: key.slice(key.indexOf('/') + 1) }));
+      const items = ranked.map(([key]) => ({
+        publicationSlug: key.slice(0, key.indexOf('/')),
+        slug: key.slice(key.indexOf('/') + 1),
+      }));
       return { mode: 'fts', matchConfidence: items.length > 0 ? 'strong' : 'none', timeWindow: null, items };
     };
-    const runs = await runMode(search, 'fts', { queries: JUDGED_QUERIES, posts, judge: (x) => judge(x, posts), now: EVAL_NOW, k: 10 });
+    const runs = await runMode(search, 'fts', {
+      queries: JUDGED_QUERIES,
+      posts,
+      judge: (x) => judge(x, posts),
+      now: EVAL_NOW,
+      k: 10,
+    });
     const s = summarize('fts', runs);
     expect(s.overall.ndcg10).toBeCloseTo(1, 10);
     expect(s.overall.mrr).toBe(1);

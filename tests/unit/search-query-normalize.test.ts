@@ -92,7 +92,7 @@ describe('normalizeForSearch', () => {
 
   it('meets the indexing budget (< 0.2 ms per KB on symbol-dense 3 KB bodies)', () => {
     const para =
-      "Nvidia ($NVDA) posted Q3 2026 revenue of $35.1B, up 94% y/y, beating the S&P 500. The 10-K shows a P/E of 45 " +
+      'Nvidia ($NVDA) posted Q3 2026 revenue of $35.1B, up 94% y/y, beating the S&P 500. The 10-K shows a P/E of 45 ' +
       'and EV/EBITDA of 38. AT&T and P&G lagged; M&A rose. BRK.B added — see https://www.example.com/p/nvda?u=1.\n\n';
     const body = para.repeat(Math.ceil(3072 / para.length)).slice(0, 3072);
     const bodies = Array.from({ length: 1000 }, (_, i) => `${body} ${i}`);
@@ -122,7 +122,22 @@ describe('tokenize', () => {
   it('has a compact stopword list that includes Postgres english stopwords and question words', () => {
     expect(STOPWORDS.size).toBeGreaterThan(120);
     expect(STOPWORDS.size).toBeLessThan(200);
-    for (const w of ['what', 'how', 'why', 'which', 'who', 'when', 'is', 'are', 'does', 'should', 'the', 'at', 's', 't']) {
+    for (const w of [
+      'what',
+      'how',
+      'why',
+      'which',
+      'who',
+      'when',
+      'is',
+      'are',
+      'does',
+      'should',
+      'the',
+      'at',
+      's',
+      't',
+    ]) {
       expect(STOPWORDS.has(w)).toBe(true);
     }
     for (const w of ['nvda', 'fed', 'rate', 'new', 'news', 'may', 'up']) expect(STOPWORDS.has(w)).toBe(w === 'up');

@@ -69,7 +69,11 @@ export default async function PublicationRoute({ params }: Props) {
           </a>
         </p>
         <div className="mt-4">
-          <PostList apiBase={`${origin}/api/v1/publications`} publicationSlug={publication.slug} posts={publication.posts} />
+          <PostList
+            apiBase={`${origin}/api/v1/publications`}
+            publicationSlug={publication.slug}
+            posts={publication.posts}
+          />
         </div>
       </section>
     </>

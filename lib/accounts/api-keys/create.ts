@@ -1,5 +1,5 @@
+import { hashSecretToken, newSecretToken } from '@/lib/accounts/secret-token';
 import type { Queryable } from '@/lib/db/types';
-import { hashSecretToken, newSecretToken } from '../secret-token';
 
 export const API_KEY_PREFIX = 'pk_svc_';
 

@@ -1,5 +1,5 @@
+import { hashSecretToken } from '@/lib/accounts/secret-token';
 import type { Queryable } from '@/lib/db/types';
-import { hashSecretToken } from '../secret-token';
 
 export interface VerifiedApiKey {
   apiKeyId: string;

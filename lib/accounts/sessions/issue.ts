@@ -1,5 +1,5 @@
+import { hashSecretToken, newSecretToken } from '@/lib/accounts/secret-token';
 import type { Queryable } from '@/lib/db/types';
-import { hashSecretToken, newSecretToken } from '../secret-token';
 
 /** Session tokens are opaque bearer secrets; the prefix tells them apart from API keys in logs and support. */
 export const SESSION_TOKEN_PREFIX = 'st_';

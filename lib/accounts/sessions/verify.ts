@@ -1,5 +1,5 @@
+import { hashSecretToken } from '@/lib/accounts/secret-token';
 import type { Queryable } from '@/lib/db/types';
-import { hashSecretToken } from '../secret-token';
 
 /** The user behind a live session token, or null when it is unknown, expired or revoked. */
 export async function verifySessionToken(db: Queryable, token: string): Promise<{ userId: string } | null> {

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 
 /** E-mail addresses identify users; they are compared in lower case. */
-export const UserEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('must be an e-mail address').max(320));
+export const UserEmail = z.string().trim().toLowerCase().pipe(z.email('must be an e-mail address').max(320));
 
 export function parseUserEmail(value: string): string {
   const result = UserEmail.safeParse(value);

@@ -15,7 +15,8 @@ export async function ensureUser(db: Queryable, email: string): Promise<User> {
     `insert into users (email) values ($1) on conflict (email) do nothing returning id, created_at`,
     [normalized],
   );
-  if (inserted) return { id: inserted.id, email: normalized, createdAt: inserted.created_at.toISOString(), created: true };
+  if (inserted)
+    return { id: inserted.id, email: normalized, createdAt: inserted.created_at.toISOString(), created: true };
   const existing = await findUserByEmail(db, normalized);
   if (!existing) throw new Error(`user ${normalized} vanished while being created`);
   return { ...existing, created: false };
@@ -32,6 +33,7 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Omi
 /** Like findUserByEmail, for commands that must name an existing user. */
 export async function requireUserByEmail(db: Queryable, email: string): Promise<Omit<User, 'created'>> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw new Error(`no user with e-mail ${parseUserEmail(email)} (create one with: users create --email ...)`);
+  if (!user)
+    throw new Error(`no user with e-mail ${parseUserEmail(email)} (create one with: users create --email ...)`);
   return user;
 }

@@ -42,7 +42,8 @@ export const SummaryNotReadyResponse = z
   .strictObject({ error: z.string(), code: z.literal('summary_not_ready') })
   .meta({
     id: 'SummaryNotReadyResponse',
-    description: 'The post exists but its summary is still being generated. Retry after Retry-After seconds; no challenge, no charge.',
+    description:
+      'The post exists but its summary is still being generated. Retry after Retry-After seconds; no challenge, no charge.',
   });
 
 export const PaymentRequiredProblem = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerParam, IsoTimestamp } from './common';
+import { IsoTimestamp, integerParam } from './common';
 
 export const PaymentInfo = z
   .strictObject({
@@ -55,7 +55,9 @@ export const PublicStockPickItem = z
     author: z.string().meta({ description: 'Analyst attributed' }),
     articleTitle: z.string(),
     articleUrl: z.string(),
-    publishedAt: IsoTimestamp.nullable().meta({ description: 'Source article publication time; when null, omit date context.' }),
+    publishedAt: IsoTimestamp.nullable().meta({
+      description: 'Source article publication time; when null, omit date context.',
+    }),
     ticker: z.string(),
     tickerExchange: z.string().nullable(),
     instrumentType: z.enum(['EQUITY', 'ETF', 'OPTION', 'OTHER']),

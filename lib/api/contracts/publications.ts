@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerParam, IsoTimestamp } from './common';
+import { IsoTimestamp, integerParam } from './common';
 
 const Slug = z.string().meta({ description: 'Normalized host of the site: lower case, leading "www." removed.' });
 
@@ -47,8 +47,11 @@ export const PublicationSearchResponse = z
 export const PUBLICATION_POSTS_DEFAULT_LIMIT = 20;
 
 export const PublicationDetailQuery = z.object({
-  limit: integerParam(1, 100, `Number of posts to return, newest first (1-100, default ${PUBLICATION_POSTS_DEFAULT_LIMIT}).`)
-    .optional(),
+  limit: integerParam(
+    1,
+    100,
+    `Number of posts to return, newest first (1-100, default ${PUBLICATION_POSTS_DEFAULT_LIMIT}).`,
+  ).optional(),
 });
 
 export const PublicationSlugParam = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerParam, IsoTimestamp } from './common';
+import { IsoTimestamp, integerParam } from './common';
 
 export const TopicSearchQuery = z.object({
   q: z

@@ -1,8 +1,14 @@
-import { createDocument } from 'zod-openapi';
-import type { oas31 } from 'zod-openapi';
 import { z } from 'zod';
-import { ErrorMessage, SummaryNotReadyResponse } from '../contracts/common';
-import { PaidPublicationPost, PaymentHeaders, PostPathParams, PublicStockPicksResponse, StockPicksQuery } from '../contracts/paid';
+import type { oas31 } from 'zod-openapi';
+import { createDocument } from 'zod-openapi';
+import { ErrorMessage, SummaryNotReadyResponse } from '@/lib/api/contracts/common';
+import {
+  PaidPublicationPost,
+  PaymentHeaders,
+  PostPathParams,
+  PublicStockPicksResponse,
+  StockPicksQuery,
+} from '@/lib/api/contracts/paid';
 import {
   PublicationDetail,
   PublicationDetailQuery,
@@ -10,9 +16,9 @@ import {
   PublicationSearchQuery,
   PublicationSearchResponse,
   PublicationSlugParam,
-} from '../contracts/publications';
-import { TopicSearchQuery, TopicSearchResponse } from '../contracts/search';
-import { describeSearch } from '../../search/describe';
+} from '@/lib/api/contracts/publications';
+import { TopicSearchQuery, TopicSearchResponse } from '@/lib/api/contracts/search';
+import { describeSearch } from '@/lib/search/describe';
 import { AGENT_GUIDANCE, DISCOVERY_ORDER } from './guidance';
 import { PAYMENT_OFFERS, PRICE_RANGE_USD } from './payment-offers';
 import {
@@ -21,8 +27,8 @@ import {
   notFound,
   paidErrorResponses,
   paidSuccessHeaders,
-  stockPicksSuccessHeaders,
   serverError,
+  stockPicksSuccessHeaders,
 } from './responses';
 
 const paymentInfo = (description: string) => ({
@@ -34,7 +40,7 @@ const paidPostOperation = (operationId: string, summary: string) => ({
   summary,
   tags: ['Paid'],
   description:
-    'The post\'s AI-synthesized summary. Paid on every request (no permanent access): x402 v2 (PAYMENT-SIGNATURE), MPP (Authorization: Payment), or Authorization: Bearer with an API key (purchased credits) or a session token (weekly allowance first). 404 and 503 are decided before any challenge and are never charged.',
+    "The post's AI-synthesized summary. Paid on every request (no permanent access): x402 v2 (PAYMENT-SIGNATURE), MPP (Authorization: Payment), or Authorization: Bearer with an API key (purchased credits) or a session token (weekly allowance first). 404 and 503 are decided before any challenge and are never charged.",
   requestParams: { path: PostPathParams, header: PaymentHeaders },
   responses: {
     '200': jsonBody('The summary, with paymentInfo.', PaidPublicationPost, paidSuccessHeaders),
@@ -43,8 +49,13 @@ const paidPostOperation = (operationId: string, summary: string) => ({
     '404': notFound('Publication or post not found'),
     '500': serverError('The request'),
     '503': {
-      ...jsonBody('Summary not ready yet; generation has been requested. No challenge, no charge.', SummaryNotReadyResponse),
-      headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } } },
+      ...jsonBody(
+        'Summary not ready yet; generation has been requested. No challenge, no charge.',
+        SummaryNotReadyResponse,
+      ),
+      headers: {
+        'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
+      },
     },
   },
   ...paymentInfo("The post's stored priceCents when set, otherwise the default post price (at least 0.10 USD)."),
@@ -58,10 +69,11 @@ export function buildOpenApiDocument(serverUrl?: string) {
     info: {
       title: 'Financial Publications Research API',
       version: '0.1.0',
-      summary: 'Search premium financial newsletters and podcasts for free; buy AI-synthesized post summaries and daily stock picks per request.',
+      summary:
+        'Search premium financial newsletters and podcasts for free; buy AI-synthesized post summaries and daily stock picks per request.',
       description: [
         'Free: topic search, publication list, publication search and publication detail.',
-        'Paid per request: a post\'s synthesized summary and the daily stock-picks list, via x402 v2, MPP, or Bearer credentials.',
+        "Paid per request: a post's synthesized summary and the daily stock-picks list, via x402 v2, MPP, or Bearer credentials.",
         '',
         'Guidance for agents:',
         ...AGENT_GUIDANCE.map((line) => `- ${line}`),
@@ -100,7 +112,10 @@ export function buildOpenApiDocument(serverUrl?: string) {
           operationId: 'listPublications',
           summary: 'List all indexed publications',
           tags: ['Publications'],
-          responses: { '200': jsonBody('All indexed publications.', PublicationListResponse), '500': serverError('Listing') },
+          responses: {
+            '200': jsonBody('All indexed publications.', PublicationListResponse),
+            '500': serverError('Listing'),
+          },
         },
       },
       '/api/v1/publications/search': {
@@ -131,9 +146,9 @@ export function buildOpenApiDocument(serverUrl?: string) {
         },
       },
       '/api/v1/publications/{publicationSlug}/{postSlug}': {
-        get: paidPostOperation('getPublicationPostBySlug', 'Buy a post\'s synthesized summary'),
+        get: paidPostOperation('getPublicationPostBySlug', "Buy a post's synthesized summary"),
         post: {
-          ...paidPostOperation('accessPublicationPost', 'Buy a post\'s synthesized summary (POST form)'),
+          ...paidPostOperation('accessPublicationPost', "Buy a post's synthesized summary (POST form)"),
           requestBody: {
             required: false,
             description: 'Empty, or any JSON object; it is bound to the payment and not otherwise used.',
@@ -147,16 +162,22 @@ export function buildOpenApiDocument(serverUrl?: string) {
           summary: 'Stock picks of one UTC day',
           tags: ['Paid'],
           description:
-            'Ticker-level calls extracted from posts for exactly one UTC day (the source article\'s publication day). Without `date`, the latest day that has picks. `date` and `period` are mutually exclusive. 404 (never charged) when the day has no picks.',
+            "Ticker-level calls extracted from posts for exactly one UTC day (the source article's publication day). Without `date`, the latest day that has picks. `date` and `period` are mutually exclusive. 404 (never charged) when the day has no picks.",
           requestParams: { query: StockPicksQuery, header: PaymentHeaders },
           responses: {
-            '200': jsonBody('The day\'s picks, with payment headers.', PublicStockPicksResponse, stockPicksSuccessHeaders),
+            '200': jsonBody(
+              "The day's picks, with payment headers.",
+              PublicStockPicksResponse,
+              stockPicksSuccessHeaders,
+            ),
             '400': invalidQuery,
             ...paidErrorResponses,
             '404': notFound('No picks for the resolved day'),
             '500': serverError('Stock picks'),
           },
-          ...paymentInfo('0.10 USD per distinct attributed source article among the returned picks, within 0.10-10.00 USD.'),
+          ...paymentInfo(
+            '0.10 USD per distinct attributed source article among the returned picks, within 0.10-10.00 USD.',
+          ),
         },
       },
     },

@@ -11,7 +11,9 @@ export function buildLlmsTxt(document: Document, baseUrl: string): string {
     for (const [method, operation] of Object.entries(item ?? {})) {
       if (!operation || typeof operation !== 'object' || !('operationId' in operation)) continue;
       const paid = 'x-payment-info' in operation ? ' (paid)' : ' (free)';
-      routes.push(`- \`${method.toUpperCase()} ${path}\`${paid}: ${String(operation.summary ?? operation.operationId)}`);
+      routes.push(
+        `- \`${method.toUpperCase()} ${path}\`${paid}: ${String(operation.summary ?? operation.operationId)}`,
+      );
     }
   }
   return `# Financial Publications Research API

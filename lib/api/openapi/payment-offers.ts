@@ -9,7 +9,8 @@ export const PAYMENT_OFFERS = [
     method: 'x402',
     amount: '100000',
     currency: 'USDC',
-    description: 'x402 v2 exact scheme, USDC on Base (eip155:8453). Floor; the PAYMENT-REQUIRED challenge is authoritative.',
+    description:
+      'x402 v2 exact scheme, USDC on Base (eip155:8453). Floor; the PAYMENT-REQUIRED challenge is authoritative.',
   },
   {
     intent: 'charge',

@@ -1,6 +1,6 @@
-import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import type { z } from 'zod';
-import { ErrorMessage, InvalidQueryResponse, PaymentRequiredProblem } from '../contracts/common';
+import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import { ErrorMessage, InvalidQueryResponse, PaymentRequiredProblem } from '@/lib/api/contracts/common';
 
 type Schema = z.ZodType;
 
@@ -8,26 +8,36 @@ export function jsonBody(description: string, schema: Schema, headers?: ZodOpenA
   return { description, content: { 'application/json': { schema } }, ...(headers ? { headers } : {}) };
 }
 
-export const invalidQuery = jsonBody('Invalid parameters; issues are keyed by parameter name. Nothing is charged.', InvalidQueryResponse);
+export const invalidQuery = jsonBody(
+  'Invalid parameters; issues are keyed by parameter name. Nothing is charged.',
+  InvalidQueryResponse,
+);
 export const serverError = (what: string) => jsonBody(`${what} failed. The body carries no internals.`, ErrorMessage);
 export const notFound = (what: string) => jsonBody(`${what}. Do not pay; nothing is charged.`, ErrorMessage);
 
 const stringHeader = (description: string) => ({ description, schema: { type: 'string' as const } });
 
 export const paymentRequired = {
-  description:
-    'Payment required. Pay with one of the challenges and retry the identical request. Not a final failure.',
+  description: 'Payment required. Pay with one of the challenges and retry the identical request. Not a final failure.',
   headers: {
-    'WWW-Authenticate': stringHeader('MPP challenge(s): `Payment id="...", realm="...", method="tempo"|"stripe", intent="charge", request="...", expires="..."`.'),
-    'PAYMENT-REQUIRED': stringHeader('x402 v2 PaymentRequired, base64 JSON: x402Version 2, resource, accepts (exact scheme, USDC).'),
+    'WWW-Authenticate': stringHeader(
+      'MPP challenge(s): `Payment id="...", realm="...", method="tempo"|"stripe", intent="charge", request="...", expires="..."`.',
+    ),
+    'PAYMENT-REQUIRED': stringHeader(
+      'x402 v2 PaymentRequired, base64 JSON: x402Version 2, resource, accepts (exact scheme, USDC).',
+    ),
     'Cache-Control': stringHeader('no-store'),
   },
   content: { 'application/problem+json': { schema: PaymentRequiredProblem } },
 };
 
 export const paidSuccessHeaders = {
-  'PAYMENT-RESPONSE': stringHeader('x402 v2 settlement result, base64 JSON {success, transaction, network, payer}; on x402 payments.'),
-  'Payment-Receipt': stringHeader('MPP receipt, base64url JSON {method, reference, status, timestamp}; on MPP payments.'),
+  'PAYMENT-RESPONSE': stringHeader(
+    'x402 v2 settlement result, base64 JSON {success, transaction, network, payer}; on x402 payments.',
+  ),
+  'Payment-Receipt': stringHeader(
+    'MPP receipt, base64url JSON {method, reference, status, timestamp}; on MPP payments.',
+  ),
 };
 
 /** The stock-picks body has no paymentInfo (its fields are fixed by the spec), so the charge travels in headers. */
@@ -40,5 +50,8 @@ export const stockPicksSuccessHeaders = {
 export const paidErrorResponses = {
   '401': jsonBody('Invalid or revoked API key.', ErrorMessage),
   '402': paymentRequired,
-  '403': jsonBody('Insufficient purchased credits (API key) or weekly allowance and credits exhausted (session). Top up.', ErrorMessage),
+  '403': jsonBody(
+    'Insufficient purchased credits (API key) or weekly allowance and credits exhausted (session). Top up.',
+    ErrorMessage,
+  ),
 };

@@ -1,10 +1,10 @@
-import type { PublicationSpec } from '../catalog';
-import type { CallDraft } from '../calls';
-import { COMPANIES, type Company, type Sector } from '../companies';
-import type { MarketSnapshot } from '../market';
-import type { Rng } from '../random';
-import { THEMES, theme as themeById, type Theme, type ThemeScene } from '../themes';
-import { monthName } from '../text';
+import type { CallDraft } from '@/lib/demo/calls';
+import type { PublicationSpec } from '@/lib/demo/catalog';
+import { COMPANIES, type Company, type Sector } from '@/lib/demo/companies';
+import type { MarketSnapshot } from '@/lib/demo/market';
+import type { Rng } from '@/lib/demo/random';
+import { monthName } from '@/lib/demo/text';
+import { THEMES, type Theme, type ThemeScene, theme as themeById } from '@/lib/demo/themes';
 
 /** Everything a post template needs to write one post. */
 export interface PostContext {
@@ -56,7 +56,9 @@ export function peers(ctx: PostContext, main: Company, n: number): Company[] {
   const same = COMPANIES.filter((c) => c.type === 'EQUITY' && c.sector === main.sector && c !== main);
   const chosen = ctx.rng.sample(same, n);
   if (chosen.length < n) {
-    const other = COMPANIES.filter((c) => c.type === 'EQUITY' && ctx.pub.sectors.includes(c.sector) && c.sector !== main.sector);
+    const other = COMPANIES.filter(
+      (c) => c.type === 'EQUITY' && ctx.pub.sectors.includes(c.sector) && c.sector !== main.sector,
+    );
     chosen.push(...ctx.rng.sample(other, n - chosen.length));
   }
   return chosen;
@@ -72,7 +74,9 @@ export function pubTheme(ctx: PostContext, exclude: Theme[] = []): Theme {
 
 /** Companies a theme piece mentions: from the theme's trades and sectors, restricted to listed equities and ETFs. */
 export function themeCompanies(ctx: PostContext, t: Theme, n: number): Company[] {
-  const pool = COMPANIES.filter((c) => t.sectors.includes(c.sector) && c.sector !== 'macro_assets' && c.type === 'EQUITY');
+  const pool = COMPANIES.filter(
+    (c) => t.sectors.includes(c.sector) && c.sector !== 'macro_assets' && c.type === 'EQUITY',
+  );
   return ctx.rng.sample(pool, n);
 }
 

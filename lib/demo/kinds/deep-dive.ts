@@ -1,10 +1,19 @@
-import { makeCall, type CallDraft } from '../calls';
-import { fundamentalsFor } from '../market';
-import { capitalize, change, multiple, pct, price } from '../text';
-import { fitParagraphs, mainEquity, optional, peers, pubTheme, type Draft, type PostContext } from './context';
-import { epsFact, marginFact, revenueFact } from './facts';
-import { callsParagraph, noCallParagraph, peersParagraph, risksParagraph, signOff, themeTieIn, valuationParagraph, type Stance } from './paragraphs';
+import { type CallDraft, makeCall } from '@/lib/demo/calls';
+import { fundamentalsFor } from '@/lib/demo/market';
+import { change, multiple, pct, price } from '@/lib/demo/text';
+import { type Draft, fitParagraphs, mainEquity, optional, type PostContext, peers, pubTheme } from './context';
 import { businessParagraph, changeOurMind, channelCheck, managementQuote } from './extras';
+import { epsFact, marginFact, revenueFact } from './facts';
+import {
+  callsParagraph,
+  noCallParagraph,
+  peersParagraph,
+  risksParagraph,
+  type Stance,
+  signOff,
+  themeTieIn,
+  valuationParagraph,
+} from './paragraphs';
 import { sectorNote } from './sector-notes';
 
 /** A long-form piece on one company: business, numbers, valuation, peers, risks and (usually) a call. */
@@ -15,7 +24,11 @@ export function deepDive(ctx: PostContext): Draft {
   const k = r.pick(c.products);
   const d = r.pick(c.drivers);
   const others = peers(ctx, c, r.int(1, 2));
-  const stance: Stance = ctx.wantsCalls ? (r.chance(0.16) ? 'bear' : 'bull') : r.pick(['bull', 'neutral', 'neutral', 'bear']);
+  const stance: Stance = ctx.wantsCalls
+    ? r.chance(0.16)
+      ? 'bear'
+      : 'bull'
+    : r.pick(['bull', 'neutral', 'neutral', 'bear']);
   const pe = multiple(f.forwardPe);
 
   const bullTitles = [
@@ -49,26 +62,56 @@ export function deepDive(ctx: PostContext): Draft {
     : null;
 
   const intro = r.pick([
-    () => `${c.name} (${c.ticker}) has ${f.ytd >= 0 ? 'rallied' : 'fallen'} ${pct(Math.abs(f.ytd), 0)} this year, and most of the debate now centres on ${d}. ${stance === 'bear' ? 'We think the market is extrapolating a peak.' : stance === 'bull' ? 'We think the market still underestimates how long the runway is.' : 'We set out to decide whether the stock belongs in the portfolio.'}`,
-    () => `We have followed ${c.short} for years, and this is the most interesting setup since we started. The ${c.sector === 'banks' ? 'franchise' : 'business'} is ${f.growth > 12 ? 'growing fast' : 'steady'}, ${k} is ${stance === 'bear' ? 'priced as a sure thing' : 'under-appreciated'}, and the stock at ${price(f.price)} ${stance === 'bear' ? 'leaves no margin of safety' : 'does not yet reflect it'}.`,
-    () => `Every few quarters ${c.short} ($${c.ticker}) gives investors a reason to re-underwrite the story. The reason now is ${k}, and the ${ctx.quarter} report gave us enough data to take a view.`,
+    () =>
+      `${c.name} (${c.ticker}) has ${f.ytd >= 0 ? 'rallied' : 'fallen'} ${pct(Math.abs(f.ytd), 0)} this year, and most of the debate now centres on ${d}. ${stance === 'bear' ? 'We think the market is extrapolating a peak.' : stance === 'bull' ? 'We think the market still underestimates how long the runway is.' : 'We set out to decide whether the stock belongs in the portfolio.'}`,
+    () =>
+      `We have followed ${c.short} for years, and this is the most interesting setup since we started. The ${c.sector === 'banks' ? 'franchise' : 'business'} is ${f.growth > 12 ? 'growing fast' : 'steady'}, ${k} is ${stance === 'bear' ? 'priced as a sure thing' : 'under-appreciated'}, and the stock at ${price(f.price)} ${stance === 'bear' ? 'leaves no margin of safety' : 'does not yet reflect it'}.`,
+    () =>
+      `Every few quarters ${c.short} ($${c.ticker}) gives investors a reason to re-underwrite the story. The reason now is ${k}, and the ${ctx.quarter} report gave us enough data to take a view.`,
   ])();
 
-  const numbers = `In ${ctx.quarter}, ${c.short} reported ${revenueFact(c, f, ctx.quarter).replace(`${ctx.quarter} `, '')}, with ${marginFact(c, f)} and ${epsFact(f)}. ${r.pick([
-    `The 10-Q shows operating cash flow comfortably ahead of net income, which is what we want to see.`,
-    `Operating margin was ${pct(f.operatingMargin)}, ${r.int(40, 260)} basis points better than a year ago.`,
-    `Share count fell ${pct(r.float(0.5, 3))} year over year thanks to ${r.pick(['steady', 'aggressive', 'opportunistic'])} buybacks.`,
-  ])}`;
+  const numbers = `In ${ctx.quarter}, ${c.short} reported ${revenueFact(c, f, ctx.quarter).replace(`${ctx.quarter} `, '')}, with ${marginFact(c, f)} and ${epsFact(f)}. ${r.pick(
+    [
+      `The 10-Q shows operating cash flow comfortably ahead of net income, which is what we want to see.`,
+      `Operating margin was ${pct(f.operatingMargin)}, ${r.int(40, 260)} basis points better than a year ago.`,
+      `Share count fell ${pct(r.float(0.5, 3))} year over year thanks to ${r.pick(['steady', 'aggressive', 'opportunistic'])} buybacks.`,
+    ],
+  )}`;
 
   const risk = risksParagraph(ctx, c);
   const calls: CallDraft[] = [];
   if (ctx.wantsCalls) {
-    const action = stance === 'bear' ? r.pick(['NEW_POSITION', 'RECOMMENDATION', 'EXIT'] as const) : r.weightedKey({ RECOMMENDATION: 4, NEW_POSITION: 3, HOLD: 1.5, ADD: 1 });
+    const action =
+      stance === 'bear'
+        ? r.pick(['NEW_POSITION', 'RECOMMENDATION', 'EXIT'] as const)
+        : r.weightedKey({ RECOMMENDATION: 4, NEW_POSITION: 3, HOLD: 1.5, ADD: 1 });
     const direction = stance === 'bear' && action !== 'EXIT' ? 'SHORT' : 'LONG';
-    calls.push(makeCall({ company: c, fundamentals: f, action, direction, rationale: r.chance(0.8) ? rationaleFor(c.short, k, stance, pe) : null }, r));
+    calls.push(
+      makeCall(
+        {
+          company: c,
+          fundamentals: f,
+          action,
+          direction,
+          rationale: r.chance(0.8) ? rationaleFor(c.short, k, stance, pe) : null,
+        },
+        r,
+      ),
+    );
     const peer = others[0];
     if (peer && r.chance(0.3)) {
-      calls.push(makeCall({ company: peer, fundamentals: fundamentalsFor(peer, r), action: r.pick(['HOLD', 'RECOMMENDATION'] as const), direction: 'LONG', rationale: r.chance(0.5) ? `${peer.short} is the cheaper way to play the same cycle` : null }, r));
+      calls.push(
+        makeCall(
+          {
+            company: peer,
+            fundamentals: fundamentalsFor(peer, r),
+            action: r.pick(['HOLD', 'RECOMMENDATION'] as const),
+            direction: 'LONG',
+            rationale: r.chance(0.5) ? `${peer.short} is the cheaper way to play the same cycle` : null,
+          },
+          r,
+        ),
+      );
     }
   }
   const theme = r.chance(0.45) ? pubTheme(ctx) : null;
@@ -83,7 +126,12 @@ export function deepDive(ctx: PostContext): Draft {
       { text: peersParagraph(ctx, c, others), optional: true },
       ...(theme ? [{ text: themeTieIn(ctx, theme, c), optional: true }] : []),
       { text: `${risk.text} ${changeOurMind(r, c, stance === 'bear')}` },
-      { text: calls.length > 0 ? callsParagraph(ctx, calls, r.chance(0.4) ? 'Putting it together:' : undefined) : noCallParagraph(ctx, c) },
+      {
+        text:
+          calls.length > 0
+            ? callsParagraph(ctx, calls, r.chance(0.4) ? 'Putting it together:' : undefined)
+            : noCallParagraph(ctx, c),
+      },
       ...optional(signOff(ctx)),
     ],
     r,

@@ -1,10 +1,20 @@
-import { makeCall, type CallDraft } from '../calls';
-import { fundamentalsFor } from '../market';
-import { billions, billionsPair, capitalize, change, nextQuarterLabel, pct, signedPct, usd, weekday } from '../text';
-import { fitParagraphs, mainEquity, optional, peers, type Draft, type PostContext } from './context';
-import { epsFact, guideFact, marginFact, revenueFact } from './facts';
-import { callsParagraph, noCallParagraph, peersParagraph, risksParagraph, signOff, type Stance } from './paragraphs';
+import { type CallDraft, makeCall } from '@/lib/demo/calls';
+import { fundamentalsFor } from '@/lib/demo/market';
+import {
+  billions,
+  billionsPair,
+  capitalize,
+  change,
+  nextQuarterLabel,
+  pct,
+  signedPct,
+  usd,
+  weekday,
+} from '@/lib/demo/text';
+import { type Draft, fitParagraphs, mainEquity, optional, type PostContext, peers } from './context';
 import { changeOurMind, channelCheck, managementQuote } from './extras';
+import { epsFact, guideFact, marginFact, revenueFact } from './facts';
+import { callsParagraph, noCallParagraph, peersParagraph, risksParagraph, type Stance, signOff } from './paragraphs';
 import { sectorNote } from './sector-notes';
 
 /** A quarterly results review: revenue and EPS against consensus, margins, guidance, the stock's reaction, a call. */
@@ -37,21 +47,25 @@ export function earningsReview(ctx: PostContext): Draft {
       ])
     : null;
 
-  const intro = `${c.name} (${c.ticker}) reported ${q} results after the close on ${reportDay}: revenue of ${billionsPair(f.revenue, f.revenueConsensus)[0]}, ${change(f.growth)} year over year, against consensus of ${billionsPair(f.revenue, f.revenueConsensus)[1]}. ${r.pick([
-    `The stock moved ${signedPct(f.moveAfterPrint)} in after-hours trading.`,
-    `Shares ${f.moveAfterPrint >= 0 ? 'rose' : 'fell'} ${pct(Math.abs(f.moveAfterPrint))} the next morning.`,
-    `The market reaction, ${signedPct(f.moveAfterPrint)}, says as much about positioning as about the numbers.`,
-  ])}`;
+  const intro = `${c.name} (${c.ticker}) reported ${q} results after the close on ${reportDay}: revenue of ${billionsPair(f.revenue, f.revenueConsensus)[0]}, ${change(f.growth)} year over year, against consensus of ${billionsPair(f.revenue, f.revenueConsensus)[1]}. ${r.pick(
+    [
+      `The stock moved ${signedPct(f.moveAfterPrint)} in after-hours trading.`,
+      `Shares ${f.moveAfterPrint >= 0 ? 'rose' : 'fell'} ${pct(Math.abs(f.moveAfterPrint))} the next morning.`,
+      `The market reaction, ${signedPct(f.moveAfterPrint)}, says as much about positioning as about the numbers.`,
+    ],
+  )}`;
   const eps = `${capitalize(epsFact(f))}. ${r.pick([
     `Below the line, a lower tax rate added about ${usd(r.float(0.01, 0.06))} per share, so the quality of the beat is ${beat ? 'decent rather than spectacular' : 'worse than the headline'}.`,
     `${beat ? 'The upside came from operations, not from tax or share count.' : 'Higher operating expenses and a bigger interest bill explain most of the shortfall.'}`,
     `Excluding one-time items, EPS was ${change(f.growth * r.float(0.8, 1.6))} year over year.`,
   ])}`;
-  const margins = `${capitalize(marginFact(c, f))} was ${Math.abs(f.grossMarginChangeBp)} basis points ${f.grossMarginChangeBp >= 0 ? 'higher' : 'lower'} than a year ago, and operating margin came in at ${pct(f.operatingMargin)}. ${r.pick([
-    `Management attributed the change to mix, with ${k} carrying richer margins.`,
-    `Pricing and cost discipline offset higher input costs.`,
-    `Tariffs cost roughly ${r.int(20, 90)} basis points, less than feared.`,
-  ])}`;
+  const margins = `${capitalize(marginFact(c, f))} was ${Math.abs(f.grossMarginChangeBp)} basis points ${f.grossMarginChangeBp >= 0 ? 'higher' : 'lower'} than a year ago, and operating margin came in at ${pct(f.operatingMargin)}. ${r.pick(
+    [
+      `Management attributed the change to mix, with ${k} carrying richer margins.`,
+      `Pricing and cost discipline offset higher input costs.`,
+      `Tariffs cost roughly ${r.int(20, 90)} basis points, less than feared.`,
+    ],
+  )}`;
   const guidance = `${r.pick(['Guidance is what moved the stock.', 'The outlook matters more than the quarter.', 'On to guidance.'])} ${c.short} guided ${next} revenue to ${billionsPair(f.guide, f.guideConsensus)[0]}, ${f.guide >= f.guideConsensus ? 'above' : 'below'} the ${billionsPair(f.guide, f.guideConsensus)[1]} the Street expected. ${raised ? `The CFO said ${k} demand is ${r.pick(['accelerating', 'broadening', 'running ahead of plan'])}, and the full-year outlook was raised.` : `The CFO pointed to ${r.pick(['a longer sales cycle', 'timing of large orders', 'softer demand in China', 'currency headwinds'])} and kept the full-year outlook unchanged.`}`;
 
   const risk = risksParagraph(ctx, c);
@@ -69,7 +83,11 @@ export function earningsReview(ctx: PostContext): Draft {
     const selling = choice === 'REDUCE' || choice === 'EXIT' || choice === 'SHORT';
     const rationale = r.chance(0.75)
       ? selling
-        ? r.pick([`the guide implies slower growth in ${k} than our model assumed`, `the risk-reward is less attractive after the quarter`, `estimates for ${next} look too high`])
+        ? r.pick([
+            `the guide implies slower growth in ${k} than our model assumed`,
+            `the risk-reward is less attractive after the quarter`,
+            `estimates for ${next} look too high`,
+          ])
         : `${beat ? 'a clean beat' : 'an in-line quarter'} with ${raised ? 'raised' : 'steady'} guidance keeps estimates moving up`
       : null;
     calls.push(makeCall({ company: c, fundamentals: f, action, direction, rationale }, r));

@@ -1,7 +1,7 @@
-import { SECTOR_LABELS, type Company } from '../companies';
-import type { Fundamentals } from '../market';
-import type { Rng } from '../random';
-import { billions, list, monthName, pct, price } from '../text';
+import { type Company, SECTOR_LABELS } from '@/lib/demo/companies';
+import type { Fundamentals } from '@/lib/demo/market';
+import type { Rng } from '@/lib/demo/random';
+import { billions, list, monthName, pct, price } from '@/lib/demo/text';
 import type { PostContext } from './context';
 
 /**
@@ -43,9 +43,12 @@ export function businessParagraph(r: Rng, c: Company, f: Fundamentals): string {
   const [a, b, d] = r.sample(c.products, 3);
   const share = r.int(35, 70);
   return r.pick([
-    () => `Start with the business. ${c.name} earns most of its profit from ${a}, roughly ${share}% of revenue by our estimate, with ${b}${d ? ` and ${d}` : ''} making up most of the rest. The mix matters because that line carries the higher margin, so every point of mix shift moves consolidated ${c.sector === 'banks' ? 'returns' : 'gross margin'} more than the headline growth rate suggests.`,
-    () => `${c.short} is often described as ${describeSector(c)}, but that undersells it. Roughly ${share}% of revenue now comes from ${a}, and ${b} is the fastest-growing line. Trailing twelve-month revenue is about ${billions(f.revenue * 4)}, and the company has grown it at a ${pct(Math.max(2, f.growth * 0.8), 0)} compound rate over three years.`,
-    () => `What does ${c.short} actually sell? The short answer is ${a}; the longer answer includes ${b}${d ? ` and ${d}` : ''}, which tie customers in and make revenue more recurring than it looks. Customer concentration is moderate: the top ten account for roughly ${r.int(15, 45)}% of sales.`,
+    () =>
+      `Start with the business. ${c.name} earns most of its profit from ${a}, roughly ${share}% of revenue by our estimate, with ${b}${d ? ` and ${d}` : ''} making up most of the rest. The mix matters because that line carries the higher margin, so every point of mix shift moves consolidated ${c.sector === 'banks' ? 'returns' : 'gross margin'} more than the headline growth rate suggests.`,
+    () =>
+      `${c.short} is often described as ${describeSector(c)}, but that undersells it. Roughly ${share}% of revenue now comes from ${a}, and ${b} is the fastest-growing line. Trailing twelve-month revenue is about ${billions(f.revenue * 4)}, and the company has grown it at a ${pct(Math.max(2, f.growth * 0.8), 0)} compound rate over three years.`,
+    () =>
+      `What does ${c.short} actually sell? The short answer is ${a}; the longer answer includes ${b}${d ? ` and ${d}` : ''}, which tie customers in and make revenue more recurring than it looks. Customer concentration is moderate: the top ten account for roughly ${r.int(15, 45)}% of sales.`,
   ])();
 }
 
@@ -99,9 +102,12 @@ export function guestBio(r: Rng, guest: string, firm: string, role: string): str
 export function pricingCheck(ctx: PostContext): string {
   const { m, rng: r } = ctx;
   return r.pick([
-    () => `A quick pricing check. Fed funds futures imply a policy rate near ${pct(m.fedLow - r.pick([0.25, 0.5]), 2)} a year from now, the VIX is at ${m.vix.toFixed(1)}, and high-yield spreads are ${m.hySpreadBp} basis points over Treasuries. In other words, markets are priced for a benign outcome, which is exactly when it pays to ask what could go wrong.`,
-    () => `Cross-asset signals are mixed. The Nasdaq 100 is near ${Math.round(m.nasdaq100).toLocaleString('en-US')}, the Russell 2000 around ${Math.round(m.russell2000).toLocaleString('en-US')}, gold at ${price(m.gold)} and Brent at ${price(m.brent)}. Equities are pricing growth, gold is pricing debasement, and the bond market sits somewhere in between with the 2-year at ${pct(m.twoYear, 2)}.`,
-    () => `Positioning matters as much as the data. Systematic funds have rebuilt equity exposure, retail call buying is elevated, and the put-call ratio is near its lowest in a year. With the S&P 500 at ${Math.round(m.spx).toLocaleString('en-US')} and the VIX at ${m.vix.toFixed(1)}, protection is cheap, and we would rather own some than none.`,
+    () =>
+      `A quick pricing check. Fed funds futures imply a policy rate near ${pct(m.fedLow - r.pick([0.25, 0.5]), 2)} a year from now, the VIX is at ${m.vix.toFixed(1)}, and high-yield spreads are ${m.hySpreadBp} basis points over Treasuries. In other words, markets are priced for a benign outcome, which is exactly when it pays to ask what could go wrong.`,
+    () =>
+      `Cross-asset signals are mixed. The Nasdaq 100 is near ${Math.round(m.nasdaq100).toLocaleString('en-US')}, the Russell 2000 around ${Math.round(m.russell2000).toLocaleString('en-US')}, gold at ${price(m.gold)} and Brent at ${price(m.brent)}. Equities are pricing growth, gold is pricing debasement, and the bond market sits somewhere in between with the 2-year at ${pct(m.twoYear, 2)}.`,
+    () =>
+      `Positioning matters as much as the data. Systematic funds have rebuilt equity exposure, retail call buying is elevated, and the put-call ratio is near its lowest in a year. With the S&P 500 at ${Math.round(m.spx).toLocaleString('en-US')} and the VIX at ${m.vix.toFixed(1)}, protection is cheap, and we would rather own some than none.`,
   ])();
 }
 

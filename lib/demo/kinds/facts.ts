@@ -1,6 +1,6 @@
-import type { Company } from '../companies';
-import type { Fundamentals } from '../market';
-import { billions, billionsPair, change, usd } from '../text';
+import type { Company } from '@/lib/demo/companies';
+import type { Fundamentals } from '@/lib/demo/market';
+import { billions, billionsPair, change, usd } from '@/lib/demo/text';
 
 /**
  * Number phrases about one company's quarter. Bodies and summaries both use these, so a summary never quotes a
@@ -13,7 +13,8 @@ export function revenueFact(c: Company, f: Fundamentals, quarter: string): strin
 
 /** Banks have no gross margin; they are judged on efficiency instead. */
 export function marginFact(c: Company, f: Fundamentals): string {
-  if (c.sector === 'banks') return `an efficiency ratio of ${(100 - f.operatingMargin * 1.2 > 40 ? 100 - f.operatingMargin * 1.2 : 55).toFixed(1)}%`;
+  if (c.sector === 'banks')
+    return `an efficiency ratio of ${(100 - f.operatingMargin * 1.2 > 40 ? 100 - f.operatingMargin * 1.2 : 55).toFixed(1)}%`;
   return `gross margin of ${f.grossMargin.toFixed(1)}%`;
 }
 

@@ -1,11 +1,11 @@
-import { makeCall, type CallDraft } from '../calls';
-import { SECTOR_LABELS, company, type Company } from '../companies';
-import { fundamentalsFor } from '../market';
-import { capitalize, level, list, pct, price } from '../text';
-import { fitParagraphs, optional, pubTheme, scene, themeCompanies, type Draft, type PostContext } from './context';
-import { etfNote } from './sector-notes';
-import { signOff } from './paragraphs';
+import { type CallDraft, makeCall } from '@/lib/demo/calls';
+import { type Company, company, SECTOR_LABELS } from '@/lib/demo/companies';
+import { fundamentalsFor } from '@/lib/demo/market';
+import { capitalize, level, list, pct, price } from '@/lib/demo/text';
+import { type Draft, fitParagraphs, optional, type PostContext, pubTheme, scene, themeCompanies } from './context';
 import { calendarParagraph, pricingCheck } from './extras';
+import { signOff } from './paragraphs';
+import { etfNote } from './sector-notes';
 
 /** A macro note on one theme (Fed, CPI, oil ...), tied to a second theme and the equities it moves. */
 export function macroNote(ctx: PostContext): Draft {
@@ -36,31 +36,67 @@ export function macroNote(ctx: PostContext): Draft {
       ])
     : null;
 
-  const levels = [`the S&P 500 at ${level(m.spx)}`, `the 10-year Treasury yield at ${pct(m.tenYear, 2)}`, r.pick([`WTI crude at ${price(m.wti)}`, `the VIX at ${m.vix.toFixed(1)}`, `gold at ${price(m.gold)}`, `the dollar index at ${m.dxy.toFixed(1)}`])];
+  const levels = [
+    `the S&P 500 at ${level(m.spx)}`,
+    `the 10-year Treasury yield at ${pct(m.tenYear, 2)}`,
+    r.pick([
+      `WTI crude at ${price(m.wti)}`,
+      `the VIX at ${m.vix.toFixed(1)}`,
+      `gold at ${price(m.gold)}`,
+      `the dollar index at ${m.dxy.toFixed(1)}`,
+    ]),
+  ];
   const intro = r.pick([
-    () => `Markets start the week with ${list(levels)}. The story we think matters most right now is ${t.label}, and it is not getting the attention it deserves.`,
-    () => `A quick snapshot before we start: ${list(levels)}. Against that backdrop, this note is about ${t.label}, where ${r.pick(['the consensus has moved too far', 'the data have quietly changed', 'positioning has become one-sided'])}.`,
-    () => `${capitalize(t.label)} is back at the top of every client conversation. With ${list(levels)}, here is how we think about it.`,
+    () =>
+      `Markets start the week with ${list(levels)}. The story we think matters most right now is ${t.label}, and it is not getting the attention it deserves.`,
+    () =>
+      `A quick snapshot before we start: ${list(levels)}. Against that backdrop, this note is about ${t.label}, where ${r.pick(['the consensus has moved too far', 'the data have quietly changed', 'positioning has become one-sided'])}.`,
+    () =>
+      `${capitalize(t.label)} is back at the top of every client conversation. With ${list(levels)}, here is how we think about it.`,
   ])();
   const themeParas = r.sample(t.paragraphs, second ? 2 : r.int(2, 3)).map((p) => p(sc));
 
   const equities =
     names.length > 0
-      ? `For equities, the most direct ${names.length > 1 ? 'exposures are' : 'exposure is'} ${list(names.map((c) => `${c.name} (${c.ticker})`))}. ${r.pick([
-          `${names.length > 1 ? 'They have' : 'It has'} moved with ${t.keywords[0]} headlines for most of the year.`,
-          `Guidance from ${names.length > 1 ? 'these companies' : 'the company'} is where this theme will show up first.`,
-          `Sell-side estimates have not yet caught up with the macro data.`,
-        ])} In ${names[0]!.short}'s case, watch ${r.pick(names[0]!.drivers)}.`
+      ? `For equities, the most direct ${names.length > 1 ? 'exposures are' : 'exposure is'} ${list(names.map((c) => `${c.name} (${c.ticker})`))}. ${r.pick(
+          [
+            `${names.length > 1 ? 'They have' : 'It has'} moved with ${t.keywords[0]} headlines for most of the year.`,
+            `Guidance from ${names.length > 1 ? 'these companies' : 'the company'} is where this theme will show up first.`,
+            `Sell-side estimates have not yet caught up with the macro data.`,
+          ],
+        )} In ${names[0]!.short}'s case, watch ${r.pick(names[0]!.drivers)}.`
       : null;
 
   const calls: CallDraft[] = [];
   if (ctx.wantsCalls) {
     const trade = r.pick(t.trades);
     const instrument = company(trade.ticker);
-    calls.push(makeCall({ company: instrument, fundamentals: fundamentalsFor(instrument, r), action: r.pick(['RECOMMENDATION', 'NEW_POSITION'] as const), direction: trade.direction, rationale: r.chance(0.7) ? `it is the cleanest expression of the view that ${t.thesis(sc)}` : null }, r));
+    calls.push(
+      makeCall(
+        {
+          company: instrument,
+          fundamentals: fundamentalsFor(instrument, r),
+          action: r.pick(['RECOMMENDATION', 'NEW_POSITION'] as const),
+          direction: trade.direction,
+          rationale: r.chance(0.7) ? `it is the cleanest expression of the view that ${t.thesis(sc)}` : null,
+        },
+        r,
+      ),
+    );
     const extra = names.find((c: Company) => c.ticker !== trade.ticker);
     if (extra && r.chance(0.3)) {
-      calls.push(makeCall({ company: extra, fundamentals: fundamentalsFor(extra, r), action: 'RECOMMENDATION', direction: 'LONG', rationale: null }, r));
+      calls.push(
+        makeCall(
+          {
+            company: extra,
+            fundamentals: fundamentalsFor(extra, r),
+            action: 'RECOMMENDATION',
+            direction: 'LONG',
+            rationale: null,
+          },
+          r,
+        ),
+      );
     }
   }
   const positioning =
@@ -78,7 +114,9 @@ export function macroNote(ctx: PostContext): Draft {
       ...optional(instrument && instrument.type === 'ETF' && r.chance(0.5) ? etfNote(instrument, r) : null),
       { text: pricingCheck(ctx), optional: true },
       { text: calendarParagraph(ctx) },
-      { text: `The main risk to this view is ${t.risk}. ${r.pick(['We would change our mind quickly if the next two data releases point the other way.', 'That is why we keep the position sized modestly.', 'It is a real risk, but not our base case.'])}` },
+      {
+        text: `The main risk to this view is ${t.risk}. ${r.pick(['We would change our mind quickly if the next two data releases point the other way.', 'That is why we keep the position sized modestly.', 'It is a real risk, but not our base case.'])}`,
+      },
       { text: positioning },
       ...optional(signOff(ctx)),
     ],
@@ -91,7 +129,9 @@ export function macroNote(ctx: PostContext): Draft {
     paragraphs,
     calls,
     summary: { thesis: t.thesis(sc), numbers: levels, risks: [t.risk] },
-    tickers: [...calls.map((c) => c.company.ticker), ...names.map((c) => c.ticker)].filter((x, i, all) => all.indexOf(x) === i),
+    tickers: [...calls.map((c) => c.company.ticker), ...names.map((c) => c.ticker)].filter(
+      (x, i, all) => all.indexOf(x) === i,
+    ),
     themes: second ? [t.id, second.id] : [t.id],
     sector: null,
   };

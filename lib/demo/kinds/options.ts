@@ -1,13 +1,12 @@
-import { convictionFor, type CallDraft } from '../calls';
-import { COMPANIES, type Company } from '../companies';
-import { fundamentalsFor } from '../market';
-import type { Rng } from '../random';
-import { pct, price, usd } from '../text';
-import { fitParagraphs, optional, pubTheme, type Draft, type PostContext } from './context';
+import { type CallDraft, convictionFor } from '@/lib/demo/calls';
+import { COMPANIES, type Company } from '@/lib/demo/companies';
+import { fundamentalsFor } from '@/lib/demo/market';
+import type { Rng } from '@/lib/demo/random';
+import { billions, change, pct, price, usd } from '@/lib/demo/text';
+import { type Draft, fitParagraphs, optional, type PostContext, pubTheme } from './context';
+import { calendarParagraph } from './extras';
 import { signOff, themeTieIn } from './paragraphs';
 import { etfNote, sectorNote } from './sector-notes';
-import { calendarParagraph } from './extras';
-import { billions, change } from '../text';
 
 type Structure = 'call_spread' | 'put_spread' | 'short_put' | 'long_call' | 'iron_condor';
 
@@ -90,7 +89,9 @@ export function optionsIdea(ctx: PostContext): Draft {
       detail = `With implied volatility where it is, the premium collected does not compensate enough for a breakout in either direction, which is why we are sitting this one out.`;
     }
   }
-  const evidence = closing ? `We closed the ${name} for a ${r.int(35, 95)}% gain on the ${structure === 'short_put' ? 'premium' : 'debit'}.` : trade;
+  const evidence = closing
+    ? `We closed the ${name} for a ${r.int(35, 95)}% gain on the ${structure === 'short_put' ? 'premium' : 'debit'}.`
+    : trade;
 
   const calls: CallDraft[] = [];
   if (ctx.wantsCalls) {
@@ -103,7 +104,9 @@ export function optionsIdea(ctx: PostContext): Draft {
       direction: bullish ? 'LONG' : 'SHORT',
       conviction: Math.min(conviction, 4),
       evidence,
-      rationale: r.chance(0.7) ? `implied volatility rank of ${ivRank} makes ${structure === 'short_put' ? 'selling' : 'buying'} premium attractive here` : null,
+      rationale: r.chance(0.7)
+        ? `implied volatility rank of ${ivRank} makes ${structure === 'short_put' ? 'selling' : 'buying'} premium attractive here`
+        : null,
     });
   }
 
@@ -115,7 +118,13 @@ export function optionsIdea(ctx: PostContext): Draft {
         `${bullish ? 'Bullish' : 'Bearish'} on ${c.ticker} with IV rank at ${ivRank}`,
         `Options setup: ${c.short} ${structure.replace('_', ' ')} for ${exp}`,
       ]);
-  const subtitle = r.chance(0.8) ? r.pick([`Strikes, expiry, max loss and the exit plan`, `IV rank ${ivRank}, implied move ${pct(implied)}`, `How we size it and when we get out`]) : null;
+  const subtitle = r.chance(0.8)
+    ? r.pick([
+        `Strikes, expiry, max loss and the exit plan`,
+        `IV rank ${ivRank}, implied move ${pct(implied)}`,
+        `How we size it and when we get out`,
+      ])
+    : null;
 
   const intro = `${c.name} (${c.ticker}) ${f.ytd >= 0 ? 'is up' : 'is down'} ${pct(Math.abs(f.ytd), 0)} this year and trades near ${price(f.price)}. ${bullish ? 'We want upside exposure with a defined maximum loss' : 'We think the risk is skewed lower and want to express it with capped risk'} ahead of ${r.pick(['the next earnings report', 'the FOMC meeting', 'monthly expiration', 'the next CPI report'])}.`;
   const vol = `Volatility first. Implied volatility rank is ${ivRank}, and the options market prices a move of about ${pct(implied)} through the ${exp} expiry, against a realized move of ${pct(implied * r.float(0.7, 1.3))} over the past month. ${ivRank < 35 ? 'Options are cheap relative to their history, which favours buying premium.' : 'Premium is rich, which is why we prefer spreads or selling puts.'}`;
@@ -130,7 +139,12 @@ export function optionsIdea(ctx: PostContext): Draft {
       { text: intro },
       { text: c.type === 'ETF' ? etfNote(c, r) : `${fundamentals} ${sectorNote(c, f, r, ctx.quarter)}` },
       { text: vol },
-      { text: calls.length > 0 ? `${evidence}${calls[0]?.rationale ? ` We like it because ${calls[0].rationale}.` : ''} ${closing ? 'We opened it a few weeks ago and the stock moved our way faster than expected.' : detail}` : `${trade} ${detail}` },
+      {
+        text:
+          calls.length > 0
+            ? `${evidence}${calls[0]?.rationale ? ` We like it because ${calls[0].rationale}.` : ''} ${closing ? 'We opened it a few weeks ago and the stock moved our way faster than expected.' : detail}`
+            : `${trade} ${detail}`,
+      },
       { text: plan },
       { text: calendarParagraph(ctx) },
       ...optional(theme ? themeTieIn(ctx, theme, c) : null),
@@ -148,8 +162,15 @@ export function optionsIdea(ctx: PostContext): Draft {
       thesis: closing
         ? `the ${name} trade has captured most of its value and should be closed`
         : `${c.short} (${c.ticker}) offers a ${bullish ? 'bullish' : structure === 'iron_condor' ? 'range-bound' : 'bearish'} defined-risk setup through the ${name}`,
-      numbers: [`an implied volatility rank of ${ivRank}`, `an implied move of about ${pct(implied)}`, `a price near ${price(f.price)}`],
-      risks: [`a sharp move ${bullish ? 'lower' : 'higher'} in ${c.ticker}`, `volatility collapsing after the catalyst`],
+      numbers: [
+        `an implied volatility rank of ${ivRank}`,
+        `an implied move of about ${pct(implied)}`,
+        `a price near ${price(f.price)}`,
+      ],
+      risks: [
+        `a sharp move ${bullish ? 'lower' : 'higher'} in ${c.ticker}`,
+        `volatility collapsing after the catalyst`,
+      ],
     },
     tickers: [c.ticker],
     themes: theme ? [theme.id] : [],

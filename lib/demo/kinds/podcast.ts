@@ -1,16 +1,40 @@
-import { convictionFor, type CallDraft } from '../calls';
-import { COMPANIES, SECTOR_LABELS, company, type Company } from '../companies';
-import { fundamentalsFor } from '../market';
-import type { Theme } from '../themes';
-import { capitalize, list, price } from '../text';
-import type { PickAction, PickDirection } from '../types';
-import { fitParagraphs, mainEquity, pubTheme, scene, type Draft, type PostContext } from './context';
-import { sectorNote } from './sector-notes';
+import { type CallDraft, convictionFor } from '@/lib/demo/calls';
+import { COMPANIES, type Company, company, SECTOR_LABELS } from '@/lib/demo/companies';
+import { fundamentalsFor } from '@/lib/demo/market';
+import { capitalize, list, price } from '@/lib/demo/text';
+import type { Theme } from '@/lib/demo/themes';
+import type { PickAction, PickDirection } from '@/lib/demo/types';
+import { type Draft, fitParagraphs, mainEquity, type PostContext, pubTheme, scene } from './context';
 import { episodeQuote, guestBio } from './extras';
+import { sectorNote } from './sector-notes';
 
-const FIRM_FIRST = ['Ridgeline', 'Northfield', 'Cedar Bay', 'Aldwych', 'Granite Peak', 'Bluewater', 'Halyard', 'Ironbridge', 'Kestrel', 'Meridian Row', 'Oakmont', 'Tidewater', 'Fieldstone', 'Larkspur', 'Harbor Point'];
+const FIRM_FIRST = [
+  'Ridgeline',
+  'Northfield',
+  'Cedar Bay',
+  'Aldwych',
+  'Granite Peak',
+  'Bluewater',
+  'Halyard',
+  'Ironbridge',
+  'Kestrel',
+  'Meridian Row',
+  'Oakmont',
+  'Tidewater',
+  'Fieldstone',
+  'Larkspur',
+  'Harbor Point',
+];
 const FIRM_LAST = ['Capital', 'Partners', 'Asset Management', 'Advisors', 'Research', 'Investments'];
-const ROLES = ['portfolio manager', 'chief investment officer', 'founder and CIO', 'head of research', 'senior analyst', 'macro strategist', 'credit portfolio manager'];
+const ROLES = [
+  'portfolio manager',
+  'chief investment officer',
+  'founder and CIO',
+  'head of research',
+  'senior analyst',
+  'macro strategist',
+  'credit portfolio manager',
+];
 
 function stamp(seconds: number): string {
   const m = Math.floor(seconds / 60);
@@ -37,16 +61,30 @@ export function podcastEpisode(ctx: PostContext, episode: number): Draft {
   const f = fundamentalsFor(focus, r);
   const sectorLabel = SECTOR_LABELS[focus.sector];
   const sc = scene(ctx, sectorLabel);
-  const topic = macroShow ? t.label : r.pick([`${focus.short} and ${r.pick(focus.products)}`, `the ${sectorLabel} cycle`, t.label, `${focus.short} and ${r.pick(focus.drivers)}`]);
+  const topic = macroShow
+    ? t.label
+    : r.pick([
+        `${focus.short} and ${r.pick(focus.products)}`,
+        `the ${sectorLabel} cycle`,
+        t.label,
+        `${focus.short} and ${r.pick(focus.drivers)}`,
+      ]);
 
   const title = solo
-    ? r.pick([`Ep. ${episode}: Mailbag on ${topic}`, `Ep. ${episode}: ${host.split(' ')[0]} answers your questions on ${topic}`])
+    ? r.pick([
+        `Ep. ${episode}: Mailbag on ${topic}`,
+        `Ep. ${episode}: ${host.split(' ')[0]} answers your questions on ${topic}`,
+      ])
     : r.pick([
         `Ep. ${episode}: ${guest} on ${topic}`,
         `${episode}. ${capitalize(topic)} with ${guest}`,
         `Ep. ${episode} | ${guest} (${firm}): ${r.pick(['what the market is missing about', 'the bull case for', 'the risks in', 'a field guide to'])} ${topic}`,
       ]);
-  const subtitle = r.chance(0.7) ? (solo ? `Listener questions, answered` : `${guest}, ${role} at ${firm}, joins ${host}`) : null;
+  const subtitle = r.chance(0.7)
+    ? solo
+      ? `Listener questions, answered`
+      : `${guest}, ${role} at ${firm}, joins ${host}`
+    : null;
 
   const intro = solo
     ? `In this solo episode, ${host} works through listener questions on ${topic}, from position sizing to what the latest data actually say.`
@@ -68,32 +106,61 @@ export function podcastEpisode(ctx: PostContext, episode: number): Draft {
   if (ctx.wantsCalls) {
     const picks: Company[] = [focus];
     if (r.chance(0.35)) {
-      const extra = r.pick(COMPANIES.filter((c) => c.type === 'EQUITY' && ctx.pub.sectors.includes(c.sector) && c !== focus));
+      const extra = r.pick(
+        COMPANIES.filter((c) => c.type === 'EQUITY' && ctx.pub.sectors.includes(c.sector) && c !== focus),
+      );
       picks.push(extra);
     }
     for (const c of picks) {
       const fx = c === focus ? f : fundamentalsFor(c, r);
-      const direction: PickDirection = c === focus && macroShow ? (t.trades.find((x) => x.ticker === c.ticker)?.direction ?? 'LONG') : r.chance(0.1) ? 'SHORT' : 'LONG';
+      const direction: PickDirection =
+        c === focus && macroShow
+          ? (t.trades.find((x) => x.ticker === c.ticker)?.direction ?? 'LONG')
+          : r.chance(0.1)
+            ? 'SHORT'
+            : 'LONG';
       const ref = c.type === 'ETF' ? `${c.name} (${c.ticker})` : `${c.short} (${c.ticker})`;
       const options: [PickAction, string][] =
         direction === 'SHORT'
-          ? [['NEW_POSITION', `${guestFirst} is short ${ref}, arguing the market is too optimistic about ${r.pick(c.drivers)}.`], ['HOLD', `${guestFirst} has been short ${ref} for months and is staying short.`]]
+          ? [
+              [
+                'NEW_POSITION',
+                `${guestFirst} is short ${ref}, arguing the market is too optimistic about ${r.pick(c.drivers)}.`,
+              ],
+              ['HOLD', `${guestFirst} has been short ${ref} for months and is staying short.`],
+            ]
           : [
-              ['RECOMMENDATION', `${guestFirst}'s pick for the next twelve months is ${ref}, a buy below ${price(fx.price * 1.02)}.`],
+              [
+                'RECOMMENDATION',
+                `${guestFirst}'s pick for the next twelve months is ${ref}, a buy below ${price(fx.price * 1.02)}.`,
+              ],
               ['ADD', `${guestFirst} is long ${ref} and has been adding on weakness.`],
               ['NEW_POSITION', `${guestFirst} recently started a position in ${ref} at around ${price(fx.price)}.`],
               ['HOLD', `${guestFirst} still owns ${ref} and has no plans to sell.`],
             ];
       const [action, evidence] = r.pick(options);
-      calls.push({ company: c, instrumentType: c.type, action, direction, conviction: convictionFor(action, r), evidence, rationale: r.chance(0.6) ? `${guestFirst} expects ${r.pick(c.drivers)} to surprise to the ${direction === 'LONG' ? 'upside' : 'downside'}` : null });
+      calls.push({
+        company: c,
+        instrumentType: c.type,
+        action,
+        direction,
+        conviction: convictionFor(action, r),
+        evidence,
+        rationale: r.chance(0.6)
+          ? `${guestFirst} expects ${r.pick(c.drivers)} to surprise to the ${direction === 'LONG' ? 'upside' : 'downside'}`
+          : null,
+      });
     }
   }
-  const picksPara = calls.length > 0
-    ? `${calls.map((c) => c.evidence).join(' ')} ${r.pick(['As always, these are the guest\'s views, not advice.', 'Positions are disclosed as of the recording date.'])}`
-    : solo
-      ? `No picks this week. ${host.split(' ')[0]} explains why sitting still is sometimes the best trade.`
-      : `${guestFirst} did not name specific positions this time, but explained how ${firm} sizes positions and thinks about ${t.keywords[0]}.`;
-  const links = r.chance(0.6) ? `Links: ${firm} quarterly letters, the full transcript on the episode page, and our earlier episodes on ${list(r.sample(t.keywords, 2))}.` : null;
+  const picksPara =
+    calls.length > 0
+      ? `${calls.map((c) => c.evidence).join(' ')} ${r.pick(["As always, these are the guest's views, not advice.", 'Positions are disclosed as of the recording date.'])}`
+      : solo
+        ? `No picks this week. ${host.split(' ')[0]} explains why sitting still is sometimes the best trade.`
+        : `${guestFirst} did not name specific positions this time, but explained how ${firm} sizes positions and thinks about ${t.keywords[0]}.`;
+  const links = r.chance(0.6)
+    ? `Links: ${firm} quarterly letters, the full transcript on the episode page, and our earlier episodes on ${list(r.sample(t.keywords, 2))}.`
+    : null;
 
   const paragraphs = fitParagraphs(
     [

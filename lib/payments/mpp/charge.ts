@@ -1,6 +1,6 @@
-import type { PaidOffer } from '../offer';
-import { centsToUsd } from '../pricing';
-import type { PaymentSetup } from '../setup';
+import type { PaidOffer } from '@/lib/payments/offer';
+import { centsToUsd } from '@/lib/payments/pricing';
+import type { PaymentSetup } from '@/lib/payments/setup';
 import { mppServerFor } from './server';
 
 /** Stripe cannot charge a card less than 50 US cents, so the card method is offered only from there. */

@@ -2,8 +2,8 @@ import { Mppx, stripe, tempo } from 'mppx/server';
 import Stripe from 'stripe';
 import { createClient, defineChain, http } from 'viem';
 import { tempo as tempoMainnet } from 'viem/chains';
-import { postgresPaymentStore } from '../replay-store';
-import type { PaymentSetup } from '../setup';
+import { postgresPaymentStore } from '@/lib/payments/replay-store';
+import type { PaymentSetup } from '@/lib/payments/setup';
 
 type MppSetup = NonNullable<PaymentSetup['mpp']>;
 
@@ -11,7 +11,8 @@ const holder = globalThis as typeof globalThis & { __mppServers?: Map<string, Re
 
 /** One mppx server per configuration and realm (the realm is the public host a challenge is issued for). */
 export function mppServerFor(setup: MppSetup, realm: string) {
-  const servers = (holder.__mppServers ??= new Map());
+  holder.__mppServers ??= new Map();
+  const servers = holder.__mppServers;
   const key = `${realm} ${setup.tempo?.rpcUrl ?? '-'} ${setup.stripe?.networkId ?? '-'}`;
   let server = servers.get(key);
   if (!server) {
@@ -34,7 +35,16 @@ function createMpp(setup: MppSetup, realm: string) {
   if (setup.stripe) {
     const { secretKey, networkId, apiBaseUrl } = setup.stripe;
     const api = apiBaseUrl ? new URL(apiBaseUrl) : null;
-    const client = new Stripe(secretKey, api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.slice(0, -1) as 'http' | 'https' } : {});
+    const client = new Stripe(
+      secretKey,
+      api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+            protocol: api.protocol.slice(0, -1) as 'http' | 'https',
+          }
+        : {},
+    );
     methods.push(stripe.charge({ client, networkId, paymentMethodTypes: ['card'], currency: 'usd', decimals: 2 }));
   }
   return Mppx.create({ methods, secretKey: setup.secretKey, realm });

@@ -1,4 +1,4 @@
-import { toHex, type Hex } from 'viem';
+import { type Hex, toHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
 /**

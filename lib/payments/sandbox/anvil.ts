@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -68,7 +68,10 @@ export async function startAnvil(name: string, args: string[]): Promise<AnvilPro
     const onError = (error: Error) => settle(() => reject(error));
     const onExit = (code: number | null, signal: string | null) =>
       settle(() => reject(new Error(`exited (code ${code}, signal ${signal})`)));
-    const timer = setTimeout(() => settle(() => reject(new Error(`timed out after ${START_TIMEOUT_MS} ms`))), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`timed out after ${START_TIMEOUT_MS} ms`))),
+      START_TIMEOUT_MS,
+    );
     function settle(done: () => void) {
       clearTimeout(timer);
       child.stdout?.off('data', onData);
@@ -83,7 +86,9 @@ export async function startAnvil(name: string, args: string[]): Promise<AnvilPro
     child.on('exit', onExit);
   }).catch(async (error: unknown) => {
     await stop();
-    throw new Error(`${name}: anvil did not start: ${error instanceof Error ? error.message : String(error)}\n${output.slice(-2000)}`);
+    throw new Error(
+      `${name}: anvil did not start: ${error instanceof Error ? error.message : String(error)}\n${output.slice(-2000)}`,
+    );
   });
 
   // Keep draining anvil's (chatty) output so it never blocks on a full pipe, without holding our event loop open.

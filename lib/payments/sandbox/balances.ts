@@ -1,4 +1,4 @@
-import { createPublicClient, erc20Abi, http, type Address } from 'viem';
+import { type Address, createPublicClient, erc20Abi, http } from 'viem';
 import type { SandboxConfig } from './start';
 
 /** On-chain token balances in atomic units (6 decimals for both tokens), read straight from the sandbox chains. */
@@ -9,5 +9,10 @@ export async function usdcBalance(config: Pick<SandboxConfig, 'x402'>, address: 
 
 export async function tempoBalance(config: Pick<SandboxConfig, 'mpp'>, address: Address): Promise<bigint> {
   const client = createPublicClient({ transport: http(config.mpp.rpcUrl) });
-  return client.readContract({ address: config.mpp.currency, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  return client.readContract({
+    address: config.mpp.currency,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address],
+  });
 }

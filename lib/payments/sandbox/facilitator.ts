@@ -3,7 +3,7 @@ import { x402Facilitator } from '@x402/core/facilitator';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
-import { createWalletClient, http, publicActions, type Hex } from 'viem';
+import { createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { x402Chain } from './chains';
 import { listenOnLoopback } from './listen';
@@ -41,7 +41,11 @@ type PaymentRequest = { paymentPayload: PaymentPayload; paymentRequirements: Pay
 const isObject = (value: unknown) => typeof value === 'object' && value !== null;
 
 function isPaymentRequest(body: unknown): body is PaymentRequest {
-  return isObject(body) && isObject((body as PaymentRequest).paymentPayload) && isObject((body as PaymentRequest).paymentRequirements);
+  return (
+    isObject(body) &&
+    isObject((body as PaymentRequest).paymentPayload) &&
+    isObject((body as PaymentRequest).paymentRequirements)
+  );
 }
 
 export async function startFacilitator(options: {
@@ -51,7 +55,9 @@ export async function startFacilitator(options: {
 }): Promise<FacilitatorServer> {
   const account = privateKeyToAccount(options.privateKey);
   const chain = x402Chain(options.rpcUrl);
-  const client = createWalletClient({ account, chain, transport: http(options.rpcUrl), pollingInterval: 50 }).extend(publicActions);
+  const client = createWalletClient({ account, chain, transport: http(options.rpcUrl), pollingInterval: 50 }).extend(
+    publicActions,
+  );
   const signer = toFacilitatorEvmSigner({
     address: account.address,
     readContract: (args) => client.readContract(args as Parameters<typeof client.readContract>[0]),

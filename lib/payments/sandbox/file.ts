@@ -10,14 +10,23 @@ import { z } from 'zod';
 export const SANDBOX_FILE = 'sandbox.json';
 export const SANDBOX_NOTE = 'TEST MONEY ONLY: local anvil chains started by this service; nothing here has real value';
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').transform((v) => v as `0x${string}`);
-const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte key').transform((v) => v as `0x${string}`);
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+  .transform((v) => v as `0x${string}`);
+const privateKey = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte key')
+  .transform((v) => v as `0x${string}`);
 const loopbackUrl = z.url({ protocol: /^https?$/ });
 
 export const SandboxFileSchema = z.object({
   note: z.literal(SANDBOX_NOTE),
   x402: z.object({
-    network: z.string().regex(/^eip155:\d+$/).transform((v) => v as `eip155:${number}`),
+    network: z
+      .string()
+      .regex(/^eip155:\d+$/)
+      .transform((v) => v as `eip155:${number}`),
     chainId: z.number().int().positive(),
     rpcUrl: loopbackUrl,
     asset: address,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createTestClient, http, publicActions, type Hex } from 'viem';
+import { createTestClient, type Hex, http, publicActions } from 'viem';
 import { MULTICALL3_ADDRESS } from './chains';
 
 /**
@@ -14,7 +14,9 @@ import { MULTICALL3_ADDRESS } from './chains';
 function multicall3CreationCode(): Hex {
   const require = createRequire(import.meta.url);
   const viemMain = require.resolve('viem');
-  const contracts = require(path.join(path.dirname(viemMain), 'constants', 'contracts.js')) as { multicall3Bytecode?: Hex };
+  const contracts = require(path.join(path.dirname(viemMain), 'constants', 'contracts.js')) as {
+    multicall3Bytecode?: Hex;
+  };
   if (!contracts.multicall3Bytecode?.startsWith('0x60')) throw new Error('Multicall3 bytecode not found in viem');
   return contracts.multicall3Bytecode;
 }

@@ -1,6 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_MNEMONIC, devPrivateKeys, TEMPO_ROLES, X402_ROLES } from './accounts';
-import { startAnvil, type AnvilProcess } from './anvil';
+import { type AnvilProcess, startAnvil } from './anvil';
 import { PATH_USD_ADDRESS, TEMPO_CHAIN_ID, USDC_ADDRESS, X402_CHAIN_ID } from './chains';
 import { startFacilitator } from './facilitator';
 import { removeSandboxFile, writeSandboxFile } from './file';
@@ -63,7 +63,14 @@ export async function startPaymentSandbox(options: {
     // Both chains boot in parallel; the key derivation (synchronous, a few hundred ms) overlaps their start-up.
     const booting = [
       startAnvil('x402 chain', ['--chain-id', String(X402_CHAIN_ID), '--mnemonic', DEV_MNEMONIC]),
-      startAnvil('Tempo chain', ['--network', 'tempo', '--chain-id', String(TEMPO_CHAIN_ID), '--mnemonic', DEV_MNEMONIC]),
+      startAnvil('Tempo chain', [
+        '--network',
+        'tempo',
+        '--chain-id',
+        String(TEMPO_CHAIN_ID),
+        '--mnemonic',
+        DEV_MNEMONIC,
+      ]),
     ];
     const keys = devPrivateKeys();
     const results = await Promise.allSettled(booting);

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { encodeAbiParameters, keccak256, maxUint256, type Address, type Hex } from 'viem';
+import { type Address, encodeAbiParameters, type Hex, keccak256, maxUint256 } from 'viem';
 import { listenOnLoopback } from './listen';
 
 /**
@@ -14,7 +14,12 @@ import { listenOnLoopback } from './listen';
  * time, and waits until it is mined. Everything else is forwarded untouched.
  */
 const NONCE_MANAGER: Address = '0x4E4F4E4345000000000000000000000000000000';
-const SEND_METHODS = new Set(['eth_sendRawTransaction', 'eth_sendRawTransactionSync', 'eth_sendTransaction', 'eth_sendTransactionSync']);
+const SEND_METHODS = new Set([
+  'eth_sendRawTransaction',
+  'eth_sendRawTransactionSync',
+  'eth_sendTransaction',
+  'eth_sendTransactionSync',
+]);
 const ZERO = `0x${'00'.repeat(32)}` as Hex;
 
 /** Storage slot of `nonces[sender][2^256-1]` (a nested mapping at slot 0 of the NonceManager precompile). */

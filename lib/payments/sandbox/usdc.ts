@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { createTestClient, createWalletClient, http, parseAbi, publicActions, type Address, type Hex } from 'viem';
+import { type Address, createTestClient, createWalletClient, type Hex, http, parseAbi, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { USDC_ADDRESS, x402Chain } from './chains';
 
@@ -52,7 +52,7 @@ function link(code: Artifact, libraries: Record<string, Address>): Hex {
 /** A library's runtime code begins with PUSH20 <own address> (call protection); its constructor fills it in. */
 function libraryRuntime(code: Artifact, at: Address): Hex {
   const hex = code.deployedBytecode;
-  if (!hex.startsWith('0x73' + '00'.repeat(20))) throw new Error('unexpected library bytecode');
+  if (!hex.startsWith(`0x73${'00'.repeat(20)}`)) throw new Error('unexpected library bytecode');
   return `0x73${at.slice(2).toLowerCase()}${hex.slice(4 + 40)}`;
 }
 
@@ -73,8 +73,14 @@ export async function placeUsdc(options: {
 
   const checker = artifact('util/SignatureChecker.sol/SignatureChecker.json');
   const token = artifact('v2/FiatTokenV2_2.sol/FiatTokenV2_2.json');
-  await anvil.setCode({ address: SIGNATURE_CHECKER_ADDRESS, bytecode: libraryRuntime(checker, SIGNATURE_CHECKER_ADDRESS) });
-  await anvil.setCode({ address: USDC_ADDRESS, bytecode: link(token, { SignatureChecker: SIGNATURE_CHECKER_ADDRESS }) });
+  await anvil.setCode({
+    address: SIGNATURE_CHECKER_ADDRESS,
+    bytecode: libraryRuntime(checker, SIGNATURE_CHECKER_ADDRESS),
+  });
+  await anvil.setCode({
+    address: USDC_ADDRESS,
+    bytecode: link(token, { SignatureChecker: SIGNATURE_CHECKER_ADDRESS }),
+  });
 
   // The admin holds every role (master minter, pauser, blacklister, owner) and is the only minter.
   const a = admin.address;

@@ -1,10 +1,10 @@
 import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import type { Db } from '@/lib/db/types';
-import { deliver } from '../deliver';
-import type { PaidOffer } from '../offer';
-import { claimKey, isClaimed, releaseKey } from '../replay-store';
-import type { PaymentSetup } from '../setup';
+import { deliver } from '@/lib/payments/deliver';
+import type { PaidOffer } from '@/lib/payments/offer';
+import { claimKey, isClaimed, releaseKey } from '@/lib/payments/replay-store';
+import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402Requirements } from './challenge';
 import { x402ServerFor } from './resource-server';
 
@@ -15,7 +15,9 @@ export interface X402Refusal {
   paymentResponse?: string;
 }
 
-const ALREADY_USED: X402Refusal = { refused: 'This payment has already been used. Sign a new payment for the current challenge.' };
+const ALREADY_USED: X402Refusal = {
+  refused: 'This payment has already been used. Sign a new payment for the current challenge.',
+};
 
 /**
  * x402 v2, exact scheme: match the payment to this offer's requirements, have the facilitator verify it, claim its
@@ -43,7 +45,10 @@ export async function payWithX402(
     return { refused: 'Unsupported x402 version: this service speaks x402 v2.' };
   }
   if (!matched) {
-    return { refused: 'The payment does not match this request: its price, asset, network, payee or resource differ. Pay the current challenge.' };
+    return {
+      refused:
+        'The payment does not match this request: its price, asset, network, payee or resource differ. Pay the current challenge.',
+    };
   }
   const nonce = String((payload.payload as { authorization?: { nonce?: unknown } }).authorization?.nonce ?? '');
   const uniqueKey = `x402:${matched.network}:${nonce.toLowerCase()}`;
@@ -61,12 +66,27 @@ export async function payWithX402(
   try {
     settled = await server.settlePayment(payload, matched);
   } catch (error) {
-    settled = { success: false, errorReason: 'settlement_failed', transaction: '', network: matched.network, errorMessage: error instanceof Error ? error.message : undefined };
+    settled = {
+      success: false,
+      errorReason: 'settlement_failed',
+      transaction: '',
+      network: matched.network,
+      errorMessage: error instanceof Error ? error.message : undefined,
+    };
   }
   if (!settled.success) {
     await releaseKey(uniqueKey);
-    const failure: SettleResponse = { success: false, errorReason: settled.errorReason ?? 'settlement_failed', transaction: settled.transaction ?? '', network: matched.network, payer: settled.payer };
-    return { refused: `Settlement failed: ${failure.errorReason}. Nothing was charged.`, paymentResponse: encodePaymentResponseHeader(failure) };
+    const failure: SettleResponse = {
+      success: false,
+      errorReason: settled.errorReason ?? 'settlement_failed',
+      transaction: settled.transaction ?? '',
+      network: matched.network,
+      payer: settled.payer,
+    };
+    return {
+      refused: `Settlement failed: ${failure.errorReason}. Nothing was charged.`,
+      paymentResponse: encodePaymentResponseHeader(failure),
+    };
   }
   return deliver(db, request, offer, {
     protocol: 'x402',

@@ -1,6 +1,6 @@
 import { HTTPFacilitatorClient, x402ResourceServer } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
-import type { PaymentSetup } from '../setup';
+import type { PaymentSetup } from '@/lib/payments/setup';
 
 type X402Setup = NonNullable<PaymentSetup['x402']>;
 
@@ -11,7 +11,8 @@ const holder = globalThis as typeof globalThis & { __x402Servers?: Map<string, P
  * what it supports). A failed initialisation is forgotten so the next request tries again.
  */
 export function x402ServerFor(setup: X402Setup): Promise<x402ResourceServer> {
-  const servers = (holder.__x402Servers ??= new Map());
+  holder.__x402Servers ??= new Map();
+  const servers = holder.__x402Servers;
   const key = `${setup.network} ${setup.facilitatorUrl}`;
   let server = servers.get(key);
   if (!server) {

@@ -22,7 +22,7 @@
  * Node built-ins only: this module also runs from `npm ci` (scripts/prepare-embeddings.mjs).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rename, stat, writeFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 
@@ -226,7 +226,8 @@ class TextReader {
 
   async expect(char: string): Promise<void> {
     const c = await this.peek();
-    if (c !== char) throw new Error(`expected ${JSON.stringify(char)} at byte ~${this.bytes}, found ${JSON.stringify(c)}`);
+    if (c !== char)
+      throw new Error(`expected ${JSON.stringify(char)} at byte ~${this.bytes}, found ${JSON.stringify(c)}`);
     this.pos += 1;
   }
 
@@ -361,8 +362,10 @@ async function buildStore(
     const dimensions = Number(/"dimensions"\s*:\s*(\d+)/.exec(header)?.[1]);
     const size = Number(/"size"\s*:\s*(\d+)/.exec(header)?.[1]);
     const l2NormIndex = Number(/"l2NormIndex"\s*:\s*(\d+)/.exec(header)?.[1]);
-    if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions > 4096) throw new Error('source JSON: no "dimensions" in header');
-    if (!Number.isInteger(l2NormIndex) || l2NormIndex < dimensions) throw new Error('source JSON: bad "l2NormIndex" in header');
+    if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions > 4096)
+      throw new Error('source JSON: no "dimensions" in header');
+    if (!Number.isInteger(l2NormIndex) || l2NormIndex < dimensions)
+      throw new Error('source JSON: bad "l2NormIndex" in header');
 
     // 1. The frequency-ordered word list: decide which entries to keep (rank < N and reachable by the tokenizer).
     await reader.skipPast('"words"');
@@ -382,7 +385,12 @@ async function buildStore(
         continue;
       }
       const word = await reader.string();
-      if ((rank < vocabularySize || extra.has(word)) && TOKEN_PATTERN.test(word) && word === word.toLowerCase() && !wanted.has(word)) {
+      if (
+        (rank < vocabularySize || extra.has(word)) &&
+        TOKEN_PATTERN.test(word) &&
+        word === word.toLowerCase() &&
+        !wanted.has(word)
+      ) {
         wanted.set(word, rank);
       }
       rank += 1;
@@ -418,7 +426,8 @@ async function buildStore(
       const entry = entryOf.get(word);
       if (entry === undefined || found[entry]) continue;
       const parts = list.split(',');
-      if (parts.length < dimensions) throw new Error(`source JSON: vector for ${JSON.stringify(word)} has ${parts.length} numbers`);
+      if (parts.length < dimensions)
+        throw new Error(`source JSON: vector for ${JSON.stringify(word)} has ${parts.length} numbers`);
       let sum = 0;
       const base = entry * dimensions;
       for (let k = 0; k < dimensions; k += 1) {
@@ -458,7 +467,12 @@ async function buildStore(
     ]);
     meta = {
       format: STORE_FORMAT,
-      source: { package: SOURCE_PACKAGE, version: identity.version, bytes: identity.bytes, size: Number.isFinite(size) ? size : rank },
+      source: {
+        package: SOURCE_PACKAGE,
+        version: identity.version,
+        bytes: identity.bytes,
+        size: Number.isFinite(size) ? size : rank,
+      },
       vocabularySize,
       extraWords: [...extraWords],
       count,
@@ -507,12 +521,21 @@ export async function prepareCompactStore(location: StoreLocation = {}): Promise
  * lacks some of the extra words, or was built from another source). `lenient` accepts a store that lacks extra
  * words or was built from another source version: better than nothing when it cannot be rebuilt (read-only disk).
  */
-export async function loadCompactStore(location: StoreLocation = {}, options: { lenient?: boolean } = {}): Promise<CompactStore | null> {
+export async function loadCompactStore(
+  location: StoreLocation = {},
+  options: { lenient?: boolean } = {},
+): Promise<CompactStore | null> {
   const cacheDir = location.cacheDir ?? defaultCacheDir();
   const vocabularySize = location.vocabularySize ?? DEFAULT_VOCABULARY_SIZE;
   // The source is consulted only to detect a stale store; a store without its source (pruned node_modules) still loads.
   const sourcePath = location.sourcePath ?? findSourcePath();
-  const meta = await currentMeta(cacheDir, vocabularySize, normaliseExtraWords(location.extraWords), sourcePath, options.lenient);
+  const meta = await currentMeta(
+    cacheDir,
+    vocabularySize,
+    normaliseExtraWords(location.extraWords),
+    sourcePath,
+    options.lenient,
+  );
   if (!meta) return null;
   const [wordsText, payload] = await Promise.all([
     readFile(dataPath(cacheDir, FILES.words), 'utf8'),

@@ -1,4 +1,4 @@
-import { env } from '../../env';
+import { env } from '@/lib/env';
 import type { EmbeddingProvider } from './provider';
 import { selectEmbeddingProvider } from './select';
 

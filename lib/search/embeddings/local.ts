@@ -17,15 +17,16 @@
  * - The store is loaded lazily, once per process (and per cache directory); if it is missing it is prepared from the
  *   installed wink package on first use (~3 s), and an Error is thrown only if the package is missing as well.
  */
-import type { EmbeddingProvider } from './provider';
+
 import {
+  type CompactStore,
   DEFAULT_VOCABULARY_SIZE,
   defaultCacheDir,
   loadCompactStore,
   prepareCompactStore,
-  type CompactStore,
   type StoreLocation,
 } from './compact-store';
+import type { EmbeddingProvider } from './provider';
 import { tickerTable, tickerVocabulary } from './tickers';
 
 export const LOCAL_PROVIDER_ID = 'local-wink-sg-100d';
@@ -49,7 +50,9 @@ export function loadLocalStore(location: StoreLocation = {}): Promise<CompactSto
   const cacheDir = location.cacheDir ?? defaultCacheDir();
   // Same defaults as the provider, so every caller in the process shares one loaded store.
   location = { ...location, extraWords: location.extraWords ?? tickerVocabulary() };
-  const key = [cacheDir, location.vocabularySize ?? DEFAULT_VOCABULARY_SIZE, ...(location.extraWords ?? [])].join('\u0000');
+  const key = [cacheDir, location.vocabularySize ?? DEFAULT_VOCABULARY_SIZE, ...(location.extraWords ?? [])].join(
+    '\u0000',
+  );
   let pending = stores.get(key);
   if (!pending) {
     pending = (async () => {
@@ -63,7 +66,9 @@ export function loadLocalStore(location: StoreLocation = {}): Promise<CompactSto
         // E.g. a read-only node_modules: an existing store built with fewer extra words still beats no search.
         const fallback = await loadCompactStore({ ...location, cacheDir }, { lenient: true });
         if (fallback) {
-          console.warn(`local embeddings: using the existing store in ${cacheDir} as is; rebuilding it failed: ${String(error)}`);
+          console.warn(
+            `local embeddings: using the existing store in ${cacheDir} as is; rebuilding it failed: ${String(error)}`,
+          );
           return fallback;
         }
         throw new Error(`local embeddings: could not prepare the word-vector store in ${cacheDir}: ${String(error)}`);
@@ -126,7 +131,10 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
     this.k = commonWordRank ?? DEFAULT_COMMON_WORD_RANK;
     const n = location.vocabularySize ?? DEFAULT_VOCABULARY_SIZE;
     // Vectors are only comparable under the same vocabulary and weighting, so a non-default setup gets its own id.
-    const variant = [n !== DEFAULT_VOCABULARY_SIZE ? `n${n}` : '', this.k !== DEFAULT_COMMON_WORD_RANK ? `k${this.k}` : '']
+    const variant = [
+      n !== DEFAULT_VOCABULARY_SIZE ? `n${n}` : '',
+      this.k !== DEFAULT_COMMON_WORD_RANK ? `k${this.k}` : '',
+    ]
       .filter(Boolean)
       .join('-');
     // ':' keeps the id within [A-Za-z0-9:._-] (it names database rows and index names).
@@ -146,7 +154,10 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
     return texts.map((text) => this.embedOne(store, text));
   }
 
-  /** The words (after ticker mapping) that contribute to a text's vector, with their weights; for debugging and tests. */
+  /**
+   * The words (after ticker mapping) that contribute to a text's vector, with their weights; for debugging and
+   * tests.
+   */
   async explain(text: string): Promise<Array<{ word: string; weight: number }>> {
     const store = await loadLocalStore(this.location);
     const out: Array<{ word: string; weight: number }> = [];
@@ -170,7 +181,8 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
           (token.word.length > 1 && (entry === undefined || store.ranks[entry]! >= LOWERCASE_TICKER_MIN_RANK)));
       if (ticker && readAsTicker) {
         let entries = ticker.words.map((w) => store.index.get(w)).filter((e): e is number => e !== undefined);
-        if (entries.length === 0) entries = ticker.fallback.map((w) => store.index.get(w)).filter((e): e is number => e !== undefined);
+        if (entries.length === 0)
+          entries = ticker.fallback.map((w) => store.index.get(w)).filter((e): e is number => e !== undefined);
         if (entries.length > 0) {
           // A ticker stands for one word's worth of meaning however many words its company name has; sqrt keeps
           // multi-word names ("Taiwan Semiconductor Manufacturing") from drowning the rest of a short query.

@@ -63,9 +63,7 @@ export class EmbeddingRequestError extends Error {
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  return out
-    .replace(/Bearer\s+[^\s"',}]+/gi, 'Bearer [redacted]')
-    .replace(/\bsk-[A-Za-z0-9_-]{8,}/g, '[redacted]');
+  return out.replace(/Bearer\s+[^\s"',}]+/gi, 'Bearer [redacted]').replace(/\bsk-[A-Za-z0-9_-]{8,}/g, '[redacted]');
 }
 
 /** Cuts an over-long input at a word boundary near `limit`. */
@@ -99,7 +97,10 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
       throw new Error(`OpenAI embeddings: ${this.model} always returns ${native} dimensions`);
     }
     this.dimensions = dimensions;
-    this.requestDimensions = native !== undefined && dimensions !== native && this.model.startsWith('text-embedding-3') ? dimensions : undefined;
+    this.requestDimensions =
+      native !== undefined && dimensions !== native && this.model.startsWith('text-embedding-3')
+        ? dimensions
+        : undefined;
     // Vectors of different models or sizes must never be compared, so both are part of the id; ':' keeps it within
     // [A-Za-z0-9:._-] (lib/search/semantic uses it in row keys and index names) for ordinary model names.
     this.id = `openai:${this.model}${native === undefined || dimensions !== native ? `:${dimensions}` : ''}`;
@@ -108,7 +109,8 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
     this.maxInputChars = options.maxInputChars ?? MAX_INPUT_CHARS;
     this.client = new OpenAI({
       apiKey: options.apiKey,
-      // Explicit, so OPENAI_BASE_URL in the environment cannot silently redirect requests (env wiring is lib/env.ts's job).
+      // Explicit, so OPENAI_BASE_URL in the environment cannot silently redirect requests
+      // (env wiring is lib/env.ts's job).
       baseURL: options.baseURL?.trim() || OPENAI_DEFAULT_BASE_URL,
       timeout: options.timeoutMs ?? 60_000,
       maxRetries: options.maxRetries ?? 2,
@@ -160,7 +162,9 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
     }
     const data = Array.isArray(response?.data) ? response.data : [];
     if (data.length !== input.length) {
-      throw new EmbeddingRequestError(`OpenAI embeddings (${this.model}): sent ${input.length} inputs, got ${data.length} embeddings`);
+      throw new EmbeddingRequestError(
+        `OpenAI embeddings (${this.model}): sent ${input.length} inputs, got ${data.length} embeddings`,
+      );
     }
     const vectors = new Array<number[] | undefined>(input.length);
     data.forEach((item, position) => {
@@ -172,7 +176,9 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
       }
       if (!Array.isArray(embedding) || embedding.length !== this.dimensions) {
         const got = Array.isArray(embedding) ? `${embedding.length} dimensions` : typeof embedding;
-        throw new EmbeddingRequestError(`OpenAI embeddings (${this.model}): expected ${this.dimensions} dimensions, got ${got}`);
+        throw new EmbeddingRequestError(
+          `OpenAI embeddings (${this.model}): expected ${this.dimensions} dimensions, got ${got}`,
+        );
       }
       if (!embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
         throw new EmbeddingRequestError(`OpenAI embeddings (${this.model}): non-numeric values in embedding ${at}`);
@@ -186,15 +192,24 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
     const redact = (text: string) => redactSecrets(text, [this.apiKey]);
     if (error instanceof OpenAI.APIError) {
       const status = typeof error.status === 'number' ? error.status : undefined;
-      const kind = error instanceof OpenAI.APIConnectionTimeoutError ? 'timed out' : error instanceof OpenAI.APIConnectionError ? 'could not connect' : 'failed';
+      const kind =
+        error instanceof OpenAI.APIConnectionTimeoutError
+          ? 'timed out'
+          : error instanceof OpenAI.APIConnectionError
+            ? 'could not connect'
+            : 'failed';
       return new EmbeddingRequestError(
-        redact(`OpenAI embeddings request ${kind} (${this.model}, ${count} inputs${status ? `, HTTP ${status}` : ''}): ${error.message}`),
+        redact(
+          `OpenAI embeddings request ${kind} (${this.model}, ${count} inputs${status ? `, HTTP ${status}` : ''}): ${error.message}`,
+        ),
         status,
         typeof error.code === 'string' ? redact(error.code) : undefined,
       );
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new EmbeddingRequestError(redact(`OpenAI embeddings request failed (${this.model}, ${count} inputs): ${message}`));
+    return new EmbeddingRequestError(
+      redact(`OpenAI embeddings request failed (${this.model}, ${count} inputs): ${message}`),
+    );
   }
 }
 

@@ -3,9 +3,10 @@
  * OPENAI_BASE_URL, OPENAI_EMBEDDING_MODEL). 'none' switches semantic search off (null): callers then run full-text
  * search only and report `mode: "fts"`.
  */
-import type { EmbeddingProvider } from './provider';
+
 import { LocalEmbeddingProvider, type LocalProviderOptions } from './local';
 import { OpenAIEmbeddingProvider } from './openai';
+import type { EmbeddingProvider } from './provider';
 
 export type EmbeddingProviderName = 'local' | 'openai' | 'none';
 
@@ -39,7 +40,13 @@ export function selectEmbeddingProvider(config: EmbeddingConfig): EmbeddingProvi
     case 'openai': {
       const apiKey = config.openaiApiKey?.trim();
       if (!apiKey) throw new Error('EMBEDDINGS_PROVIDER=openai needs OPENAI_API_KEY');
-      const key = ['openai', apiKey, config.openaiBaseUrl ?? '', config.openaiModel ?? '', config.openaiDimensions ?? ''].join('\u0000');
+      const key = [
+        'openai',
+        apiKey,
+        config.openaiBaseUrl ?? '',
+        config.openaiModel ?? '',
+        config.openaiDimensions ?? '',
+      ].join('\u0000');
       let provider = cache.get(key);
       if (!provider) {
         provider = new OpenAIEmbeddingProvider({

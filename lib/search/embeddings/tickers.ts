@@ -4,7 +4,7 @@
  * run time from the demo universe in lib/demo/companies.ts (so it follows that file), plus a few well-known tickers
  * outside it.
  */
-import { COMPANIES, SECTOR_LABELS, type Company } from '../../demo/companies';
+import { COMPANIES, type Company, SECTOR_LABELS } from '@/lib/demo/companies';
 
 export interface TickerEntry {
   ticker: string;
@@ -16,9 +16,39 @@ export interface TickerEntry {
 
 /** Legal-form and fund-wrapper words that say nothing about the business. */
 const GENERIC = new Set([
-  'inc', 'incorporated', 'corporation', 'corp', 'company', 'co', 'group', 'holdings', 'holding', 'plc', 'ag', 'nv',
-  'sa', 'se', 'ltd', 'limited', 'the', 'and', 'of', 'com', 'global', 'technologies', 'etf', 'fund', 'trust', 'shares',
-  'ishares', 'spdr', 'vanguard', 'vaneck', 'invesco', 'select', 'sector',
+  'inc',
+  'incorporated',
+  'corporation',
+  'corp',
+  'company',
+  'co',
+  'group',
+  'holdings',
+  'holding',
+  'plc',
+  'ag',
+  'nv',
+  'sa',
+  'se',
+  'ltd',
+  'limited',
+  'the',
+  'and',
+  'of',
+  'com',
+  'global',
+  'technologies',
+  'etf',
+  'fund',
+  'trust',
+  'shares',
+  'ishares',
+  'spdr',
+  'vanguard',
+  'vaneck',
+  'invesco',
+  'select',
+  'sector',
 ]);
 
 /** Well-known tickers outside the demo universe, and better words for demo names that are ambiguous. */

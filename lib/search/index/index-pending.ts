@@ -1,6 +1,6 @@
-import { readCapabilities } from '../../db/capabilities';
-import type { Db } from '../../db/types';
-import { normalizeForSearch } from '../query/normalize';
+import { readCapabilities } from '@/lib/db/capabilities';
+import type { Db } from '@/lib/db/types';
+import { normalizeForSearch } from '@/lib/search/query/normalize';
 
 interface PendingRow {
   [key: string]: unknown;

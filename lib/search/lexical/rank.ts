@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/types';
+import type { Queryable } from '@/lib/db/types';
 import type { ResolvedTerm } from './resolve-terms';
 
 export interface LexicalHit {
@@ -39,7 +39,10 @@ export async function rankLexical(
   if (terms.length === 0 || options.onlyIds?.length === 0) return { hits: [], candidates: 0 };
   const byRarity = [...terms].sort((a, b) => a.docCount - b.docCount);
   let budget = 0;
-  const selective = byRarity.filter((t) => (budget += t.docCount) <= CANDIDATE_BUDGET);
+  const selective = byRarity.filter((t) => {
+    budget += t.docCount;
+    return budget <= CANDIDATE_BUDGET;
+  });
   const candidateTerms = selective.length > 0 && !options.onlyIds ? selective : terms;
   const capped = selective.length === 0 && !options.onlyIds;
 
@@ -47,9 +50,10 @@ export async function rankLexical(
   const param = (value: unknown) => `$${params.push(value)}`;
   const cap = capped ? `order by published_at desc nulls last limit ${param(COMMON_TERM_CANDIDATES)}` : '';
   // (Given posts are scored wherever they were published, so no window applies to them.)
-  const window = options.range && !options.onlyIds
-    ? `and published_at >= ${param(options.range.start)}::timestamptz and published_at < ${param(options.range.end)}::timestamptz`
-    : '';
+  const window =
+    options.range && !options.onlyIds
+      ? `and published_at >= ${param(options.range.start)}::timestamptz and published_at < ${param(options.range.end)}::timestamptz`
+      : '';
   const candidates = options.onlyIds
     ? // Scoring given posts (the other side of a hybrid search found them): looked up by id, not searched in the index.
       `select p.id, p.published_at, p.search_vector

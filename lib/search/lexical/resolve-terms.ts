@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types';
+import type { Db } from '@/lib/db/types';
 import { allowedEdits, editDistance, isDictionaryWord } from './spelling';
 
 export interface ResolvedTerm {

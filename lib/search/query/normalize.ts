@@ -13,6 +13,7 @@ import { STOPWORDS } from './stopwords';
 
 // C0/C1 controls become spaces (they separate words); format characters (zero-width space/joiners, soft hyphen, BOM,
 // bidi marks) are deleted, since they sit inside words. Line/paragraph separators count as whitespace.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const FORMAT = /\p{Cf}/gu;
 const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/; // tabs/newlines are left to the whitespace collapse
@@ -87,7 +88,10 @@ export function normalizeForSearch(text: string): string {
   if (s.includes('/')) s = s.replace(RATIO, (m: string) => RATIO_MAP[m] ?? m.replace('/', ''));
   if (s.includes('.')) s = s.replace(SHARE_CLASS, '$1$2');
   s = s
-    .replace(QUARTER, (_m, q: string, a?: string, b?: string, c?: string) => `q${q}${a || b || c ? ' ' : ''}${year(a ?? b, c)}`)
+    .replace(
+      QUARTER,
+      (_m, q: string, a?: string, b?: string, c?: string) => `q${q}${a || b || c ? ' ' : ''}${year(a ?? b, c)}`,
+    )
     .replace(QUARTER_APOS, (_m, k: string, n: string, yy: string) => `${k}${n} ${year(yy)}`)
     .replace(HALF, (_m, h: string, yy?: string, yyyy?: string) => `h${h} ${year(yy, yyyy)}`);
   if (s.includes(',')) s = s.replace(THOUSANDS, '$1');

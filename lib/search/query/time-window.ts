@@ -46,10 +46,21 @@ const B = String.raw`(?<![\p{L}\p{N}_])`;
 const E = String.raw`(?![\p{L}\p{N}_])`;
 const PRE = String.raw`(?:(?:over|in|during|for|within|from)\s+)?(?:the\s+)?`;
 const BACK = String.raw`(?:last|past|previous|prior|trailing)\s+`;
-const POSS = String.raw`(?:['’]s)?`;
+const POSS = "(?:['’]s)?";
 const NUM = String.raw`(\d{1,9}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few)`;
 const WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
 };
 
 function toNumber(raw: string): number {
@@ -91,7 +102,10 @@ const RULES: readonly Rule[] = [
   rule(String.raw`${PRE}(?:past|trailing)\s+year|(?:over|in|within)\s+the\s+last\s+year`, fixed('last_n_days', 365)),
   rule(String.raw`(?:so\s+far\s+)?this\s+year${POSS}|year[\s-]+to[\s-]+date|ytd`, yearToDate),
   rule(String.raw`(?:so\s+far\s+)?this\s+month${POSS}|month[\s-]+to[\s-]+date|mtd`, fixed('this_month')),
-  rule(String.raw`${PRE}past\s+month${POSS}|(?:over|in|during|within)\s+the\s+last\s+month(?!['’]s)`, fixed('past_month')),
+  rule(
+    String.raw`${PRE}past\s+month${POSS}|(?:over|in|during|within)\s+the\s+last\s+month(?!['’]s)`,
+    fixed('past_month'),
+  ),
   rule(String.raw`(?:last|previous|prior)\s+month${POSS}`, fixed('last_month')),
   rule(String.raw`most\s+recent(?:ly)?|latest|recent(?:ly)?|newest|lately`, fixed('latest_recent')),
 ];

@@ -1,7 +1,7 @@
-import { readCapabilities } from '../../db/capabilities';
-import type { Db } from '../../db/types';
-import { embeddingText } from '../embeddings/document-text';
-import type { EmbeddingProvider } from '../embeddings/provider';
+import { readCapabilities } from '@/lib/db/capabilities';
+import type { Db } from '@/lib/db/types';
+import { embeddingText } from '@/lib/search/embeddings/document-text';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { vectorSql } from './index-name';
 
 /**

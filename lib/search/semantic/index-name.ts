@@ -1,4 +1,4 @@
-import type { EmbeddingProvider } from '../embeddings/provider';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 
 /**
  * SQL fragments for one model's vectors. The model id is inlined as a literal (not a parameter) so the planner can
@@ -8,7 +8,10 @@ export function vectorSql(provider: Pick<EmbeddingProvider, 'id' | 'dimensions'>
   if (!/^[A-Za-z0-9:._-]{1,80}$/.test(provider.id) || !Number.isInteger(provider.dimensions)) {
     throw new Error(`Unusable embedding model id: ${provider.id}`);
   }
-  const slug = provider.id.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 40);
+  const slug = provider.id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 40);
   return {
     model: `'${provider.id}'`,
     column: `embedding::vector(${provider.dimensions})`,

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/types';
-import type { TimeRange } from '../lexical/rank';
-import type { EmbeddingProvider } from '../embeddings/provider';
+import { readCapabilities } from '@/lib/db/capabilities';
+import type { Db } from '@/lib/db/types';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import type { TimeRange } from '@/lib/search/lexical/rank';
 import { vectorSql } from './index-name';
-import { readCapabilities } from '../../db/capabilities';
 
 export interface SemanticHit {
   postId: string;

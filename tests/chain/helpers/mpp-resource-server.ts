@@ -3,8 +3,8 @@ import { createServer } from 'node:http';
 import { Mppx, Request as MppxRequest, tempo } from 'mppx/server';
 import { createClient, http } from 'viem';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
-import type { SandboxConfig } from '@/lib/payments/sandbox/start';
 import { listenOnLoopback } from '@/lib/payments/sandbox/listen';
+import type { SandboxConfig } from '@/lib/payments/sandbox/start';
 
 /**
  * The smallest MPP resource server: mppx's `tempo.charge` method pointed at the sandbox Tempo chain through

@@ -1,10 +1,14 @@
 import { createServer } from 'node:http';
-import { decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import {
+  decodePaymentSignatureHeader,
+  encodePaymentRequiredHeader,
+  encodePaymentResponseHeader,
+} from '@x402/core/http';
 import { HTTPFacilitatorClient, x402ResourceServer } from '@x402/core/server';
 import type { PaymentRequirements } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
-import type { SandboxConfig } from '@/lib/payments/sandbox/start';
 import { listenOnLoopback } from '@/lib/payments/sandbox/listen';
+import type { SandboxConfig } from '@/lib/payments/sandbox/start';
 
 /**
  * The smallest honest x402 v2 resource server: one paid resource, built from @x402/core's x402ResourceServer, the
@@ -24,7 +28,8 @@ export async function startX402ResourceServer(config: SandboxConfig['x402'], pri
     payTo: config.payTo,
   });
 
-  const problem = (detail: string) => JSON.stringify({ type: 'about:blank', title: 'Payment Required', status: 402, detail });
+  const problem = (detail: string) =>
+    JSON.stringify({ type: 'about:blank', title: 'Payment Required', status: 402, detail });
   const server = createServer(async (req, res) => {
     try {
       const url = `http://${req.headers.host}${req.url}`;
@@ -59,7 +64,10 @@ export async function startX402ResourceServer(config: SandboxConfig['x402'], pri
         const receipt = { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settlement) };
         return await challenge(`Settlement failed: ${settlement.errorReason ?? 'unknown'}`, receipt);
       }
-      const headers = { 'content-type': 'application/json', 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settlement) };
+      const headers = {
+        'content-type': 'application/json',
+        'PAYMENT-RESPONSE': encodePaymentResponseHeader(settlement),
+      };
       res.writeHead(200, headers).end(content);
     } catch (error) {
       res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) }));

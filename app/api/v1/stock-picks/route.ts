@@ -1,4 +1,4 @@
-import { StockPicksQuery, STOCK_PICKS_DEFAULT_LIMIT } from '@/lib/api/contracts/paid';
+import { STOCK_PICKS_DEFAULT_LIMIT, StockPicksQuery } from '@/lib/api/contracts/paid';
 import { InvalidQueryError } from '@/lib/api/errors';
 import { apiRoute } from '@/lib/api/handler';
 import { parseQuery } from '@/lib/api/params';
@@ -13,7 +13,10 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute(async (request) => {
   const query = parseQuery(StockPicksQuery, new URL(request.url).searchParams);
   if (query.date !== undefined && query.period !== undefined) {
-    throw new InvalidQueryError({ date: ['must not be sent together with period'], period: ['must not be sent together with date'] });
+    throw new InvalidQueryError({
+      date: ['must not be sent together with period'],
+      period: ['must not be sent together with date'],
+    });
   }
   const limit = query.limit ?? STOCK_PICKS_DEFAULT_LIMIT;
   const picks = await listPicksForDay(await getDb(), query.date ?? null, limit);

@@ -1,9 +1,9 @@
+import { publicBaseUrl } from '@/lib/api/base-url';
 import {
   PUBLICATION_POSTS_DEFAULT_LIMIT,
   PublicationDetail,
   PublicationDetailQuery,
 } from '@/lib/api/contracts/publications';
-import { publicBaseUrl } from '@/lib/api/base-url';
 import { InvalidQueryError } from '@/lib/api/errors';
 import { apiRoute, jsonResponse } from '@/lib/api/handler';
 import { parseQuery } from '@/lib/api/params';

@@ -1,10 +1,10 @@
 import { readOptionalJsonBody } from '@/lib/api/body';
 import { apiRoute } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
-import { paidPostOffer } from '@/lib/posts/paid-post-offer';
-import { resolvePaidPost } from '@/lib/posts/get-paid-post';
 import { sellOffer } from '@/lib/payments/paid-route';
 import { paymentSetup } from '@/lib/payments/setup';
+import { resolvePaidPost } from '@/lib/posts/get-paid-post';
+import { paidPostOffer } from '@/lib/posts/paid-post-offer';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,4 +18,6 @@ async function handle(request: Request, { params }: Context, body: string): Prom
 }
 
 export const GET = apiRoute((request, context: Context) => handle(request, context, ''));
-export const POST = apiRoute(async (request, context: Context) => handle(request, context, await readOptionalJsonBody(request)));
+export const POST = apiRoute(async (request, context: Context) =>
+  handle(request, context, await readOptionalJsonBody(request)),
+);
