@@ -5,12 +5,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import next from 'next';
-import { malformedPathResponse } from './lib/api/malformed-path';
-import { closeDb, getDb } from './lib/db/client';
-import { env } from './lib/env';
-import { removeServiceFile, writeServiceFile } from './lib/operator/service-file';
-import { operatorToken } from './lib/operator/token';
-import { startWalletPayments } from './lib/payments/start';
+import { malformedPathResponse } from '@/lib/api/malformed-path';
+import { closeDb, getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file';
+import { operatorToken } from '@/lib/operator/token';
+import { startWalletPayments } from '@/lib/payments/start';
 
 async function main() {
   const config = env();

@@ -1,4 +1,4 @@
-import { InvalidQueryError } from './errors';
+import { invalidInput } from './errors';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -8,15 +8,15 @@ const MAX_BODY_BYTES = 64 * 1024;
  */
 export async function readOptionalJsonBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new InvalidQueryError({ body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
+  if (declared > MAX_BODY_BYTES) throw invalidInput('body', { body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES)
-    throw new InvalidQueryError({ body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
+    throw invalidInput('body', { body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
   if (text.trim() === '') return text;
   try {
     JSON.parse(text);
   } catch {
-    throw new InvalidQueryError({ body: ['must be empty or JSON'] });
+    throw invalidInput('body', { body: ['must be empty or JSON'] });
   }
   return text;
 }

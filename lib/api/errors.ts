@@ -1,57 +1,65 @@
 /**
- * The one error vocabulary of the API. Domain code throws these; lib/api/handler.ts turns them into the spec's
- * bodies and status codes. Anything else becomes a generic 500 without internals.
+ * The one error vocabulary of the API. Domain code throws ApiError with a code from this table; lib/api/handler.ts
+ * turns it into `{error, code}` (plus `issues` for parameter errors) with the code's status. Anything else becomes
+ * a 500 `internal_error` that carries a request id and no internals. The table is also what OpenAPI and llms.txt
+ * document, so agents can branch on `code` instead of parsing messages.
  */
+export const ERROR_CODES = {
+  invalid_query: { status: 400, meaning: 'A query parameter is missing or invalid; `issues` is keyed by its name.' },
+  invalid_path: { status: 400, meaning: 'A path parameter (or the path itself) is malformed; `issues` names it.' },
+  invalid_body: { status: 400, meaning: 'The request body is not accepted (too large, or not empty or JSON).' },
+  unauthorized: {
+    status: 401,
+    meaning:
+      'The API key or session token is unknown, revoked or expired, or the Authorization header is not understood.',
+  },
+  insufficient_credits: {
+    status: 403,
+    meaning: "Purchased credits (and, for a session token, this week's allowance) do not cover the price: top up.",
+  },
+  not_found: { status: 404, meaning: 'The publication, post, day of stock picks or route does not exist. Do not pay.' },
+  invalid_command: { status: 400, meaning: 'Operator route only: the command or its arguments were refused.' },
+  summary_not_ready: {
+    status: 503,
+    meaning: "The post's summary is being generated; retry after Retry-After seconds.",
+  },
+  internal_error: { status: 500, meaning: 'An unexpected failure; `requestId` identifies it in the server log.' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Problems keyed by parameter name (or `body`, `path`); each value lists messages for that parameter. */
+export type Issues = Record<string, string[]>;
+
+export interface ApiErrorInit {
+  code: ErrorCode;
+  message: string;
+  issues?: Issues;
+  headers?: Record<string, string>;
+}
+
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: Record<string, unknown> = { error: message },
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues?: Issues;
+  readonly headers: Record<string, string>;
+
+  constructor({ code, message, issues, headers = {} }: ApiErrorInit) {
     super(message);
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.issues = issues;
+    this.headers = headers;
+  }
+
+  /** The JSON body: `{error, code}`, plus `issues` for parameter errors. */
+  get body(): { error: string; code: ErrorCode; issues?: Issues } {
+    return { error: this.message, code: this.code, ...(this.issues ? { issues: this.issues } : {}) };
   }
 }
 
-/** 400 {error, issues}: issues keyed by parameter name. */
-export class InvalidQueryError extends ApiError {
-  constructor(readonly issues: Record<string, string[]>) {
-    super(400, 'Invalid query parameters', { error: 'Invalid query parameters', issues });
-  }
-}
-
-/** 404 {error}: the thing asked for does not exist (and nothing is charged). */
-export class NotFoundError extends ApiError {
-  constructor(message: string) {
-    super(404, message);
-  }
-}
-
-/** 401 {error}: an API key or session token that is unknown, revoked or expired. */
-export class UnauthorizedError extends ApiError {
-  constructor(message: string) {
-    super(401, message);
-  }
-}
-
-/** 403 {error}: a valid account whose credits (and allowance) do not cover the price. */
-export class InsufficientCreditsError extends ApiError {
-  constructor(message: string) {
-    super(403, message);
-  }
-}
-
-/** 503 {error, code: "summary_not_ready"}: the post exists, its summary is being generated; nothing was charged. */
-export class SummaryNotReadyError extends ApiError {
-  constructor(retryAfterSeconds: number) {
-    super(
-      503,
-      'The summary of this post is not ready yet. It has been requested; retry later. Nothing was charged.',
-      {
-        error: 'The summary of this post is not ready yet. It has been requested; retry later. Nothing was charged.',
-        code: 'summary_not_ready',
-      },
-      { 'Retry-After': String(retryAfterSeconds) },
-    );
-  }
+/** The 400 for a set of parameter problems, named for where they were found. */
+export function invalidInput(where: 'query' | 'path' | 'body', issues: Issues): ApiError {
+  const message = { query: 'Invalid query parameters', path: 'Invalid path parameters', body: 'Invalid request body' };
+  return new ApiError({ code: `invalid_${where}`, message: message[where], issues });
 }

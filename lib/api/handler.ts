@@ -1,23 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import { ApiError } from './errors';
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /**
- * Wraps a route handler so every failure answers in the spec's shape: ApiErrors with their own status and body,
- * anything unexpected as 500 {error} with the details only in the server log.
+ * Wraps a route handler so every failure answers in the spec's shape: ApiErrors with their code's status and body,
+ * anything unexpected as 500 `internal_error` whose request id is the only link to the details in the server log.
  */
 export function apiRoute<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof ApiError) {
-        return Response.json(error.body, { status: error.status, headers: error.headers });
-      }
-      console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
-      return Response.json({ error: 'Internal server error' }, { status: 500 });
+      if (error instanceof ApiError) return errorResponse(error);
+      return internalErrorResponse(request, error);
     }
   };
+}
+
+export function errorResponse(error: ApiError): Response {
+  return Response.json(error.body, { status: error.status, headers: error.headers });
+}
+
+/** A 500 that names the failure only by a fresh request id, logged next to the error itself. */
+export function internalErrorResponse(request: Request, error: unknown): Response {
+  const requestId = randomUUID();
+  console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed (request ${requestId}):`, error);
+  return Response.json(
+    { error: 'Internal server error', code: 'internal_error', requestId },
+    { status: 500, headers: { 'X-Request-Id': requestId } },
+  );
 }
 
 /** Serializes data through its response contract: unknown fields are dropped, a contract breach is a 500. */

@@ -1,3 +1,5 @@
+import { invalidInput } from './errors';
+
 /**
  * Next.js decodes path segments before a route runs and answers a malformed escape such as "%ZZ" with a bare 500.
  * The server checks the path first (an O(n) decode, far cheaper than a Next middleware on every request) and says
@@ -13,7 +15,7 @@ export function malformedPathResponse(rawUrl: string): { status: number; content
       return {
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ error: 'Invalid path', issues: { path: ['contains malformed percent-encoding'] } }),
+        body: JSON.stringify(invalidInput('path', { path: ['contains malformed percent-encoding'] }).body),
       };
     }
     return {

@@ -1,24 +1,25 @@
 import type { z } from 'zod';
-import { InvalidQueryError } from './errors';
+import { type Issues, invalidInput } from './errors';
 
-type Issues = Record<string, string[]>;
-
-function addIssue(issues: Issues, key: string, message: string) {
-  issues[key] = [...(issues[key] ?? []), message];
-}
-
-/** Validates an object of parameters with schema; failures become 400 with issues keyed by parameter name. */
-export function parseParams<S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> {
+/**
+ * Validates an object of parameters with schema; failures become 400 `invalid_<where>` with issues keyed by
+ * parameter name (a rule that spans parameters reports each of them, through the path zod gives it).
+ */
+export function parseParams<S extends z.ZodType>(
+  schema: S,
+  input: Record<string, unknown>,
+  where: 'query' | 'path' = 'query',
+): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues: Issues = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : 'query';
+    const key = issue.path.length > 0 ? String(issue.path[0]) : where;
     // Zod's own wording for a missing value is "expected string, received undefined"; say it plainly.
     const missing = issue.code === 'invalid_type' && input[key] === undefined;
-    addIssue(issues, key, missing ? 'is required' : issue.message);
+    issues[key] = [...(issues[key] ?? []), missing ? 'is required' : issue.message];
   }
-  throw new InvalidQueryError(issues);
+  throw invalidInput(where, issues);
 }
 
 /**
@@ -29,9 +30,9 @@ export function parseQuery<S extends z.ZodType>(schema: S, searchParams: URLSear
   const input: Record<string, string> = {};
   const issues: Issues = {};
   for (const [key, value] of searchParams) {
-    if (key in input) addIssue(issues, key, 'must be given only once');
+    if (key in input) issues[key] = ['must be given only once'];
     input[key] = value;
   }
-  if (Object.keys(issues).length > 0) throw new InvalidQueryError(issues);
+  if (Object.keys(issues).length > 0) throw invalidInput('query', issues);
   return parseParams(schema, input);
 }

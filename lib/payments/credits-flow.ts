@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX } from '@/lib/accounts/api-keys/create';
 import { verifyApiKey } from '@/lib/accounts/api-keys/verify';
 import { verifySessionToken } from '@/lib/accounts/sessions/verify';
-import { InsufficientCreditsError, UnauthorizedError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit';
 import { allowanceWeekStart } from '@/lib/credits/week';
 import type { Db } from '@/lib/db/types';
@@ -53,7 +53,7 @@ export async function payWithBearer(
 
 async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<Spent> {
   const verified = await verifyApiKey(db, key);
-  if (!verified) throw new UnauthorizedError('Invalid or revoked API key.');
+  if (!verified) throw new ApiError({ code: 'unauthorized', message: 'Invalid or revoked API key.' });
   const ledgerKey = `request:${randomUUID()}`;
   const debit = await debitPurchasedCredits(db, {
     userId: verified.userId,
@@ -63,15 +63,20 @@ async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<S
     description: `${offer.product} ${offer.resource}`,
   });
   if (!debit)
-    throw new InsufficientCreditsError(
-      `Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`,
-    );
+    throw new ApiError({
+      code: 'insufficient_credits',
+      message: `Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`,
+    });
   return { ledgerKey, spendSource: 'purchased', userId: verified.userId, apiKeyId: verified.apiKeyId };
 }
 
 async function spendFromSession(db: Db, offer: PaidOffer, setup: PaymentSetup, token: string): Promise<Spent> {
   const session = await verifySessionToken(db, token);
-  if (!session) throw new UnauthorizedError('Invalid, expired or revoked session token (API keys start with pk_svc_).');
+  if (!session)
+    throw new ApiError({
+      code: 'unauthorized',
+      message: 'Invalid, expired or revoked session token (API keys start with pk_svc_).',
+    });
   const ledgerKey = `request:${randomUUID()}`;
   const input = {
     userId: session.userId,
@@ -88,7 +93,8 @@ async function spendFromSession(db: Db, offer: PaidOffer, setup: PaymentSetup, t
   if (sponsored) return { ledgerKey, spendSource: 'sponsored', userId: session.userId };
   const purchased = await debitPurchasedCredits(db, input);
   if (purchased) return { ledgerKey, spendSource: 'purchased', userId: session.userId };
-  throw new InsufficientCreditsError(
-    `This week's allowance and your purchased credits do not cover this request ($${centsToUsd(offer.priceCents)}). Buy credits in the dashboard.`,
-  );
+  throw new ApiError({
+    code: 'insufficient_credits',
+    message: `This week's allowance and your purchased credits do not cover this request ($${centsToUsd(offer.priceCents)}). Buy credits in the dashboard.`,
+  });
 }

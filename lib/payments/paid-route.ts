@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Receipt } from 'mppx';
-import { UnauthorizedError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { type ChallengeOptions, mppRealm, paymentRequiredResponse } from './challenge';
 import { readCredential } from './credential';
@@ -26,7 +26,7 @@ export async function sellOffer(request: Request, offer: PaidOffer, body = ''): 
 
   switch (credential.kind) {
     case 'invalid':
-      throw new UnauthorizedError(credential.reason);
+      throw new ApiError({ code: 'unauthorized', message: credential.reason });
     case 'none':
       return challenge();
     case 'bearer':

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PublicStockPickItem } from '@/lib/api/contracts/paid';
-import { NotFoundError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
 
 export type StockPickItem = z.infer<typeof PublicStockPickItem>;
@@ -43,7 +43,7 @@ interface Row {
  */
 export async function listPicksForDay(db: Queryable, requestedDay: string | null, limit: number): Promise<PicksForDay> {
   const day = requestedDay ?? (await latestPickDay(db));
-  if (!day) throw new NotFoundError('No stock picks have been extracted yet.');
+  if (!day) throw new ApiError({ code: 'not_found', message: 'No stock picks have been extracted yet.' });
   const rows = await db.query<Row>(
     `select sp.id, sp.call_id, sp.author, sp.ticker, sp.ticker_exchange, sp.instrument_type, sp.action, sp.direction,
             sp.author_conviction, sp.conviction_label, sp.active_pick, sp.evidence_quote, sp.rationale_snippet,
@@ -57,7 +57,7 @@ export async function listPicksForDay(db: Queryable, requestedDay: string | null
       limit $2`,
     [day, limit],
   );
-  if (rows.length === 0) throw new NotFoundError(`No stock picks for ${day} (UTC).`);
+  if (rows.length === 0) throw new ApiError({ code: 'not_found', message: `No stock picks for ${day} (UTC).` });
 
   const articles = new Map<string, { postId: string; publicationId: string }>();
   for (const row of rows) articles.set(row.post_id, { postId: row.post_id, publicationId: row.publication_id });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PaidPublicationPost } from '@/lib/api/contracts/paid';
-import { InvalidQueryError, NotFoundError, SummaryNotReadyError } from '@/lib/api/errors';
+import { ApiError, invalidInput } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
 import { normalizePublicationSlug } from '@/lib/publications/slug';
 
@@ -48,7 +48,7 @@ export async function resolvePaidPost(
   const issues: Record<string, string[]> = {};
   if (!publicationSlug) issues.publicationSlug = ['must be a publication slug or site URL'];
   if (!POST_SLUG.test(postSlug)) issues.postSlug = ['must be a post slug: lower-case letters, digits and hyphens'];
-  if (Object.keys(issues).length > 0) throw new InvalidQueryError(issues);
+  if (Object.keys(issues).length > 0) throw invalidInput('path', issues);
 
   const [row] = await db.query<Row>(
     `select po.id, po.publication_id, pu.slug as publication_slug, po.guid, po.slug, po.title, po.subtitle,
@@ -62,13 +62,20 @@ export async function resolvePaidPost(
   );
   if (!row) {
     const [publication] = await db.query(`select 1 from publications where slug = $1`, [publicationSlug]);
-    throw new NotFoundError(
-      publication ? `Post not found: ${publicationSlug}/${postSlug}` : `Publication not found: ${publicationSlug}`,
-    );
+    throw new ApiError({
+      code: 'not_found',
+      message: publication
+        ? `Post not found: ${publicationSlug}/${postSlug}`
+        : `Publication not found: ${publicationSlug}`,
+    });
   }
   if (row.summary === null) {
     await requestSummary(db, row.id);
-    throw new SummaryNotReadyError(SUMMARY_RETRY_AFTER_SECONDS);
+    throw new ApiError({
+      code: 'summary_not_ready',
+      message: 'The summary of this post is not ready yet. It has been requested; retry later. Nothing was charged.',
+      headers: { 'Retry-After': String(SUMMARY_RETRY_AFTER_SECONDS) },
+    });
   }
   return {
     storedPriceCents: row.price_cents,

@@ -1,5 +1,5 @@
 import type { PostSummary, PublicationDetail } from '@/lib/api/contracts/publications';
-import { NotFoundError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
 import { POST_ORDER } from '@/lib/posts/order';
 import { absoluteUrl } from './public-url';
@@ -52,7 +52,7 @@ export async function getPublicationDetail(
   options: { postLimit: number; baseUrl: string },
 ): Promise<PublicationDetail> {
   const [row] = await db.query<Row>(DETAIL_SQL, [slug, options.postLimit]);
-  if (!row) throw new NotFoundError(`Publication not found: ${slug}`);
+  if (!row) throw new ApiError({ code: 'not_found', message: `Publication not found: ${slug}` });
   return {
     slug: row.slug,
     title: row.title,

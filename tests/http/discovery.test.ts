@@ -57,7 +57,7 @@ describe('edges', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await getJson('/api/v1/no-such-route');
     expect(response.status).toBe(404);
-    expect(ErrorMessage.parse(response.body)).toEqual({ error: 'Not found' });
+    expect(ErrorMessage.parse(response.body)).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
   it('refuses the operator endpoint without the operator token', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NotFoundError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { apiRoute } from '@/lib/api/handler';
 
 const request = new Request('http://localhost/api/v1/publications');
@@ -13,17 +13,19 @@ describe('apiRoute', () => {
     const response = await route(request, {});
     expect(response.status).toBe(500);
     const body = await response.json();
-    expect(body).toEqual({ error: 'Internal server error' });
-    expect(log).toHaveBeenCalled();
+    expect(body).toEqual({ error: 'Internal server error', code: 'internal_error', requestId: expect.any(String) });
+    expect(response.headers.get('x-request-id')).toBe(body.requestId);
+    // The id is the link between the answer and the log line that holds the details.
+    expect(String(log.mock.calls[0]?.[0])).toContain(body.requestId);
     log.mockRestore();
   });
 
   it('maps a domain error to its status and body', async () => {
     const route = apiRoute(async () => {
-      throw new NotFoundError('Publication not found: example.com');
+      throw new ApiError({ code: 'not_found', message: 'Publication not found: example.com' });
     });
     const response = await route(request, {});
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Publication not found: example.com' });
+    expect(await response.json()).toEqual({ error: 'Publication not found: example.com', code: 'not_found' });
   });
 });

@@ -11,7 +11,8 @@ describe('malformedPathResponse', () => {
     const response = malformedPathResponse('/api/v1/publications/%ZZ')!;
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body)).toEqual({
-      error: 'Invalid path',
+      error: 'Invalid path parameters',
+      code: 'invalid_path',
       issues: { path: ['contains malformed percent-encoding'] },
     });
   });

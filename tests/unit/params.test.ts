@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { PublicationDetailQuery, PublicationSearchQuery } from '@/lib/api/contracts/publications';
-import { InvalidQueryError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { parseQuery } from '@/lib/api/params';
 
 function issuesOf(fn: () => unknown): Record<string, string[]> {
   try {
     fn();
   } catch (error) {
-    expect(error).toBeInstanceOf(InvalidQueryError);
-    return (error as InvalidQueryError).issues;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('invalid_query');
+    return (error as ApiError).issues!;
   }
-  throw new Error('expected an InvalidQueryError');
+  throw new Error('expected an invalid_query ApiError');
 }
 
 const query = (text: string) => new URLSearchParams(text);

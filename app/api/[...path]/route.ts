@@ -1,5 +1,8 @@
+import { ApiError } from '@/lib/api/errors';
+import { errorResponse } from '@/lib/api/handler';
+
 // Unknown API paths answer in the API's JSON error shape instead of the website's HTML 404 page.
-const notFound = () => Response.json({ error: 'Not found' }, { status: 404 });
+const notFound = async () => errorResponse(new ApiError({ code: 'not_found', message: 'Not found' }));
 
 export const GET = notFound;
 export const POST = notFound;

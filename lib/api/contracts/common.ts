@@ -1,5 +1,6 @@
 import 'zod-openapi';
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '@/lib/api/errors';
 
 /** ISO 8601 timestamp as the API emits it (UTC, from Date#toISOString). */
 export const IsoTimestamp = z.iso.datetime({ offset: true }).meta({ example: '2026-11-20T14:05:00.000Z' });
@@ -25,13 +26,25 @@ export function integerParam(min: number, max: number, description: string) {
     });
 }
 
+const errorCode = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).meta({
+  id: 'ErrorCode',
+  description: `Machine-readable error code; branch on it rather than on \`error\`. ${Object.entries(ERROR_CODES)
+    .map(([code, { status, meaning }]) => `\`${code}\` (${status}): ${meaning}`)
+    .join(' ')}`,
+});
+
 export const ErrorMessage = z
-  .strictObject({ error: z.string() })
-  .meta({ id: 'ErrorMessage', description: 'A failure with a human-readable message.' });
+  .strictObject({
+    error: z.string().meta({ description: 'Human-readable message.' }),
+    code: errorCode,
+    requestId: z.string().optional().meta({ description: 'On 500 only: quote it when reporting the failure.' }),
+  })
+  .meta({ id: 'ErrorMessage', description: 'A failure with a human-readable message and a machine code.' });
 
 export const InvalidQueryResponse = z
   .strictObject({
     error: z.string(),
+    code: z.enum(['invalid_query', 'invalid_path', 'invalid_body']),
     issues: z
       .record(z.string(), z.array(z.string()))
       .meta({ description: 'Problems keyed by parameter name; each value lists messages for that parameter.' }),

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@/lib/api/errors';
 import type { buildOpenApiDocument } from './document';
 import { AGENT_GUIDANCE } from './guidance';
 import { PRICE_RANGE_USD } from './payment-offers';
@@ -46,7 +47,18 @@ ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}
 - 404: publication, post or day of picks not found. Do not pay; never charged.
 - 503 \`summary_not_ready\`: retry after \`Retry-After\` seconds. Never charged.
 
+## Error codes
+Every JSON error body is \`{error, code}\` (plus \`issues\` on 400, \`requestId\` on 500); branch on \`code\`:
+${errorCodeLines()}
+
 ## Prices
 Each paid request costs between ${PRICE_RANGE_USD.min} and ${PRICE_RANGE_USD.max} USD: a post's stored price or the default post price; stock picks cost a per-article price times the number of distinct source articles returned. The 402 challenge carries the exact amount.
 `;
+}
+
+function errorCodeLines(): string {
+  return Object.entries(ERROR_CODES)
+    .filter(([code]) => code !== 'invalid_command')
+    .map(([code, { status, meaning }]) => `- \`${code}\` (${status}): ${meaning}`)
+    .join('\n');
 }

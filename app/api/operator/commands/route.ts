@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
 import { apiRoute } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
 import { CommandError, runCommand } from '@/lib/operator/registry';
@@ -11,15 +12,15 @@ const Body = z.object({ command: z.string().min(1).max(100), args: z.record(z.st
 // Runs an admin CLI command inside the service, which owns the embedded database while it runs.
 export const POST = apiRoute(async (request) => {
   if (!isOperator(request.headers.get('authorization'))) {
-    return Response.json({ error: 'Operator credential required' }, { status: 401 });
+    throw new ApiError({ code: 'unauthorized', message: 'Operator credential required' });
   }
   const body = Body.safeParse(await request.json().catch(() => null));
-  if (!body.success) return Response.json({ error: 'Body must be {command, args}' }, { status: 400 });
+  if (!body.success) throw new ApiError({ code: 'invalid_body', message: 'Body must be {command, args}' });
   try {
     const result = await runCommand(await getDb(), body.data.command, body.data.args);
     return Response.json({ ok: true, command: body.data.command, result });
   } catch (error) {
-    if (error instanceof CommandError) return Response.json({ error: error.message }, { status: 400 });
+    if (error instanceof CommandError) throw new ApiError({ code: 'invalid_command', message: error.message });
     throw error;
   }
 });

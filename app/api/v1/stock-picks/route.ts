@@ -1,5 +1,5 @@
 import { STOCK_PICKS_DEFAULT_LIMIT, StockPicksQuery } from '@/lib/api/contracts/paid';
-import { InvalidQueryError } from '@/lib/api/errors';
+import { invalidInput } from '@/lib/api/errors';
 import { apiRoute } from '@/lib/api/handler';
 import { parseQuery } from '@/lib/api/params';
 import { getDb } from '@/lib/db/client';
@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute(async (request) => {
   const query = parseQuery(StockPicksQuery, new URL(request.url).searchParams);
   if (query.date !== undefined && query.period !== undefined) {
-    throw new InvalidQueryError({
+    throw invalidInput('query', {
       date: ['must not be sent together with period'],
       period: ['must not be sent together with date'],
     });

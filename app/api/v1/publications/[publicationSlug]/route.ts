@@ -4,7 +4,7 @@ import {
   PublicationDetail,
   PublicationDetailQuery,
 } from '@/lib/api/contracts/publications';
-import { InvalidQueryError } from '@/lib/api/errors';
+import { invalidInput } from '@/lib/api/errors';
 import { apiRoute, jsonResponse } from '@/lib/api/handler';
 import { parseQuery } from '@/lib/api/params';
 import { getDb } from '@/lib/db/client';
@@ -19,7 +19,7 @@ export const GET = apiRoute(async (request, { params }: Context) => {
   const { publicationSlug } = await params;
   const { limit } = parseQuery(PublicationDetailQuery, new URL(request.url).searchParams);
   const slug = normalizePublicationSlug(publicationSlug);
-  if (!slug) throw new InvalidQueryError({ publicationSlug: ['must be a publication slug or site URL'] });
+  if (!slug) throw invalidInput('path', { publicationSlug: ['must be a publication slug or site URL'] });
   const detail = await getPublicationDetail(await getDb(), slug, {
     postLimit: limit ?? PUBLICATION_POSTS_DEFAULT_LIMIT,
     baseUrl: publicBaseUrl(request),
