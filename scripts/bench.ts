@@ -44,7 +44,7 @@ const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 /** Seeds and indexes a fresh database, then measures search in process on it. */
 async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: string; dataDir: string }) {
   const started = Date.now();
-  const db = await prepareDatabase({ ...target, demo: null, log: () => {} });
+  const db = await prepareDatabase({ ...target, log: () => {} });
   await seedDemoCorpus(db, { seed: 20261122, posts, now: new Date() });
   const seeded = Date.now();
   const indexStarted = Date.now();
