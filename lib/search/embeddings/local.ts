@@ -18,14 +18,8 @@
  *   installed wink package on first use (~3 s), and an Error is thrown only if the package is missing as well.
  */
 
-import {
-  type CompactStore,
-  DEFAULT_VOCABULARY_SIZE,
-  defaultCacheDir,
-  loadCompactStore,
-  prepareCompactStore,
-  type StoreLocation,
-} from './compact-store';
+import { DEFAULT_VOCABULARY_SIZE, loadCompactStore, prepareCompactStore, type StoreLocation } from './compact-store';
+import { type CompactStore, defaultCacheDir } from './compact-store-format';
 import type { EmbeddingProvider } from './provider';
 import { tickerTable, tickerVocabulary } from './tickers';
 
