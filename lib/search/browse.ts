@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { TopicSearchResponse } from '@/lib/api/contracts/search';
 import type { Db } from '@/lib/db/types';
+import { postOrder } from '@/lib/posts/order';
 import { loadPostMeta, postItemFields } from './details';
 import type { TimeRange } from './lexical/rank';
 
@@ -18,7 +19,7 @@ export async function browseNewest(
   const rows = await db.query<{ id: string; total: number }>(
     `select id, count(*) over ()::int as total from posts
       where ($1::timestamptz is null or (published_at >= $1::timestamptz and published_at < $2::timestamptz))
-      order by published_at desc nulls last, id desc
+      order by ${postOrder()}
       limit $3`,
     [input.range?.start ?? null, input.range?.end ?? null, input.limit],
   );
