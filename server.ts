@@ -6,15 +6,23 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { malformedPathResponse } from '@/lib/api/malformed-path';
-import { closeDb, getDb } from '@/lib/db/client';
+import { closeDb, openDb } from '@/lib/db/client';
+import { seedDemoCorpus } from '@/lib/demo/load';
+import { demoSeeder } from '@/lib/demo/seeder';
 import { env } from '@/lib/env';
+import { provideCorpusSeeder } from '@/lib/operator/corpus-seeder';
 import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file';
 import { operatorToken } from '@/lib/operator/token';
 import { startWalletPayments } from '@/lib/payments/start';
 
 async function main() {
   const config = env();
-  const db = await getDb();
+  // The demo corpus is wired in here, at the entry point: the database layer and the operator commands know only
+  // a seeder. It fills an empty embedded catalogue at start-up, and the admin `seed` command loads it on demand.
+  provideCorpusSeeder(seedDemoCorpus);
+  const db = await openDb({
+    seed: config.seedDemoData ? demoSeeder({ seed: config.DEMO_SEED, posts: config.DEMO_POSTS }) : null,
+  });
   console.log(
     `database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   );

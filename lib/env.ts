@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { booleanText } from './env-values';
 import { checkPaymentEnv, PaymentEnv } from './payments/env';
 
+/** The demo generator's default seed; the benchmark seeds with it too, so its corpus is the one `npm start` loads. */
+export const DEFAULT_DEMO_SEED = 20261122;
+
 const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
@@ -17,12 +20,13 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SEED_DEMO_DATA: booleanText.optional(),
   DEMO_POSTS: z.coerce.number().int().min(0).max(2_000_000).default(1500),
-  DEMO_SEED: z.coerce.number().int().default(20261122),
+  DEMO_SEED: z.coerce.number().int().default(DEFAULT_DEMO_SEED),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   EMBEDDINGS_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  // Unset means the provider's default model (DEFAULT_OPENAI_EMBEDDING_MODEL in lib/search/embeddings/openai.ts).
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   ...PaymentEnv,
 });
 

@@ -4,8 +4,10 @@
  * service (PGlite admits one process at a time), or opens the database itself when no service runs.
  */
 import { prepareDatabase } from '@/lib/db/prepare';
+import { seedDemoCorpus } from '@/lib/demo/load';
 import { env } from '@/lib/env';
 import { parseCommandLine } from '@/lib/operator/argv';
+import { provideCorpusSeeder } from '@/lib/operator/corpus-seeder';
 import { COMMANDS, runCommand } from '@/lib/operator/registry';
 import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
@@ -25,10 +27,11 @@ async function runLocally(command: string, args: Record<string, unknown>) {
   const db = await prepareDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    demo: null,
     embeddings: configuredEmbeddings(),
     log: (line) => console.error(line),
   });
+  // The `seed` command loads the demo corpus (run remotely, the service provides the same).
+  provideCorpusSeeder(seedDemoCorpus);
   try {
     return await runCommand(db, command, args);
   } finally {

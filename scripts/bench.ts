@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { indexForSearch, prepareDatabase } from '@/lib/db/prepare';
 import { seedDemoCorpus } from '@/lib/demo/load';
+import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
@@ -44,8 +45,8 @@ const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 /** Seeds and indexes a fresh database, then measures search in process on it. */
 async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: string; dataDir: string }) {
   const started = Date.now();
-  const db = await prepareDatabase({ ...target, demo: null, log: () => {} });
-  await seedDemoCorpus(db, { seed: 20261122, posts, now: new Date() });
+  const db = await prepareDatabase({ ...target, log: () => {} });
+  await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts, now: new Date() });
   const seeded = Date.now();
   const indexStarted = Date.now();
   await indexForSearch(db, embeddings, () => {});

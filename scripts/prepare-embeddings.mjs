@@ -23,7 +23,7 @@ async function main() {
     return;
   }
   const { prepareLocalEmbeddings } = await tsImport('../lib/search/embeddings/prepare.ts', import.meta.url);
-  const { defaultCacheDir } = await tsImport('../lib/search/embeddings/compact-store.ts', import.meta.url);
+  const { defaultCacheDir } = await tsImport('../lib/search/embeddings/compact-store-format.ts', import.meta.url);
   const cacheDir = defaultCacheDir(root);
   if (args.has('--force')) rmSync(path.join(cacheDir, 'meta.json'), { force: true });
   const started = Date.now();

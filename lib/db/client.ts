@@ -1,20 +1,28 @@
 import { env } from '@/lib/env';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
-import { prepareDatabase } from './prepare';
+import { prepareDatabase, type Seeder } from './prepare';
 import type { Db } from './types';
 
 // Route handlers and the custom server are bundled separately by Next, so the one open database of this process
 // lives on globalThis rather than in a module variable.
 const globalDb = globalThis as typeof globalThis & { __appDb?: Promise<Db> };
 
-/** The process-wide database: opened, migrated and (on the embedded default) seeded on first use. */
+/** The process-wide database, opened and migrated on first use unless the service (server.ts) opened it already. */
 export function getDb(): Promise<Db> {
+  return globalDb.__appDb ?? openDb();
+}
+
+/**
+ * Opens the process-wide database now, seeding an empty catalogue with `seed`: server.ts does so before it listens,
+ * with the demo corpus on the embedded default. Returns the open database if there is one already.
+ */
+export function openDb(options: { seed?: Seeder | null } = {}): Promise<Db> {
   if (!globalDb.__appDb) {
     const config = env();
     const opening = prepareDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
-      demo: config.seedDemoData ? { seed: config.DEMO_SEED, posts: config.DEMO_POSTS } : null,
+      seed: options.seed ?? null,
       embeddings: configuredEmbeddings(),
     });
     // A failed start must not be cached forever: the next request tries again.

@@ -1,4 +1,4 @@
-import { isCatalogueEmpty, seedDemoCorpus } from '@/lib/demo/load';
+import { isCatalogueEmpty } from '@/lib/publications/is-catalogue-empty';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
@@ -6,28 +6,31 @@ import { migrate } from './migrate';
 import { type DbConfig, openDatabase } from './open';
 import type { Db } from './types';
 
+/**
+ * Fills an empty catalogue and says what it loaded, for the start-up log. The entry points pass the demo corpus
+ * (lib/demo/seeder.ts); the database layer only knows that something may fill an empty catalogue.
+ */
+export type Seeder = (db: Db) => Promise<string>;
+
 export interface PrepareOptions extends DbConfig {
-  /** Demo corpus to load when the catalogue is empty; null never seeds. */
-  demo: { seed: number; posts: number } | null;
+  /** Run when the catalogue is empty; none (the default) never seeds. */
+  seed?: Seeder | null;
   /** Posts waiting for search indexing are indexed (and embedded with this provider, when given) before use. */
   embeddings?: EmbeddingProvider | null;
   log?: (line: string) => void;
 }
 
-/** Opens the database, applies pending migrations and loads the demo corpus into an empty catalogue. */
+/** Opens the database, applies pending migrations and seeds an empty catalogue when given a seeder. */
 export async function prepareDatabase(options: PrepareOptions): Promise<Db> {
   const log = options.log ?? ((line: string) => console.log(line));
   const db = await openDatabase(options);
   try {
     const applied = await migrate(db);
     for (const name of applied) log(`migration applied: ${name}`);
-    if (options.demo && (await isCatalogueEmpty(db))) {
+    if (options.seed && (await isCatalogueEmpty(db))) {
       const started = Date.now();
-      const counts = await seedDemoCorpus(db, { ...options.demo, now: new Date() });
-      log(
-        `demo corpus loaded: ${counts.publications} publications, ${counts.posts} posts, ` +
-          `${counts.summaries} summaries, ${counts.picks} stock picks in ${Date.now() - started} ms`,
-      );
+      const loaded = await options.seed(db);
+      log(`${loaded} in ${Date.now() - started} ms`);
     }
     await indexForSearch(db, options.embeddings ?? null, log);
     return db;

@@ -1,10 +1,5 @@
-import type { Sector } from './companies';
+import type { Sector } from '@/lib/reference/sectors';
 import type { Platform, PostKind, SourceKind } from './types';
-
-export type { Company, Sector } from './companies';
-export { COMPANIES, companiesIn, company, equitiesIn, SECTOR_LABELS } from './companies';
-export type { Theme } from './themes';
-export { THEMES, theme } from './themes';
 
 /**
  * The fictional publications of the demo catalogue. Static on purpose: ids, sync times and contributor names are

@@ -171,19 +171,3 @@ export async function loadCorpus(db: Db, corpus: DemoCorpus, opts: LoadOptions =
 export async function seedDemoCorpus(db: Db, options: CorpusOptions, load: LoadOptions = {}): Promise<LoadCounts> {
   return loadCorpus(db, generateCorpus(options), load);
 }
-
-/** True when there is no publication, i.e. nothing has been seeded or synced yet. */
-export async function isCatalogueEmpty(db: Db): Promise<boolean> {
-  const rows = await db.query('select 1 from publications limit 1');
-  return rows.length === 0;
-}
-
-/** Removes the whole catalogue, children first, in one transaction. */
-export async function resetCatalogue(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('delete from stock_picks');
-    await tx.query('delete from post_summaries');
-    await tx.query('delete from posts');
-    await tx.query('delete from publications');
-  });
-}

@@ -1,4 +1,4 @@
-import type { Sector } from './companies';
+import type { Sector } from '@/lib/reference/sectors';
 import type { MarketSnapshot } from './market';
 import type { Rng } from './random';
 

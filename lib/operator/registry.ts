@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { migrate } from '@/lib/db/migrate';
 import { indexForSearch } from '@/lib/db/prepare';
 import type { Db } from '@/lib/db/types';
-import { isCatalogueEmpty, resetCatalogue, seedDemoCorpus } from '@/lib/demo/load';
 import { env } from '@/lib/env';
+import { isCatalogueEmpty } from '@/lib/publications/is-catalogue-empty';
+import { resetCatalogue } from '@/lib/publications/reset-catalogue';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { ACCOUNT_COMMANDS } from './account-commands';
 import { type CommandDefinition, CommandError, define } from './command';
+import { providedCorpusSeeder } from './corpus-seeder';
 
 const positiveInt = z.coerce.number().int().min(0);
 
@@ -30,6 +32,9 @@ export const COMMANDS: CommandDefinition[] = [
       reset: z.literal(true, 'is a flag and takes no value').optional(),
     }),
     async run(db, args) {
+      const seedCorpus = providedCorpusSeeder();
+      if (!seedCorpus)
+        throw new CommandError('This process has no corpus to seed from (its entry point provides none).');
       if (!(await isCatalogueEmpty(db))) {
         if (!args.reset)
           throw new CommandError('The catalogue is not empty; pass --reset to replace it with demo data.');
@@ -37,7 +42,7 @@ export const COMMANDS: CommandDefinition[] = [
       }
       const options = { seed: args.seed ?? env().DEMO_SEED, posts: args.posts ?? env().DEMO_POSTS, now: new Date() };
       const started = Date.now();
-      const counts = await seedDemoCorpus(db, options);
+      const counts = await seedCorpus(db, options);
       await indexForSearch(db, configuredEmbeddings(), () => {});
       return { ...counts, seed: options.seed, milliseconds: Date.now() - started };
     },

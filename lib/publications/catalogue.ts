@@ -1,5 +1,5 @@
 import type { Queryable } from '@/lib/db/types';
-import { POST_ORDER } from '@/lib/posts/order';
+import { postOrder } from '@/lib/posts/order';
 
 /**
  * Read models for the website (landing page catalogue and publication pages). They carry more than the API
@@ -93,12 +93,11 @@ export async function listCatalogue(
          select id, slug, title, subtitle, published_at, created_at, price_cents, audio_url
            from posts
           where publication_id = p.id
-          order by ${POST_ORDER}
+          order by ${postOrder()}
           limit $1
        ) r on true
        left join post_summaries s on s.post_id = r.id
-      order by p.is_scoped desc, lower(coalesce(p.title, p.slug)), p.slug,
-               r.published_at desc nulls last, r.created_at desc, r.id desc`,
+      order by p.is_scoped desc, lower(coalesce(p.title, p.slug)), p.slug, ${postOrder('r')}`,
     [options.postsPerPublication],
   );
 
@@ -133,11 +132,11 @@ export async function getPublicationPage(
          select id, slug, title, subtitle, published_at, created_at, price_cents, audio_url
            from posts
           where publication_id = $1
-          order by ${POST_ORDER}
+          order by ${postOrder()}
           limit $2
        ) r
        left join post_summaries s on s.post_id = r.id
-      order by r.published_at desc nulls last, r.created_at desc, r.id desc`,
+      order by ${postOrder('r')}`,
     [publication.id, options.postLimit],
   );
 

@@ -1,7 +1,7 @@
 import type { PostSummary, PublicationDetail } from '@/lib/api/contracts/publications';
 import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
-import { POST_ORDER } from '@/lib/posts/order';
+import { postOrder } from '@/lib/posts/order';
 import { absoluteUrl } from './public-url';
 
 interface PostJson {
@@ -35,11 +35,11 @@ const DETAIL_SQL = `
            -- aggregate order is only guaranteed when json_agg is told, not inherited from the subquery
            select json_agg(json_build_object('slug', slug, 'title', title, 'subtitle', subtitle,
                                              'published_at', published_at, 'price_cents', price_cents)
-                           order by ${POST_ORDER})
+                           order by ${postOrder()})
              from (select slug, title, subtitle, published_at, price_cents, created_at, id
                      from posts
                     where publication_id = p.id
-                    order by ${POST_ORDER}
+                    order by ${postOrder()}
                     limit $2) recent
          ), '[]'::json) as posts
     from publications p

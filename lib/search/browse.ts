@@ -1,10 +1,8 @@
-import type { z } from 'zod';
-import type { TopicSearchResponse } from '@/lib/api/contracts/search';
 import type { Db } from '@/lib/db/types';
+import { postOrder } from '@/lib/posts/order';
 import { loadPostMeta, postItemFields } from './details';
 import type { TimeRange } from './lexical/rank';
-
-type Response = z.infer<typeof TopicSearchResponse>;
+import type { TopicSearchResult } from './result';
 
 /**
  * A query with nothing to match on once its time phrase is removed ("latest", "what's new this week"): the newest
@@ -12,13 +10,13 @@ type Response = z.infer<typeof TopicSearchResponse>;
  */
 export async function browseNewest(
   db: Db,
-  base: Pick<Response, 'mode' | 'asOf' | 'query' | 'normalizedQuery' | 'timeWindow'>,
+  base: Pick<TopicSearchResult, 'mode' | 'asOf' | 'query' | 'normalizedQuery' | 'timeWindow'>,
   input: { limit: number; range: TimeRange | null; inRange: (date: Date | null) => boolean | undefined },
-): Promise<Response> {
+): Promise<TopicSearchResult> {
   const rows = await db.query<{ id: string; total: number }>(
     `select id, count(*) over ()::int as total from posts
       where ($1::timestamptz is null or (published_at >= $1::timestamptz and published_at < $2::timestamptz))
-      order by published_at desc nulls last, id desc
+      order by ${postOrder()}
       limit $3`,
     [input.range?.start ?? null, input.range?.end ?? null, input.limit],
   );

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TopicSearchPostItem, TopicSearchResponse } from '@/lib/api/contracts/search';
+import type { TopicSearchPostItem } from '@/lib/api/contracts/search';
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db } from '@/lib/db/types';
 import { browseNewest } from './browse';
@@ -8,6 +8,7 @@ import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
 import { resolveTerms } from './lexical/resolve-terms';
 import { prepareQuery } from './query/prepare';
+import type { TopicSearchResult } from './result';
 import { retrieve } from './retrieve';
 import { confidenceOf, fuse, lexicalRelevance, SCORING, semanticRelevance } from './score';
 
@@ -22,7 +23,6 @@ export interface SearchRequest {
 }
 
 type Item = z.infer<typeof TopicSearchPostItem>;
-type Response = z.infer<typeof TopicSearchResponse>;
 
 interface Ranked {
   meta: PostMeta;
@@ -40,7 +40,7 @@ export async function searchPosts(
   db: Db,
   request: SearchRequest,
   deps: { embeddings: EmbeddingProvider | null },
-): Promise<Response> {
+): Promise<TopicSearchResult> {
   const prepared = prepareQuery(request.q, request.now);
   const window = prepared.timeWindow;
   const range = window ? { start: window.startIso, end: window.endIso } : null;

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
 import { generateCorpus } from '@/lib/demo/generate';
-import { isCatalogueEmpty, type LoadCounts, loadCorpus, resetCatalogue, seedDemoCorpus } from '@/lib/demo/load';
+import { type LoadCounts, loadCorpus, seedDemoCorpus } from '@/lib/demo/load';
+import { isCatalogueEmpty } from '@/lib/publications/is-catalogue-empty';
+import { resetCatalogue } from '@/lib/publications/reset-catalogue';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -29,10 +29,11 @@
  * Off-topic queries name no facet, so nothing is relevant.
  */
 import { PUBLICATIONS } from '@/lib/demo/catalog';
-import { COMPANIES, SECTOR_LABELS, type Sector } from '@/lib/demo/companies';
+import { COMPANIES } from '@/lib/demo/companies';
 import { generateCorpus } from '@/lib/demo/generate';
 import { theme as themeById } from '@/lib/demo/themes';
 import type { CorpusOptions, DemoPost, DemoPublication, PostKind } from '@/lib/demo/types';
+import { SECTOR_LABELS, type Sector } from '@/lib/reference/sectors';
 import type { Grade } from './metrics';
 import type { Facet, JudgedQuery } from './query-types';
 import { inWindow, resolveWindow } from './time-windows';

@@ -1,4 +1,4 @@
-import type { Sector } from '@/lib/demo/companies';
+import type { Sector } from '@/lib/reference/sectors';
 import type { WindowRule } from './time-windows';
 
 /** One tag per query, so the report can show where a search mode is strong or weak. */

@@ -2,8 +2,9 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { findSourcePath, loadCompactStore, prepareCompactStore } from '@/lib/search/embeddings/compact-store';
+import { loadCompactStore, prepareCompactStore } from '@/lib/search/embeddings/compact-store';
 import { LocalEmbeddingProvider } from '@/lib/search/embeddings/local';
+import { findSourcePath } from '@/lib/search/embeddings/wink-source';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -1,10 +1,11 @@
 import type { CallDraft } from '@/lib/demo/calls';
 import type { PublicationSpec } from '@/lib/demo/catalog';
-import { COMPANIES, type Company, type Sector } from '@/lib/demo/companies';
+import { COMPANIES, type Company } from '@/lib/demo/companies';
 import type { MarketSnapshot } from '@/lib/demo/market';
 import type { Rng } from '@/lib/demo/random';
 import { monthName } from '@/lib/demo/text';
 import { THEMES, type Theme, type ThemeScene, theme as themeById } from '@/lib/demo/themes';
+import type { Sector } from '@/lib/reference/sectors';
 
 /** Everything a post template needs to write one post. */
 export interface PostContext {

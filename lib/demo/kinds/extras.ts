@@ -1,7 +1,8 @@
-import { type Company, SECTOR_LABELS } from '@/lib/demo/companies';
+import type { Company } from '@/lib/demo/companies';
 import type { Fundamentals } from '@/lib/demo/market';
 import type { Rng } from '@/lib/demo/random';
 import { billions, list, monthName, pct, price } from '@/lib/demo/text';
+import { SECTOR_LABELS } from '@/lib/reference/sectors';
 import type { PostContext } from './context';
 
 /**

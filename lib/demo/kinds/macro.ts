@@ -1,7 +1,8 @@
 import { type CallDraft, makeCall } from '@/lib/demo/calls';
-import { type Company, company, SECTOR_LABELS } from '@/lib/demo/companies';
+import { type Company, company } from '@/lib/demo/companies';
 import { fundamentalsFor } from '@/lib/demo/market';
 import { capitalize, level, list, pct, price } from '@/lib/demo/text';
+import { SECTOR_LABELS } from '@/lib/reference/sectors';
 import { type Draft, fitParagraphs, optional, type PostContext, pubTheme, scene, themeCompanies } from './context';
 import { calendarParagraph, pricingCheck } from './extras';
 import { signOff } from './paragraphs';

@@ -1,8 +1,9 @@
 import type { CallDraft } from '@/lib/demo/calls';
-import { type Company, SECTOR_LABELS } from '@/lib/demo/companies';
+import type { Company } from '@/lib/demo/companies';
 import type { Fundamentals } from '@/lib/demo/market';
 import { billions, capitalize, list, multiple, pct, price } from '@/lib/demo/text';
 import type { Theme } from '@/lib/demo/themes';
+import { SECTOR_LABELS } from '@/lib/reference/sectors';
 import { type PostContext, scene } from './context';
 import { SECTOR_RISKS } from './sector-notes';
 

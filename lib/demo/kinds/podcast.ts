@@ -1,9 +1,10 @@
 import { type CallDraft, convictionFor } from '@/lib/demo/calls';
-import { COMPANIES, type Company, company, SECTOR_LABELS } from '@/lib/demo/companies';
+import { COMPANIES, type Company, company } from '@/lib/demo/companies';
 import { fundamentalsFor } from '@/lib/demo/market';
 import { capitalize, list, price } from '@/lib/demo/text';
 import type { Theme } from '@/lib/demo/themes';
 import type { PickAction, PickDirection } from '@/lib/demo/types';
+import { SECTOR_LABELS } from '@/lib/reference/sectors';
 import { type Draft, fitParagraphs, mainEquity, type PostContext, pubTheme, scene } from './context';
 import { episodeQuote, guestBio } from './extras';
 import { sectorNote } from './sector-notes';

@@ -1,8 +1,9 @@
 import { type CallDraft, makeCall } from '@/lib/demo/calls';
-import { COMPANIES, type Company, SECTOR_LABELS } from '@/lib/demo/companies';
+import { COMPANIES, type Company } from '@/lib/demo/companies';
 import { type Fundamentals, fundamentalsFor } from '@/lib/demo/market';
 import { billions, capitalize, change, list, monthName, pct, signedPct } from '@/lib/demo/text';
 import type { PickAction } from '@/lib/demo/types';
+import { SECTOR_LABELS } from '@/lib/reference/sectors';
 import { type Draft, fitParagraphs, optional, type PostContext, pubTheme, scene } from './context';
 import { calendarParagraph, changeOurMind } from './extras';
 import { signOff } from './paragraphs';

@@ -1,7 +1,8 @@
 import { type CallDraft, makeCall } from '@/lib/demo/calls';
-import { COMPANIES, type Company, SECTOR_LABELS, type Sector } from '@/lib/demo/companies';
+import { COMPANIES, type Company } from '@/lib/demo/companies';
 import { fundamentalsFor } from '@/lib/demo/market';
 import { billions, capitalize, change, list, pct, signedPct } from '@/lib/demo/text';
+import { SECTOR_LABELS, type Sector } from '@/lib/reference/sectors';
 import { type Draft, fitParagraphs, optional, type PostContext, pubTheme, scene } from './context';
 import { signOff } from './paragraphs';
 import { SECTOR_RISKS, sectorNoteAt } from './sector-notes';

@@ -1,7 +1,8 @@
-import type { Company, Sector } from '@/lib/demo/companies';
+import type { Company } from '@/lib/demo/companies';
 import type { Fundamentals } from '@/lib/demo/market';
 import type { Rng } from '@/lib/demo/random';
 import { billions, change, pct, price } from '@/lib/demo/text';
+import type { Sector } from '@/lib/reference/sectors';
 
 /**
  * Paragraphs that talk about a company in its own industry's vocabulary: a bank post mentions net interest margin and

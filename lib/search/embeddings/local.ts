@@ -12,20 +12,14 @@
  *   out without a list. Measured on the demo corpus (nDCG@10, 2,000 posts, generator's topics as judgments):
  *   K = 75 / 300 / 750 / 3,000 gave themes .867 / .903 / .892 / .883 and company names .547 / .606 / .641 / .664.
  * - Tickers: "$NVDA", an all-caps "NVDA", or a lower-case "nvda" that is not an ordinary word are replaced by the
- *   company's words (tickers.ts, built from lib/demo/companies.ts), so "$NVDA earnings" lands next to "Nvidia
+ *   company's words (tickers.ts, built from lib/reference/companies.ts), so "$NVDA earnings" lands next to "Nvidia
  *   earnings". Bare single letters (C, V, O) and common words written in lower case (now, cost, cat) stay words.
  * - The store is loaded lazily, once per process (and per cache directory); if it is missing it is prepared from the
  *   installed wink package on first use (~3 s), and an Error is thrown only if the package is missing as well.
  */
 
-import {
-  type CompactStore,
-  DEFAULT_VOCABULARY_SIZE,
-  defaultCacheDir,
-  loadCompactStore,
-  prepareCompactStore,
-  type StoreLocation,
-} from './compact-store';
+import { DEFAULT_VOCABULARY_SIZE, loadCompactStore, prepareCompactStore, type StoreLocation } from './compact-store';
+import { type CompactStore, defaultCacheDir } from './compact-store-format';
 import type { EmbeddingProvider } from './provider';
 import { tickerTable, tickerVocabulary } from './tickers';
 

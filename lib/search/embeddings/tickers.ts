@@ -1,10 +1,11 @@
 /**
  * Ticker -> words table for the local (word-vector) provider. Tickers are not in the word-vector vocabulary (or are
  * unrelated words: NOW, COST, CAT), so "$NVDA" would otherwise embed as nothing, or as noise. The table is built at
- * run time from the demo universe in lib/demo/companies.ts (so it follows that file), plus a few well-known tickers
- * outside it.
+ * run time from the listed universe in lib/reference/companies.ts (so it follows that file), plus a few well-known
+ * tickers outside it.
  */
-import { COMPANIES, type Company, SECTOR_LABELS } from '@/lib/demo/companies';
+import { LISTED_COMPANIES, type ListedCompany } from '@/lib/reference/companies';
+import { SECTOR_LABELS } from '@/lib/reference/sectors';
 
 export interface TickerEntry {
   ticker: string;
@@ -51,7 +52,7 @@ const GENERIC = new Set([
   'sector',
 ]);
 
-/** Well-known tickers outside the demo universe, and better words for demo names that are ambiguous. */
+/** Well-known tickers outside the listed universe, and better words for listed names that are ambiguous. */
 const EXTRA: Record<string, string[]> = {
   AAPL: ['apple'],
   GOOG: ['google', 'alphabet'],
@@ -76,7 +77,7 @@ export function wordsOf(text: string): string[] {
     .filter((w) => w.length > 1 && !GENERIC.has(w));
 }
 
-function entryFor(company: Company): TickerEntry {
+function entryFor(company: ListedCompany): TickerEntry {
   const words = new Set<string>(EXTRA[company.ticker] ?? []);
   if (company.short !== company.ticker) for (const w of wordsOf(company.short)) words.add(w);
   for (const w of wordsOf(company.name)) words.add(w);
@@ -91,7 +92,7 @@ export function tickerTable(): Map<string, TickerEntry> {
   if (table) return table;
   const built = new Map<string, TickerEntry>();
   for (const [ticker, words] of Object.entries(EXTRA)) built.set(ticker.toLowerCase(), { ticker, words, fallback: [] });
-  for (const company of COMPANIES) built.set(company.ticker.toLowerCase(), entryFor(company));
+  for (const company of LISTED_COMPANIES) built.set(company.ticker.toLowerCase(), entryFor(company));
   table = built;
   return built;
 }
