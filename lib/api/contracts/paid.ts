@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoTimestamp, integerParam } from './common';
+import { PostSlug, PublicationSlug } from './path';
 
 export const PaymentInfo = z
   .strictObject({
@@ -34,9 +35,12 @@ export const PaidPublicationPost = z
   .meta({ id: 'PaidPublicationPost' });
 
 export const PostPathParams = z.object({
-  publicationSlug: z.string().meta({ description: 'Publication slug (normalized host).' }),
-  postSlug: z.string().meta({ description: 'Post slug from the publication detail.' }),
+  publicationSlug: PublicationSlug.meta({ description: 'Publication slug (normalized host).' }),
+  postSlug: PostSlug.meta({ description: 'Post slug from the publication detail.' }),
 });
+
+/** The validated path of a paid post: a normalized publication slug and a lower-case post slug. */
+export type PostPath = z.output<typeof PostPathParams>;
 
 export const PaymentHeaders = z.object({
   authorization: z

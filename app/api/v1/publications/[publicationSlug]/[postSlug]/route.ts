@@ -1,5 +1,7 @@
 import { readOptionalJsonBody } from '@/lib/api/body';
+import { PostPathParams } from '@/lib/api/contracts/paid';
 import { apiRoute } from '@/lib/api/handler';
+import { parseParams } from '@/lib/api/params';
 import { getDb } from '@/lib/db/client';
 import { sellOffer } from '@/lib/payments/paid-route';
 import { paymentSetup } from '@/lib/payments/setup';
@@ -12,8 +14,8 @@ type Context = { params: Promise<{ publicationSlug: string; postSlug: string }> 
 
 // GET and POST are the same paid flow; POST may carry an empty or JSON body, which payments are bound to.
 async function handle(request: Request, { params }: Context, body: string): Promise<Response> {
-  const { publicationSlug, postSlug } = await params;
-  const post = await resolvePaidPost(await getDb(), publicationSlug, postSlug);
+  const path = parseParams(PostPathParams, await params, 'path');
+  const post = await resolvePaidPost(await getDb(), path);
   return sellOffer(request, paidPostOffer(request, post, paymentSetup()), body);
 }
 
