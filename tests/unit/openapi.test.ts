@@ -55,6 +55,11 @@ describe('OpenAPI document', () => {
     expect(picks.parameters!.find((p) => p.name === 'limit')!.schema).toMatchObject({ type: 'integer', maximum: 500 });
   });
 
+  it('still lists the parameters of a query schema that carries a cross-field rule', () => {
+    const picks = operations().find(([, , op]) => op.operationId === 'listStockPicks')![2];
+    expect(picks.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['date', 'period', 'limit']);
+  });
+
   it('forbids extra fields in response objects, as the spec does', () => {
     const schemas = document.components!.schemas as Record<string, Record<string, unknown>>;
     for (const name of [

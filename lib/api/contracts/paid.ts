@@ -90,14 +90,25 @@ export const PublicStockPicksResponse = z
 
 export const STOCK_PICKS_DEFAULT_LIMIT = 200;
 
-export const StockPicksQuery = z.object({
-  date: z.iso
-    .date('must be a real calendar day as YYYY-MM-DD')
-    .optional()
-    .meta({ description: 'UTC day, YYYY-MM-DD. Mutually exclusive with `period`.' }),
-  period: z
-    .literal('latest', 'must be "latest"')
-    .optional()
-    .meta({ description: 'Only `latest`: the latest day that has picks (same as omitting `date`).' }),
-  limit: integerParam(1, 500, 'Number of picks (1-500, default 200).').optional(),
-});
+export const StockPicksQuery = z
+  .object({
+    date: z.iso
+      .date('must be a real calendar day as YYYY-MM-DD')
+      .optional()
+      .meta({ description: 'UTC day, YYYY-MM-DD. Mutually exclusive with `period`.' }),
+    period: z
+      .literal('latest', 'must be "latest"')
+      .optional()
+      .meta({ description: 'Only `latest`: the latest day that has picks (same as omitting `date`).' }),
+    limit: integerParam(1, 500, 'Number of picks (1-500, default 200).').optional(),
+  })
+  .superRefine(
+    (query, ctx) => {
+      if (query.date === undefined || query.period === undefined) return;
+      // Both parameters are at fault, so each carries an issue under its own name.
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'must not be sent together with period' });
+      ctx.addIssue({ code: 'custom', path: ['period'], message: 'must not be sent together with date' });
+    },
+    // Judged only once every parameter is valid on its own, so a malformed date is reported alone, as before.
+    { when: (payload) => payload.issues.length === 0 },
+  );
