@@ -1,7 +1,6 @@
-import { readOptionalJsonBody } from '@/lib/api/body';
-import { PostPathParams } from '@/lib/api/contracts/paid';
-import { apiRoute } from '@/lib/api/handler';
-import { parseParams } from '@/lib/api/params';
+import type { PostPath } from '@/lib/api/contracts/paid';
+import { handle } from '@/lib/api/route';
+import { accessPublicationPost, getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
 import { getDb } from '@/lib/db/client';
 import { sellOffer } from '@/lib/payments/paid-route';
 import { paymentSetup } from '@/lib/payments/setup';
@@ -10,16 +9,11 @@ import { paidPostOffer } from '@/lib/posts/paid-post-offer';
 
 export const dynamic = 'force-dynamic';
 
-type Context = { params: Promise<{ publicationSlug: string; postSlug: string }> };
-
 // GET and POST are the same paid flow; POST may carry an empty or JSON body, which payments are bound to.
-async function handle(request: Request, { params }: Context, body: string): Promise<Response> {
-  const path = parseParams(PostPathParams, await params, 'path');
+async function sellPost(request: Request, path: PostPath, body: string): Promise<Response> {
   const post = await resolvePaidPost(await getDb(), path);
   return sellOffer(request, paidPostOffer(request, post, paymentSetup()), body);
 }
 
-export const GET = apiRoute((request, context: Context) => handle(request, context, ''));
-export const POST = apiRoute(async (request, context: Context) =>
-  handle(request, context, await readOptionalJsonBody(request)),
-);
+export const GET = handle(getPublicationPostBySlug, ({ request, params }) => sellPost(request, params, ''));
+export const POST = handle(accessPublicationPost, ({ request, params, body }) => sellPost(request, params, body));
