@@ -1,8 +1,7 @@
 import type { z } from 'zod';
-import type { PaidPublicationPost } from '@/lib/api/contracts/paid';
-import { ApiError, invalidInput } from '@/lib/api/errors';
+import type { PaidPublicationPost, PostPath } from '@/lib/api/contracts/paid';
+import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
-import { normalizePublicationSlug } from '@/lib/publications/slug';
 
 export type PaidPostContent = Omit<z.infer<typeof PaidPublicationPost>, 'paymentInfo'>;
 
@@ -12,7 +11,6 @@ export interface ResolvedPaidPost {
 }
 
 const SUMMARY_RETRY_AFTER_SECONDS = 30;
-const POST_SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
 
 interface Row {
   [key: string]: unknown;
@@ -35,21 +33,14 @@ interface Row {
 }
 
 /**
- * Resolves a paid post before any payment is considered: 400 for a malformed slug, 404 when the publication or post
- * is unknown, 503 summary_not_ready (and a generation request) when the summary does not exist yet.
+ * Resolves a paid post before any payment is considered: 404 when the publication or post is unknown, 503
+ * summary_not_ready (and a generation request) when the summary does not exist yet. The path has already been
+ * validated and normalized by its contract (PostPathParams).
  */
 export async function resolvePaidPost(
   db: Queryable,
-  publicationSlugInput: string,
-  postSlugInput: string,
+  { publicationSlug, postSlug }: PostPath,
 ): Promise<ResolvedPaidPost> {
-  const publicationSlug = normalizePublicationSlug(publicationSlugInput);
-  const postSlug = postSlugInput.toLowerCase();
-  const issues: Record<string, string[]> = {};
-  if (!publicationSlug) issues.publicationSlug = ['must be a publication slug or site URL'];
-  if (!POST_SLUG.test(postSlug)) issues.postSlug = ['must be a post slug: lower-case letters, digits and hyphens'];
-  if (Object.keys(issues).length > 0) throw invalidInput('path', issues);
-
   const [row] = await db.query<Row>(
     `select po.id, po.publication_id, pu.slug as publication_slug, po.guid, po.slug, po.title, po.subtitle,
             po.description, po.url, po.author, po.image_url, po.published_at, po.created_at, po.updated_at,

@@ -80,6 +80,9 @@ describe('decided before any challenge, never charged', () => {
       expect(response.headers.get('www-authenticate'), path).toBeNull();
       if (status === 404) ErrorMessage.parse(response.body);
       if (status === 400) InvalidQueryResponse.parse(response.body);
+      if (path.endsWith('/Bad_Slug!')) {
+        expect(response.body).toMatchObject({ code: 'invalid_path', issues: { postSlug: [expect.any(String)] } });
+      }
       if (status === 503) {
         expect(response.body).toEqual({ error: expect.any(String), code: 'summary_not_ready' });
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);

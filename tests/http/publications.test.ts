@@ -95,7 +95,9 @@ describe('GET /api/v1/publications/{publicationSlug}', () => {
     async (slug) => {
       const response = await detail(slug);
       expect(response.status).toBe(400);
-      expect(InvalidQueryResponse.parse(response.body).issues).toHaveProperty('publicationSlug');
+      const body = InvalidQueryResponse.parse(response.body);
+      expect(body.code).toBe('invalid_path');
+      expect(body.issues).toEqual({ publicationSlug: ['must be a publication slug or site URL'] });
     },
   );
 });

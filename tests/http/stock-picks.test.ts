@@ -44,6 +44,11 @@ describe('GET /api/v1/stock-picks parameters', () => {
       expect(InvalidQueryResponse.parse(response.body).issues, query).toHaveProperty(key);
       expect(response.headers.get('payment-required')).toBeNull();
     }
+    const both = await getJson(`/api/v1/stock-picks?date=${latest.dateUsed}&period=latest`);
+    expect(InvalidQueryResponse.parse(both.body)).toMatchObject({
+      code: 'invalid_query',
+      issues: { date: ['must not be sent together with period'], period: ['must not be sent together with date'] },
+    });
   });
 
   it('answers 404 without a challenge for a day without picks', async () => {

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '@/lib/api/openapi/document';
 import { paidResources } from '@/lib/api/openapi/paid-resources';
+import { API_ROUTES } from '@/lib/api/routes/all';
 
 const document = buildOpenApiDocument('http://localhost:3000');
 
@@ -44,6 +45,46 @@ describe('OpenAPI document', () => {
     ]);
   });
 
+  it('takes every operation from its route definition', () => {
+    for (const route of API_ROUTES) {
+      const op = (document.paths?.[route.path] as Record<string, Operation> | undefined)?.[route.method];
+      expect(op?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
+      expect(op?.summary).toBe(route.summary);
+      expect(op?.tags).toEqual(route.tags);
+    }
+  });
+
+  it('documents path parameters as the plain strings clients send, with a description', () => {
+    const pathParams = operations().flatMap(([, , op]) => (op.parameters ?? []).filter((p) => p.in === 'path'));
+    expect(pathParams.map((p) => p.name).sort()).toEqual([
+      'postSlug',
+      'postSlug',
+      'publicationSlug',
+      'publicationSlug',
+      'publicationSlug',
+    ]);
+    for (const parameter of pathParams) {
+      expect(parameter).toMatchObject({ required: true, description: expect.any(String) });
+      expect(parameter.schema).toEqual({ type: 'string', description: expect.stringMatching(/slug/i) });
+    }
+  });
+
+  it('points every error response at the spec error bodies', () => {
+    const allowed: Record<string, string> = {
+      '400': '#/components/schemas/InvalidQueryResponse',
+      '503': '#/components/schemas/SummaryNotReadyResponse',
+    };
+    for (const [method, path, op] of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!/^[45]/.test(status) || status === '402') continue;
+        const schema = (response.content?.['application/json'] as { schema?: { $ref?: string } })?.schema;
+        expect(schema?.$ref, `${method} ${path} ${status}`).toBe(
+          allowed[status] ?? '#/components/schemas/ErrorMessage',
+        );
+      }
+    }
+  });
+
   it('renders integer query parameters as integers with their bounds', () => {
     const detail = operations().find(([, , op]) => op.operationId === 'getPublication')![2];
     expect(detail.parameters!.find((p) => p.name === 'limit')!.schema).toMatchObject({
@@ -53,6 +94,11 @@ describe('OpenAPI document', () => {
     });
     const picks = operations().find(([, , op]) => op.operationId === 'listStockPicks')![2];
     expect(picks.parameters!.find((p) => p.name === 'limit')!.schema).toMatchObject({ type: 'integer', maximum: 500 });
+  });
+
+  it('still lists the parameters of a query schema that carries a cross-field rule', () => {
+    const picks = operations().find(([, , op]) => op.operationId === 'listStockPicks')![2];
+    expect(picks.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['date', 'period', 'limit']);
   });
 
   it('forbids extra fields in response objects, as the spec does', () => {

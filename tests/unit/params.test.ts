@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { StockPicksQuery } from '@/lib/api/contracts/paid';
 import { PublicationDetailQuery, PublicationSearchQuery } from '@/lib/api/contracts/publications';
 import { ApiError } from '@/lib/api/errors';
 import { parseQuery } from '@/lib/api/params';
@@ -50,5 +51,29 @@ describe('parseQuery', () => {
 
   it('ignores parameters it does not know', () => {
     expect(parseQuery(PublicationDetailQuery, query('limit=3&utm_source=x'))).toEqual({ limit: 3 });
+  });
+});
+
+describe('StockPicksQuery: date and period are mutually exclusive', () => {
+  it('reports the pair under both names, each message naming the other', () => {
+    expect(issuesOf(() => parseQuery(StockPicksQuery, query('date=2026-11-20&period=latest')))).toEqual({
+      date: ['must not be sent together with period'],
+      period: ['must not be sent together with date'],
+    });
+  });
+
+  it('accepts either one alone, or neither', () => {
+    expect(parseQuery(StockPicksQuery, query('date=2026-11-20'))).toEqual({ date: '2026-11-20' });
+    expect(parseQuery(StockPicksQuery, query('period=latest&limit=5'))).toEqual({ period: 'latest', limit: 5 });
+    expect(parseQuery(StockPicksQuery, query(''))).toEqual({});
+  });
+
+  it('is judged only once each parameter is valid on its own', () => {
+    expect(issuesOf(() => parseQuery(StockPicksQuery, query('date=2026-02-30&period=latest')))).toEqual({
+      date: ['must be a real calendar day as YYYY-MM-DD'],
+    });
+    expect(issuesOf(() => parseQuery(StockPicksQuery, query('date=2026-11-20&period=latest&limit=0')))).toEqual({
+      limit: ['must be an integer from 1 to 500'],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoTimestamp, integerParam } from './common';
+import { PostSlug, PublicationSlug } from './path';
 
 export const PaymentInfo = z
   .strictObject({
@@ -34,9 +35,12 @@ export const PaidPublicationPost = z
   .meta({ id: 'PaidPublicationPost' });
 
 export const PostPathParams = z.object({
-  publicationSlug: z.string().meta({ description: 'Publication slug (normalized host).' }),
-  postSlug: z.string().meta({ description: 'Post slug from the publication detail.' }),
+  publicationSlug: PublicationSlug.meta({ description: 'Publication slug (normalized host).' }),
+  postSlug: PostSlug.meta({ description: 'Post slug from the publication detail.' }),
 });
+
+/** The validated path of a paid post: a normalized publication slug and a lower-case post slug. */
+export type PostPath = z.output<typeof PostPathParams>;
 
 export const PaymentHeaders = z.object({
   authorization: z
@@ -86,14 +90,25 @@ export const PublicStockPicksResponse = z
 
 export const STOCK_PICKS_DEFAULT_LIMIT = 200;
 
-export const StockPicksQuery = z.object({
-  date: z.iso
-    .date('must be a real calendar day as YYYY-MM-DD')
-    .optional()
-    .meta({ description: 'UTC day, YYYY-MM-DD. Mutually exclusive with `period`.' }),
-  period: z
-    .literal('latest', 'must be "latest"')
-    .optional()
-    .meta({ description: 'Only `latest`: the latest day that has picks (same as omitting `date`).' }),
-  limit: integerParam(1, 500, 'Number of picks (1-500, default 200).').optional(),
-});
+export const StockPicksQuery = z
+  .object({
+    date: z.iso
+      .date('must be a real calendar day as YYYY-MM-DD')
+      .optional()
+      .meta({ description: 'UTC day, YYYY-MM-DD. Mutually exclusive with `period`.' }),
+    period: z
+      .literal('latest', 'must be "latest"')
+      .optional()
+      .meta({ description: 'Only `latest`: the latest day that has picks (same as omitting `date`).' }),
+    limit: integerParam(1, 500, 'Number of picks (1-500, default 200).').optional(),
+  })
+  .superRefine(
+    (query, ctx) => {
+      if (query.date === undefined || query.period === undefined) return;
+      // Both parameters are at fault, so each carries an issue under its own name.
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'must not be sent together with period' });
+      ctx.addIssue({ code: 'custom', path: ['period'], message: 'must not be sent together with date' });
+    },
+    // Judged only once every parameter is valid on its own, so a malformed date is reported alone, as before.
+    { when: (payload) => payload.issues.length === 0 },
+  );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoTimestamp, integerParam } from './common';
+import { PublicationSlug } from './path';
 
 const Slug = z.string().meta({ description: 'Normalized host of the site: lower case, leading "www." removed.' });
 
@@ -55,7 +56,7 @@ export const PublicationDetailQuery = z.object({
 });
 
 export const PublicationSlugParam = z.object({
-  publicationSlug: z.string().meta({
+  publicationSlug: PublicationSlug.meta({
     description:
       'The publication slug (its normalized host, e.g. "macrotide.beehiiv.com"). A pasted site URL also works: scheme, "www.", path and case are normalized.',
   }),

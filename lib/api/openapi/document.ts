@@ -1,65 +1,48 @@
-import { z } from 'zod';
-import type { oas31 } from 'zod-openapi';
+import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import { createDocument } from 'zod-openapi';
-import { ErrorMessage, SummaryNotReadyResponse } from '@/lib/api/contracts/common';
-import {
-  PaidPublicationPost,
-  PaymentHeaders,
-  PostPathParams,
-  PublicStockPicksResponse,
-  StockPicksQuery,
-} from '@/lib/api/contracts/paid';
-import {
-  PublicationDetail,
-  PublicationDetailQuery,
-  PublicationListResponse,
-  PublicationSearchQuery,
-  PublicationSearchResponse,
-  PublicationSlugParam,
-} from '@/lib/api/contracts/publications';
-import { TopicSearchQuery, TopicSearchResponse } from '@/lib/api/contracts/search';
-import { describeSearch } from '@/lib/search/describe';
+import type { RouteDefinition } from '@/lib/api/route';
+import { API_ROUTES } from '@/lib/api/routes/all';
 import { AGENT_GUIDANCE, DISCOVERY_ORDER } from './guidance';
-import { PAYMENT_OFFERS, PRICE_RANGE_USD } from './payment-offers';
-import {
-  invalidQuery,
-  jsonBody,
-  notFound,
-  paidErrorResponses,
-  paidSuccessHeaders,
-  serverError,
-  stockPicksSuccessHeaders,
-} from './responses';
+import { PRICE_RANGE_USD } from './payment-offers';
 
-const paymentInfo = (description: string) => ({
-  'x-payment-info': { offers: PAYMENT_OFFERS, priceRangeUsd: PRICE_RANGE_USD, pricing: description },
-});
-
-const paidPostOperation = (operationId: string, summary: string) => ({
-  operationId,
-  summary,
-  tags: ['Paid'],
-  description:
-    "The post's AI-synthesized summary. Paid on every request (no permanent access): x402 v2 (PAYMENT-SIGNATURE), MPP (Authorization: Payment), or Authorization: Bearer with an API key (purchased credits) or a session token (weekly allowance first). 404 and 503 are decided before any challenge and are never charged.",
-  requestParams: { path: PostPathParams, header: PaymentHeaders },
-  responses: {
-    '200': jsonBody('The summary, with paymentInfo.', PaidPublicationPost, paidSuccessHeaders),
-    '400': invalidQuery,
-    ...paidErrorResponses,
-    '404': notFound('Publication or post not found'),
-    '500': serverError('The request'),
-    '503': {
-      ...jsonBody(
-        'Summary not ready yet; generation has been requested. No challenge, no charge.',
-        SummaryNotReadyResponse,
-      ),
-      headers: {
-        'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
+/** A route definition as an OpenAPI operation: its schemas become parameters and the request body. */
+function operation(route: RouteDefinition): ZodOpenApiOperationObject {
+  const { method, path, operationId, summary, tags, description, params, query, headers, body, responses, ...rest } =
+    route;
+  const requestParams = {
+    ...(params && { path: params }),
+    ...(query && { query }),
+    ...(headers && { header: headers }),
+  };
+  return {
+    operationId,
+    summary,
+    tags: [...tags],
+    ...(description !== undefined && { description }),
+    ...(Object.keys(requestParams).length > 0 && { requestParams }),
+    ...(body && {
+      requestBody: {
+        required: body.required,
+        description: body.description,
+        content: { 'application/json': { schema: body.schema } },
       },
-    },
-  },
-  ...paymentInfo("The post's stored priceCents when set, otherwise the default post price (at least 0.10 USD)."),
-});
+    }),
+    responses,
+    // What is left are the `x-` extensions, such as x-payment-info.
+    ...rest,
+  };
+}
+
+/** The paths object: one entry per route definition, grouped by path in the order of API_ROUTES. */
+function paths(): ZodOpenApiPathsObject {
+  const result: ZodOpenApiPathsObject = {};
+  for (const route of API_ROUTES) {
+    const item = result[route.path] ?? {};
+    if (item[route.method]) throw new Error(`Two definitions of ${route.method.toUpperCase()} ${route.path}`);
+    result[route.path] = { ...item, [route.method]: operation(route) };
+  }
+  return result;
+}
 
 /** The OpenAPI 3.1 document, built from the same zod contracts the routes validate and serialize with. */
 export function buildOpenApiDocument(serverUrl?: string) {
@@ -92,94 +75,6 @@ export function buildOpenApiDocument(serverUrl?: string) {
       priceRangeUsd: PRICE_RANGE_USD,
       discovery: DISCOVERY_ORDER,
     },
-    paths: {
-      '/api/v1/search': {
-        get: {
-          operationId: 'searchByTopic',
-          summary: 'Search posts by topic',
-          tags: ['Search'],
-          description: describeSearch(),
-          requestParams: { query: TopicSearchQuery },
-          responses: {
-            '200': jsonBody('Ranked posts.', TopicSearchResponse),
-            '400': invalidQuery,
-            '500': serverError('Search'),
-          },
-        },
-      },
-      '/api/v1/publications': {
-        get: {
-          operationId: 'listPublications',
-          summary: 'List all indexed publications',
-          tags: ['Publications'],
-          responses: {
-            '200': jsonBody('All indexed publications.', PublicationListResponse),
-            '500': serverError('Listing'),
-          },
-        },
-      },
-      '/api/v1/publications/search': {
-        get: {
-          operationId: 'searchPublications',
-          summary: 'Find a publication by slug, title, author, podcast show or URL',
-          tags: ['Publications'],
-          requestParams: { query: PublicationSearchQuery },
-          responses: {
-            '200': jsonBody('At most three publications, best first.', PublicationSearchResponse),
-            '400': invalidQuery,
-            '500': serverError('Publication search'),
-          },
-        },
-      },
-      '/api/v1/publications/{publicationSlug}': {
-        get: {
-          operationId: 'getPublication',
-          summary: 'A publication and its newest posts',
-          tags: ['Publications'],
-          requestParams: { path: PublicationSlugParam, query: PublicationDetailQuery },
-          responses: {
-            '200': jsonBody('The publication with its posts, newest first.', PublicationDetail),
-            '400': invalidQuery,
-            '404': jsonBody('The publication is not indexed.', ErrorMessage),
-            '500': serverError('The request'),
-          },
-        },
-      },
-      '/api/v1/publications/{publicationSlug}/{postSlug}': {
-        get: paidPostOperation('getPublicationPostBySlug', "Buy a post's synthesized summary"),
-        post: {
-          ...paidPostOperation('accessPublicationPost', "Buy a post's synthesized summary (POST form)"),
-          requestBody: {
-            required: false,
-            description: 'Empty, or any JSON object; it is bound to the payment and not otherwise used.',
-            content: { 'application/json': { schema: z.object({}).loose() } },
-          },
-        },
-      },
-      '/api/v1/stock-picks': {
-        get: {
-          operationId: 'listStockPicks',
-          summary: 'Stock picks of one UTC day',
-          tags: ['Paid'],
-          description:
-            "Ticker-level calls extracted from posts for exactly one UTC day (the source article's publication day). Without `date`, the latest day that has picks. `date` and `period` are mutually exclusive. 404 (never charged) when the day has no picks.",
-          requestParams: { query: StockPicksQuery, header: PaymentHeaders },
-          responses: {
-            '200': jsonBody(
-              "The day's picks, with payment headers.",
-              PublicStockPicksResponse,
-              stockPicksSuccessHeaders,
-            ),
-            '400': invalidQuery,
-            ...paidErrorResponses,
-            '404': notFound('No picks for the resolved day'),
-            '500': serverError('Stock picks'),
-          },
-          ...paymentInfo(
-            '0.10 USD per distinct attributed source article among the returned picks, within 0.10-10.00 USD.',
-          ),
-        },
-      },
-    },
+    paths: paths(),
   });
 }

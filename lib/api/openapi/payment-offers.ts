@@ -29,3 +29,8 @@ export const PAYMENT_OFFERS = [
 ] as const;
 
 export const PRICE_RANGE_USD = { min: '0.10', max: '10.00' } as const;
+
+/** The `x-payment-info` extension of a paid operation: the advisory offers, the price range and how it is priced. */
+export function paymentInfo(pricing: string) {
+  return { 'x-payment-info': { offers: PAYMENT_OFFERS, priceRangeUsd: PRICE_RANGE_USD, pricing } };
+}

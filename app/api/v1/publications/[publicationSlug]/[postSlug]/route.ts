@@ -1,5 +1,6 @@
-import { readOptionalJsonBody } from '@/lib/api/body';
-import { apiRoute } from '@/lib/api/handler';
+import type { PostPath } from '@/lib/api/contracts/paid';
+import { handle } from '@/lib/api/route';
+import { accessPublicationPost, getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
 import { getDb } from '@/lib/db/client';
 import { sellOffer } from '@/lib/payments/paid-route';
 import { paymentSetup } from '@/lib/payments/setup';
@@ -8,16 +9,11 @@ import { paidPostOffer } from '@/lib/posts/paid-post-offer';
 
 export const dynamic = 'force-dynamic';
 
-type Context = { params: Promise<{ publicationSlug: string; postSlug: string }> };
-
 // GET and POST are the same paid flow; POST may carry an empty or JSON body, which payments are bound to.
-async function handle(request: Request, { params }: Context, body: string): Promise<Response> {
-  const { publicationSlug, postSlug } = await params;
-  const post = await resolvePaidPost(await getDb(), publicationSlug, postSlug);
+async function sellPost(request: Request, path: PostPath, body: string): Promise<Response> {
+  const post = await resolvePaidPost(await getDb(), path);
   return sellOffer(request, paidPostOffer(request, post, paymentSetup()), body);
 }
 
-export const GET = apiRoute((request, context: Context) => handle(request, context, ''));
-export const POST = apiRoute(async (request, context: Context) =>
-  handle(request, context, await readOptionalJsonBody(request)),
-);
+export const GET = handle(getPublicationPostBySlug, ({ request, params }) => sellPost(request, params, ''));
+export const POST = handle(accessPublicationPost, ({ request, params, body }) => sellPost(request, params, body));
