@@ -3,7 +3,7 @@ import { invalidInput } from '@/lib/api/errors';
 import { apiRoute } from '@/lib/api/handler';
 import { parseQuery } from '@/lib/api/params';
 import { getDb } from '@/lib/db/client';
-import { sellOffer } from '@/lib/payments/paid-route';
+import { sellOffer } from '@/lib/payments/sell-offer';
 import { paymentSetup } from '@/lib/payments/setup';
 import { listPicksForDay } from '@/lib/picks/list-for-day';
 import { stockPicksOffer } from '@/lib/picks/stock-picks-offer';

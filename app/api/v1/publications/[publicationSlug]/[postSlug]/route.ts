@@ -1,7 +1,7 @@
 import { readOptionalJsonBody } from '@/lib/api/body';
 import { apiRoute } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
-import { sellOffer } from '@/lib/payments/paid-route';
+import { sellOffer } from '@/lib/payments/sell-offer';
 import { paymentSetup } from '@/lib/payments/setup';
 import { resolvePaidPost } from '@/lib/posts/get-paid-post';
 import { paidPostOffer } from '@/lib/posts/paid-post-offer';
