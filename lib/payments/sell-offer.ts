@@ -32,16 +32,16 @@ export async function sellOffer(request: Request, offer: PaidOffer, body = ''): 
     case 'bearer':
       return payWithBearer(db, request, offer, setup, credential.token);
     case 'x402': {
-      if (!setup.x402) return challenge({ x402Error: 'x402 is not enabled on this service.' });
+      if (!setup.x402) return challenge({ refusal: 'x402 is not enabled on this service.' });
       const outcome = await payWithX402(db, request, offer, setup.x402, credential.paymentSignature);
       if (outcome instanceof Response) return outcome;
-      return challenge({ x402Error: outcome.refused, paymentResponse: outcome.paymentResponse });
+      return challenge({ refusal: outcome.refused, paymentResponse: outcome.paymentResponse });
     }
     case 'mpp': {
       const outcome = setup.mpp
         ? await chargeWithMpp(setup.mpp, mppRealm(request, setup.mpp), request, offer, bodySha256)
         : null;
-      if (!outcome) return challenge({ x402Error: 'MPP is not enabled on this service.' });
+      if (!outcome) return challenge({ refusal: 'MPP is not enabled on this service.' });
       if (outcome.status === 402) return challenge({ mppChallenge: outcome.challenge });
       // mppx has verified and settled the payment; its receipt names the payment (transaction hash or charge id).
       const receiptHeader = outcome.withReceipt(new Response(null)).headers.get('Payment-Receipt') ?? '';
