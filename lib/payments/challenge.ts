@@ -7,13 +7,21 @@ import type { PaymentSetup } from './setup';
 import { x402ChallengeHeader, x402Requirements } from './x402/challenge';
 import { x402ServerFor } from './x402/resource-server';
 
-export interface ChallengeOptions {
-  bodySha256: string;
-  /** Why a presented x402 payment was refused (shown as the problem's detail and in PAYMENT-REQUIRED.error). */
-  x402Error?: string;
+/** What a refused credential adds to the fresh 402; all optional, so `{}` is the plain challenge. */
+export interface ChallengeExtras {
+  /**
+   * Why the presented payment was refused, or why its protocol is not enabled here (x402 or MPP): shown as the
+   * problem's detail and in PAYMENT-REQUIRED.error, where x402 clients look for it.
+   */
+  refusal?: string;
+  /** PAYMENT-RESPONSE of a failed x402 settlement ({success: false, errorReason}). */
   paymentResponse?: string;
   /** mppx's own 402 for a refused MPP credential: its problem body and fresh challenge are kept. */
   mppChallenge?: Response;
+}
+
+export interface ChallengeOptions extends ChallengeExtras {
+  bodySha256: string;
 }
 
 /** The MPP realm: configured, else the public host the client addressed. */
@@ -38,7 +46,7 @@ export async function paymentRequiredResponse(
     title: 'Payment Required',
     status: 402,
     detail:
-      options.x402Error ??
+      options.refusal ??
       `${offer.description} costs ${price}. Pay with x402 v2 (PAYMENT-REQUIRED), MPP (WWW-Authenticate) or Authorization: Bearer <API key>, then repeat this exact request.` +
         (setup.testMoney ? ' This service runs a payment sandbox: TEST MONEY ONLY (see DATA_DIR/sandbox.json).' : ''),
   };
@@ -58,7 +66,7 @@ export async function paymentRequiredResponse(
     try {
       const server = await x402ServerFor(setup.x402);
       const requirements = await x402Requirements(server, setup.x402, offer);
-      headers.set('PAYMENT-REQUIRED', await x402ChallengeHeader(server, requirements, offer, options.x402Error));
+      headers.set('PAYMENT-REQUIRED', await x402ChallengeHeader(server, requirements, offer, options.refusal));
     } catch (error) {
       // The facilitator being unreachable must not hide the other ways to pay.
       console.error('[payments] x402 challenge unavailable:', error instanceof Error ? error.message : error);

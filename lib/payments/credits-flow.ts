@@ -7,8 +7,8 @@ import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit
 import { allowanceWeekStart } from '@/lib/credits/week';
 import type { Db } from '@/lib/db/types';
 import { isOperatorToken } from '@/lib/operator/token';
-import { deliver } from './deliver';
 import type { PaidOffer } from './offer';
+import type { PaymentOutcome } from './outcome';
 import { centsToUsd } from './pricing';
 import type { PaymentSetup } from './setup';
 
@@ -21,39 +21,42 @@ interface Spent {
 
 /**
  * Bearer credentials: the operator's token (served free, recorded as privileged), an API key (purchased credits
- * only) or a signed-in user's session token (this week's allowance first, then purchased credits).
+ * only) or a signed-in user's session token (this week's allowance first, then purchased credits). A paid outcome
+ * carries the debit's ledger key, so the debit is refunded if the answer cannot be recorded or sent.
  */
 export async function payWithBearer(
   db: Db,
-  request: Request,
   offer: PaidOffer,
   setup: PaymentSetup,
   token: string,
-): Promise<Response> {
+): Promise<PaymentOutcome> {
   if (isOperatorToken(token)) {
-    return deliver(db, request, offer, {
-      protocol: 'privileged',
-      uniqueKey: `privileged:${randomUUID()}`,
-      amountCents: 0,
-    });
+    return {
+      kind: 'paid',
+      delivery: { protocol: 'privileged', uniqueKey: `privileged:${randomUUID()}`, amountCents: 0 },
+    };
   }
   const spent = token.startsWith(API_KEY_PREFIX)
     ? await spendFromApiKey(db, offer, token)
     : await spendFromSession(db, offer, setup, token);
-  return deliver(db, request, offer, {
-    protocol: 'credits',
-    uniqueKey: spent.ledgerKey,
-    amountCents: offer.priceCents,
-    spendSource: spent.spendSource,
-    userId: spent.userId,
-    apiKeyId: spent.apiKeyId,
-    refundLedgerKey: spent.ledgerKey,
-  });
+  if (spent instanceof ApiError) return { kind: 'rejected', error: spent };
+  return {
+    kind: 'paid',
+    delivery: {
+      protocol: 'credits',
+      uniqueKey: spent.ledgerKey,
+      amountCents: offer.priceCents,
+      spendSource: spent.spendSource,
+      userId: spent.userId,
+      apiKeyId: spent.apiKeyId,
+      refundLedgerKey: spent.ledgerKey,
+    },
+  };
 }
 
-async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<Spent> {
+async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<Spent | ApiError> {
   const verified = await verifyApiKey(db, key);
-  if (!verified) throw new ApiError({ code: 'unauthorized', message: 'Invalid or revoked API key.' });
+  if (!verified) return new ApiError({ code: 'unauthorized', message: 'Invalid or revoked API key.' });
   const ledgerKey = `request:${randomUUID()}`;
   const debit = await debitPurchasedCredits(db, {
     userId: verified.userId,
@@ -63,17 +66,22 @@ async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<S
     description: `${offer.product} ${offer.resource}`,
   });
   if (!debit)
-    throw new ApiError({
+    return new ApiError({
       code: 'insufficient_credits',
       message: `Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`,
     });
   return { ledgerKey, spendSource: 'purchased', userId: verified.userId, apiKeyId: verified.apiKeyId };
 }
 
-async function spendFromSession(db: Db, offer: PaidOffer, setup: PaymentSetup, token: string): Promise<Spent> {
+async function spendFromSession(
+  db: Db,
+  offer: PaidOffer,
+  setup: PaymentSetup,
+  token: string,
+): Promise<Spent | ApiError> {
   const session = await verifySessionToken(db, token);
   if (!session)
-    throw new ApiError({
+    return new ApiError({
       code: 'unauthorized',
       message: 'Invalid, expired or revoked session token (API keys start with pk_svc_).',
     });
@@ -93,7 +101,7 @@ async function spendFromSession(db: Db, offer: PaidOffer, setup: PaymentSetup, t
   if (sponsored) return { ledgerKey, spendSource: 'sponsored', userId: session.userId };
   const purchased = await debitPurchasedCredits(db, input);
   if (purchased) return { ledgerKey, spendSource: 'purchased', userId: session.userId };
-  throw new ApiError({
+  return new ApiError({
     code: 'insufficient_credits',
     message: `This week's allowance and your purchased credits do not cover this request ($${centsToUsd(offer.priceCents)}). Buy credits in the dashboard.`,
   });

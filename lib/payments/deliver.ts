@@ -13,7 +13,7 @@ export type Delivery = Omit<PaymentRecord, 'httpMethod' | 'delivered'> & {
 /**
  * The last step of every paid request, after the money moved: record the payment and its sales once, then send the
  * content. If recording fails, a credit debit is refunded; if sending fails after recording, the payment is marked
- * undelivered so it stays visible instead of silently lost.
+ * undelivered so it stays visible instead of silently lost. sellOffer is the only caller, for a paid outcome.
  */
 export async function deliver(db: Db, request: Request, offer: PaidOffer, delivery: Delivery): Promise<Response> {
   const { refundLedgerKey, headers, ...payment } = delivery;

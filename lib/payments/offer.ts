@@ -12,7 +12,7 @@ export interface SaleLine {
 
 /**
  * A paid answer, fully resolved before any credential is looked at: the content exists (404 and 503 were decided
- * already), the price is fixed, and respond() only serializes. lib/payments/paid-route.ts sells it.
+ * already), the price is fixed, and respond() only serializes. lib/payments/sell-offer.ts sells it.
  */
 export interface PaidOffer {
   product: 'post_summary' | 'stock_picks';

@@ -1,40 +1,30 @@
 import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
-import type { Db } from '@/lib/db/types';
-import { deliver } from '@/lib/payments/deliver';
 import type { PaidOffer } from '@/lib/payments/offer';
+import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import { claimKey, isClaimed, releaseKey } from '@/lib/payments/replay-store';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402Requirements } from './challenge';
 import { x402ServerFor } from './resource-server';
 
-/** Why an x402 payment was not taken; the paid route answers 402 with a fresh challenge and this reason. */
-export interface X402Refusal {
-  refused: string;
-  /** PAYMENT-RESPONSE for a failed settlement ({success: false, errorReason}). */
-  paymentResponse?: string;
-}
-
-const ALREADY_USED: X402Refusal = {
-  refused: 'This payment has already been used. Sign a new payment for the current challenge.',
-};
+const ALREADY_USED = refused('This payment has already been used. Sign a new payment for the current challenge.');
 
 /**
  * x402 v2, exact scheme: match the payment to this offer's requirements, have the facilitator verify it, claim its
- * authorization nonce so a replay is refused before any work, settle, and only then record and deliver.
+ * authorization nonce so a replay is refused before any work, and settle. A settled payment is paid: sellOffer then
+ * records and delivers it. Every other outcome is a refusal, and nothing was charged.
  */
 export async function payWithX402(
-  db: Db,
-  request: Request,
   offer: PaidOffer,
-  setup: NonNullable<PaymentSetup['x402']>,
+  setup: PaymentSetup['x402'],
   header: string,
-): Promise<Response | X402Refusal> {
+): Promise<PaymentOutcome> {
+  if (!setup) return refused('x402 is not enabled on this service.');
   let payload: PaymentPayload;
   try {
     payload = decodePaymentSignatureHeader(header);
   } catch {
-    return { refused: 'PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload.' };
+    return refused('PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload.');
   }
   const server = await x402ServerFor(setup);
   const requirements = await x402Requirements(server, setup, offer);
@@ -42,13 +32,12 @@ export async function payWithX402(
   try {
     matched = server.findMatchingRequirements(requirements, payload);
   } catch {
-    return { refused: 'Unsupported x402 version: this service speaks x402 v2.' };
+    return refused('Unsupported x402 version: this service speaks x402 v2.');
   }
   if (!matched) {
-    return {
-      refused:
-        'The payment does not match this request: its price, asset, network, payee or resource differ. Pay the current challenge.',
-    };
+    return refused(
+      'The payment does not match this request: its price, asset, network, payee or resource differ. Pay the current challenge.',
+    );
   }
   const nonce = String((payload.payload as { authorization?: { nonce?: unknown } }).authorization?.nonce ?? '');
   const uniqueKey = `x402:${matched.network}:${nonce.toLowerCase()}`;
@@ -57,7 +46,7 @@ export async function payWithX402(
   const verified = await server.verifyPayment(payload, matched);
   if (!verified.isValid) {
     // The reason code only: the facilitator's message can carry contract-call internals.
-    return { refused: `The payment was not accepted: ${verified.invalidReason ?? 'invalid'}.` };
+    return refused(`The payment was not accepted: ${verified.invalidReason ?? 'invalid'}.`);
   }
   const claimUntil = new Date(Date.now() + (matched.maxTimeoutSeconds + 3600) * 1000);
   if (!(await claimKey(uniqueKey, { payer: verified.payer ?? null }, claimUntil))) return ALREADY_USED;
@@ -83,19 +72,21 @@ export async function payWithX402(
       network: matched.network,
       payer: settled.payer,
     };
-    return {
-      refused: `Settlement failed: ${failure.errorReason}. Nothing was charged.`,
+    return refused(`Settlement failed: ${failure.errorReason}. Nothing was charged.`, {
       paymentResponse: encodePaymentResponseHeader(failure),
-    };
+    });
   }
-  return deliver(db, request, offer, {
-    protocol: 'x402',
-    uniqueKey,
-    amountCents: offer.priceCents,
-    method: 'exact',
-    network: matched.network,
-    payer: settled.payer ?? verified.payer,
-    reference: settled.transaction,
-    headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) },
-  });
+  return {
+    kind: 'paid',
+    delivery: {
+      protocol: 'x402',
+      uniqueKey,
+      amountCents: offer.priceCents,
+      method: 'exact',
+      network: matched.network,
+      payer: settled.payer ?? verified.payer,
+      reference: settled.transaction,
+      headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) },
+    },
+  };
 }

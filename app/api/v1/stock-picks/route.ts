@@ -2,7 +2,7 @@ import { STOCK_PICKS_DEFAULT_LIMIT } from '@/lib/api/contracts/paid';
 import { handle } from '@/lib/api/route';
 import { listStockPicks } from '@/lib/api/routes/list-stock-picks';
 import { getDb } from '@/lib/db/client';
-import { sellOffer } from '@/lib/payments/paid-route';
+import { sellOffer } from '@/lib/payments/sell-offer';
 import { paymentSetup } from '@/lib/payments/setup';
 import { listPicksForDay } from '@/lib/picks/list-for-day';
 import { stockPicksOffer } from '@/lib/picks/stock-picks-offer';

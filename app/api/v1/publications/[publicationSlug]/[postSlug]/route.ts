@@ -2,7 +2,7 @@ import type { PostPath } from '@/lib/api/contracts/paid';
 import { handle } from '@/lib/api/route';
 import { accessPublicationPost, getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
 import { getDb } from '@/lib/db/client';
-import { sellOffer } from '@/lib/payments/paid-route';
+import { sellOffer } from '@/lib/payments/sell-offer';
 import { paymentSetup } from '@/lib/payments/setup';
 import { resolvePaidPost } from '@/lib/posts/get-paid-post';
 import { paidPostOffer } from '@/lib/posts/paid-post-offer';

@@ -1,0 +1,23 @@
+import type { ApiError } from '@/lib/api/errors';
+import type { ChallengeExtras } from './challenge';
+import type { Delivery } from './deliver';
+
+/**
+ * What a payment adapter (bearer credits, x402, MPP) decided about the credential presented. Adapters return it and
+ * never throw to answer; sellOffer turns it into the response, and is the only caller of deliver:
+ * - paid: the money moved (a credit debit, a settled wallet payment, or the operator's free pass); deliver records it
+ *   and sends the content.
+ * - refused: nothing was charged; answer 402 with a fresh challenge, plus why the credential was refused.
+ * - rejected: a bearer credential that is unknown or does not cover the price, or an Authorization header we cannot
+ *   read. The client chose credits, so it gets the API's error body (401 `unauthorized`, 403 `insufficient_credits`)
+ *   rather than a 402 challenge for wallets.
+ */
+export type PaymentOutcome =
+  | { kind: 'paid'; delivery: Delivery }
+  | { kind: 'refused'; challenge: ChallengeExtras }
+  | { kind: 'rejected'; error: ApiError };
+
+/** A refusal with a reason shown to the client (problem detail and PAYMENT-REQUIRED.error). */
+export function refused(refusal: string, extras: Omit<ChallengeExtras, 'refusal'> = {}): PaymentOutcome {
+  return { kind: 'refused', challenge: { refusal, ...extras } };
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '@/lib/api/errors';
+import { errorResponse } from '@/lib/api/handler';
+import { getDb } from '@/lib/db/client';
+import type { Db } from '@/lib/db/types';
+import { paymentRequiredResponse } from './challenge';
+import { type PresentedCredential, readCredential } from './credential';
+import { payWithBearer } from './credits-flow';
+import { deliver } from './deliver';
+import { payWithMpp } from './mpp/pay';
+import type { PaidOffer } from './offer';
+import type { PaymentOutcome } from './outcome';
+import { type PaymentSetup, paymentSetup } from './setup';
+import { payWithX402 } from './x402/pay';
+
+/**
+ * The process database and payment setup by default; tests hand in their own. The wallet replay store (x402 nonces,
+ * mppx) still uses the process database.
+ */
+export interface SellOfferDeps {
+  db?: Db;
+  setup?: PaymentSetup;
+}
+
+/**
+ * Sells one resolved offer. Route handlers call this only after validation and content resolution (400, 404 and 503
+ * never reach it), so a challenge is only issued, and money only taken, for content that will be delivered.
+ * Every request is charged again; nothing grants lasting access. This is the one settlement point: each adapter
+ * returns a PaymentOutcome, and only here is a paid outcome recorded and delivered.
+ */
+export async function sellOffer(
+  request: Request,
+  offer: PaidOffer,
+  body = '',
+  deps: SellOfferDeps = {},
+): Promise<Response> {
+  const db = deps.db ?? (await getDb());
+  const setup = deps.setup ?? paymentSetup();
+  const bodySha256 = createHash('sha256').update(body).digest('hex');
+  const credential = readCredential(request.headers);
+  const outcome = await pay(credential, { db, request, offer, setup, bodySha256 });
+  switch (outcome.kind) {
+    case 'paid':
+      return deliver(db, request, offer, outcome.delivery);
+    case 'refused':
+      return paymentRequiredResponse(request, offer, setup, { bodySha256, ...outcome.challenge });
+    case 'rejected':
+      return errorResponse(outcome.error);
+  }
+}
+
+interface Sale {
+  db: Db;
+  request: Request;
+  offer: PaidOffer;
+  setup: PaymentSetup;
+  bodySha256: string;
+}
+
+/** Hands the credential to its adapter. No credential is refused with the plain challenge. */
+async function pay(
+  credential: PresentedCredential,
+  { db, request, offer, setup, bodySha256 }: Sale,
+): Promise<PaymentOutcome> {
+  switch (credential.kind) {
+    case 'invalid':
+      return { kind: 'rejected', error: new ApiError({ code: 'unauthorized', message: credential.reason }) };
+    case 'none':
+      return { kind: 'refused', challenge: {} };
+    case 'bearer':
+      return payWithBearer(db, offer, setup, credential.token);
+    case 'x402':
+      return payWithX402(offer, setup.x402, credential.paymentSignature);
+    case 'mpp':
+      return payWithMpp(request, offer, setup.mpp, bodySha256);
+  }
+}

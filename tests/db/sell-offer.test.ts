@@ -1,0 +1,341 @@
+import { randomBytes } from 'node:crypto';
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  encodePaymentSignatureHeader,
+} from '@x402/core/http';
+import { type FacilitatorClient, x402ResourceServer } from '@x402/core/server';
+import type { PaymentPayload } from '@x402/core/types';
+import { ExactEvmScheme } from '@x402/evm/exact/server';
+import { Challenge } from 'mppx';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
+import { issueSessionToken } from '@/lib/accounts/sessions/issue';
+import { readCreditBalance } from '@/lib/credits/balance';
+import type { Db } from '@/lib/db/types';
+import { operatorToken } from '@/lib/operator/token';
+import type { PaidOffer } from '@/lib/payments/offer';
+import { sellOffer } from '@/lib/payments/sell-offer';
+import type { PaymentSetup } from '@/lib/payments/setup';
+import {
+  NO_WALLETS,
+  openPaymentFixture,
+  type PaymentFixture,
+  RESOURCE,
+  request,
+} from '@/tests/helpers/payment-fixture';
+
+// sellOffer called directly, against a real database: no HTTP server, no chain. The database and the payment setup
+// are handed in through sellOffer's deps.
+let f: PaymentFixture;
+
+const WALLETS: PaymentSetup = {
+  ...NO_WALLETS,
+  x402: {
+    network: 'eip155:84532',
+    payTo: `0x${'11'.repeat(20)}`,
+    facilitatorUrl: 'http://facilitator.in-process.invalid',
+  },
+  mpp: {
+    secretKey: 'a-32-byte-or-longer-secret-for-this-test',
+    realm: 'research.example',
+    // Never contacted: issuing and refusing challenges needs no chain.
+    tempo: {
+      rpcUrl: 'http://127.0.0.1:9',
+      chainId: 1337,
+      recipient: `0x${'22'.repeat(20)}`,
+      currency: '0x20c0000000000000000000000000000000000000',
+    },
+    stripe: null,
+  },
+};
+
+// The x402 facilitator is the one network peer of the x402 flow; this one answers in process, settling whatever
+// verifies. It is placed in the process's resource-server cache (lib/payments/x402/resource-server.ts) under the
+// setup's key, so the real x402ResourceServer and EVM scheme run unchanged around it.
+const PAYER = `0x${'33'.repeat(20)}`;
+const TRANSACTION = `0x${'ab'.repeat(32)}`;
+const facilitator = {
+  verify: vi.fn(async () => ({ isValid: true, payer: PAYER })),
+  settle: vi.fn(async (_payload: PaymentPayload, requirements: { network: string }) => ({
+    success: true,
+    transaction: TRANSACTION,
+    network: requirements.network,
+    payer: PAYER,
+  })),
+  getSupported: async () => ({
+    kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:84532' }],
+    extensions: [],
+    signers: {},
+  }),
+} as unknown as FacilitatorClient & { settle: ReturnType<typeof vi.fn> };
+
+beforeAll(async () => {
+  f = await openPaymentFixture();
+  const server = new x402ResourceServer(facilitator).register('eip155:84532', new ExactEvmScheme());
+  await server.initialize();
+  const x402 = WALLETS.x402!;
+  (globalThis as { __x402Servers?: Map<string, Promise<x402ResourceServer>> }).__x402Servers = new Map([
+    [`${x402.network} ${x402.facilitatorUrl}`, Promise.resolve(server)],
+  ]);
+});
+
+afterAll(async () => {
+  await f.close();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const bearer = (token: string) => request({ authorization: `Bearer ${token}` });
+const sell = (req: Request, sold = f.offer(), setup = NO_WALLETS) => sellOffer(req, sold, '', { db: f.db, setup });
+const allPayments = () => f.count('from payments');
+
+describe('sellOffer: the 402', () => {
+  it('with no credential and no wallet method: a problem body and no challenge header', async () => {
+    const before = await allPayments();
+    const response = await sell(request());
+    expect(response.status).toBe(402);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('www-authenticate')).toBeNull();
+    expect(response.headers.get('payment-required')).toBeNull();
+    const problem = await response.json();
+    expect(problem).toMatchObject({ title: 'Payment Required', status: 402, challengeId: expect.any(String) });
+    expect(problem.detail).toMatch(/costs \$0\.10/);
+    expect(await allPayments()).toBe(before);
+  });
+
+  it('with wallet methods configured: WWW-Authenticate (MPP) and PAYMENT-REQUIRED (x402) for this resource', async () => {
+    const response = await sell(request(), f.offer(), WALLETS);
+    expect(response.status).toBe(402);
+    const mpp = Challenge.deserialize(response.headers.get('www-authenticate')!);
+    expect(mpp).toMatchObject({ method: 'tempo', intent: 'charge', realm: 'research.example' });
+    expect(mpp.request).toMatchObject({ amount: '100000' });
+    expect((await response.json()).challengeId).toBe(mpp.id);
+    const x402 = decodePaymentRequiredHeader(response.headers.get('payment-required')!);
+    expect(x402.error).toBeUndefined();
+    expect(x402.accepts).toEqual([
+      expect.objectContaining({
+        network: 'eip155:84532',
+        amount: '100000',
+        extra: expect.objectContaining({ resource: RESOURCE }),
+      }),
+    ]);
+  });
+
+  it('names why a credential was refused in the problem detail and in PAYMENT-REQUIRED.error', async () => {
+    const malformed = await sell(request({ 'payment-signature': 'not x402' }), f.offer(), WALLETS);
+    expect(malformed.status).toBe(402);
+    const reason = 'PAYMENT-SIGNATURE is not a base64-encoded x402 payment payload.';
+    expect((await malformed.json()).detail).toBe(reason);
+    expect(decodePaymentRequiredHeader(malformed.headers.get('payment-required')!).error).toBe(reason);
+
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ 'payment-signature': 'anything' }, 'x402 is not enabled on this service.'],
+      [{ authorization: 'Payment anything' }, 'MPP is not enabled on this service.'],
+    ];
+    for (const [headers, detail] of cases) {
+      const response = await sell(request(headers));
+      expect(response.status).toBe(402);
+      expect((await response.json()).detail).toBe(detail);
+    }
+  });
+
+  it("keeps mppx's own 402 for a refused MPP credential: its problem type and a fresh challenge", async () => {
+    const response = await sell(request({ authorization: 'Payment not-a-credential' }), f.offer(), WALLETS);
+    expect(response.status).toBe(402);
+    const mpp = Challenge.deserialize(response.headers.get('www-authenticate')!);
+    const problem = await response.json();
+    expect(problem).toMatchObject({ status: 402, challengeId: mpp.id });
+    expect(problem.type).toMatch(/^https:\/\/paymentauth\.org\/problems\//);
+    expect(problem.type).not.toBe('https://paymentauth.org/problems/payment-required');
+  });
+});
+
+describe('sellOffer: credits', () => {
+  it('an API key with enough credits: 200, exactly one debit, one payment and its sale', async () => {
+    const { userId, key, apiKeyId } = await f.customer(25);
+    const response = await sell(bearer(key));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      summary: 'the content',
+      paymentInfo: { amountUsd: '0.10', protocol: 'credits', spendSource: 'purchased' },
+    });
+    expect(await f.purchased(userId)).toBe(15);
+    expect(await f.ledger(userId)).toEqual([
+      ['debit', -10],
+      ['grant', 25],
+    ]);
+    const payments = await f.db.query<Record<string, unknown>>(
+      `select protocol, amount_cents, spend_source, api_key_id, http_method, resource, delivered, unique_key
+         from payments where user_id = $1`,
+      [userId],
+    );
+    expect(payments).toEqual([
+      {
+        protocol: 'credits',
+        amount_cents: 10,
+        spend_source: 'purchased',
+        api_key_id: apiKeyId,
+        http_method: 'GET',
+        resource: RESOURCE,
+        delivered: true,
+        unique_key: expect.stringMatching(/^request:/),
+      },
+    ]);
+    const sales = await f.db.query(
+      `select s.post_id, s.publication_id, s.product, s.share_cents from sales s join payments p on p.id = s.payment_id
+        where p.user_id = $1`,
+      [userId],
+    );
+    expect(sales).toEqual([
+      { post_id: f.post.postId, publication_id: f.post.publicationId, product: 'post_summary', share_cents: 10 },
+    ]);
+  });
+
+  it('too few credits: 403 insufficient_credits, nothing debited or recorded', async () => {
+    const { userId, key } = await f.customer(5);
+    const response = await sell(bearer(key));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      code: 'insufficient_credits',
+      error: expect.stringMatching(/\$0\.10/),
+    });
+    expect(await f.ledger(userId)).toEqual([['grant', 5]]);
+    expect(await f.paymentsOf(userId)).toEqual([]);
+  });
+
+  it('an unknown or revoked key, or an unreadable Authorization header: 401 unauthorized, nothing recorded', async () => {
+    const { userId, key, apiKeyId } = await f.customer(50);
+    await revokeApiKey(f.db, apiKeyId);
+    const before = await allPayments();
+    for (const req of [
+      bearer(key),
+      bearer(`pk_svc_${randomBytes(32).toString('base64url')}`),
+      bearer('st_not-a-session'),
+      request({ authorization: 'Basic dXNlcjpwYXNz' }),
+      request({ authorization: `Bearer ${key}`, 'payment-signature': 'both' }),
+    ]) {
+      const response = await sell(req);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: 'unauthorized' });
+    }
+    expect(await f.ledger(userId)).toEqual([['grant', 50]]);
+    expect(await allPayments()).toBe(before);
+  });
+
+  it("a session token spends this week's allowance first (sponsored)", async () => {
+    const { userId } = await f.customer(0);
+    const { token } = await issueSessionToken(f.db, userId);
+    const response = await sell(bearer(token));
+    expect(response.status).toBe(200);
+    expect((await response.json()).paymentInfo).toEqual({
+      amountUsd: '0.10',
+      protocol: 'credits',
+      spendSource: 'sponsored',
+    });
+    expect((await readCreditBalance(f.db, userId, 100)).allowance.remainingCents).toBe(90);
+  });
+
+  it("the operator's token: served free, recorded as privileged", async () => {
+    const response = await sell(bearer(operatorToken()));
+    expect(response.status).toBe(200);
+    expect((await response.json()).paymentInfo).toEqual({ amountUsd: '0.00', protocol: 'privileged' });
+    expect(await f.count(`from payments where protocol = 'privileged'`)).toBe(1);
+  });
+
+  it('a payment that cannot be recorded: the debit is refunded and nothing is recorded', async () => {
+    const { userId, key } = await f.customer(25);
+    await expect(sell(bearer(key), f.unrecordable())).rejects.toThrow();
+    expect(await f.purchased(userId)).toBe(25);
+    expect(await f.ledger(userId)).toEqual([
+      ['refund', 10],
+      ['debit', -10],
+      ['grant', 25],
+    ]);
+    expect(await f.paymentsOf(userId)).toEqual([]);
+  });
+
+  it('an answer that cannot be built: the payment is kept as undelivered with its failure, and the debit refunded', async () => {
+    const { userId, key } = await f.customer(25);
+    const broken = f.offer({
+      respond: () => {
+        throw new Error('the serializer broke');
+      },
+    });
+    await expect(sell(bearer(key), broken)).rejects.toThrow('the serializer broke');
+    expect(await f.paymentsOf(userId)).toEqual([
+      { id: expect.any(String), protocol: 'credits', delivered: false, failure: 'the serializer broke' },
+    ]);
+    expect(await f.purchased(userId)).toBe(25);
+    expect(await f.ledger(userId)).toEqual([
+      ['refund', 10],
+      ['debit', -10],
+      ['grant', 25],
+    ]);
+  });
+});
+
+describe('sellOffer: x402 in process', () => {
+  // The replay store (x402 nonces) reads the process database, as in the service: point it at this one.
+  const holder = globalThis as { __appDb?: Promise<Db> };
+  beforeAll(() => {
+    holder.__appDb = Promise.resolve(f.db);
+  });
+  afterAll(() => {
+    holder.__appDb = undefined;
+  });
+
+  /** A PAYMENT-SIGNATURE for the offer's current challenge; the facilitator above accepts any signature. */
+  async function signedPayment(sold: PaidOffer): Promise<{ header: string; nonce: string }> {
+    const challenge = await sell(request(), sold, WALLETS);
+    const required = decodePaymentRequiredHeader(challenge.headers.get('payment-required')!);
+    const nonce = `0x${randomBytes(32).toString('hex')}`;
+    const payload = {
+      x402Version: 2,
+      resource: required.resource,
+      accepted: required.accepts[0]!,
+      payload: { signature: '0x00', authorization: { from: PAYER, nonce } },
+    } as PaymentPayload;
+    return { header: encodePaymentSignatureHeader(payload), nonce };
+  }
+
+  it('a settled payment is recorded once and delivered with PAYMENT-RESPONSE; its replay is refused', async () => {
+    facilitator.settle.mockClear();
+    const { header, nonce } = await signedPayment(f.offer());
+    const paid = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+    expect(paid.status).toBe(200);
+    expect((await paid.json()).paymentInfo).toEqual({ amountUsd: '0.10', protocol: 'x402' });
+    expect(decodePaymentResponseHeader(paid.headers.get('payment-response')!)).toMatchObject({
+      success: true,
+      payer: PAYER,
+    });
+    expect(await f.paymentByKey(`x402:eip155:84532:${nonce}`)).toEqual([
+      { protocol: 'x402', delivered: true, failure: null, reference: TRANSACTION },
+    ]);
+
+    const replay = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+    expect(replay.status).toBe(402);
+    expect((await replay.json()).detail).toMatch(/already been used/);
+    expect(facilitator.settle).toHaveBeenCalledTimes(1);
+  });
+
+  it('a settled payment that cannot be recorded fails loudly and is logged for reconciliation', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sold = f.unrecordable();
+    const { header, nonce } = await signedPayment(sold);
+    await expect(sell(request({ 'payment-signature': header }), sold, WALLETS)).rejects.toThrow();
+    expect(await f.paymentByKey(`x402:eip155:84532:${nonce}`)).toEqual([]);
+    expect(log).toHaveBeenCalledWith(
+      '[payments] settled payment could not be recorded',
+      expect.any(String),
+      expect.any(Error),
+    );
+    expect(JSON.parse(log.mock.calls[0]![1] as string)).toMatchObject({
+      protocol: 'x402',
+      uniqueKey: `x402:eip155:84532:${nonce}`,
+    });
+  });
+});
