@@ -4,9 +4,7 @@ import {
   decodePaymentResponseHeader,
   encodePaymentSignatureHeader,
 } from '@x402/core/http';
-import { type FacilitatorClient, x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload } from '@x402/core/types';
-import { ExactEvmScheme } from '@x402/evm/exact/server';
 import { Challenge } from 'mppx';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
@@ -17,6 +15,7 @@ import { operatorToken } from '@/lib/operator/token';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { sellOffer } from '@/lib/payments/sell-offer';
 import type { PaymentSetup } from '@/lib/payments/setup';
+import { type FakeFacilitator, startFakeFacilitator } from '@/tests/helpers/fake-facilitator';
 import {
   NO_WALLETS,
   openPaymentFixture,
@@ -28,13 +27,16 @@ import {
 // sellOffer called directly, against a real database: no HTTP server, no chain. The database and the payment setup
 // are handed in through sellOffer's deps.
 let f: PaymentFixture;
+let facilitator: FakeFacilitator;
 
+// x402 settles through a loopback facilitator (the real HTTPFacilitatorClient and resource server talk to it), set in
+// beforeAll; MPP issues and refuses challenges without a chain.
 const WALLETS: PaymentSetup = {
   ...NO_WALLETS,
   x402: {
     network: 'eip155:84532',
     payTo: `0x${'11'.repeat(20)}`,
-    facilitatorUrl: 'http://facilitator.in-process.invalid',
+    facilitatorUrl: 'http://127.0.0.1:9',
   },
   mpp: {
     secretKey: 'a-32-byte-or-longer-secret-for-this-test',
@@ -50,37 +52,14 @@ const WALLETS: PaymentSetup = {
   },
 };
 
-// The x402 facilitator is the one network peer of the x402 flow; this one answers in process, settling whatever
-// verifies. It is placed in the process's resource-server cache (lib/payments/x402/resource-server.ts) under the
-// setup's key, so the real x402ResourceServer and EVM scheme run unchanged around it.
-const PAYER = `0x${'33'.repeat(20)}`;
-const TRANSACTION = `0x${'ab'.repeat(32)}`;
-const facilitator = {
-  verify: vi.fn(async () => ({ isValid: true, payer: PAYER })),
-  settle: vi.fn(async (_payload: PaymentPayload, requirements: { network: string }) => ({
-    success: true,
-    transaction: TRANSACTION,
-    network: requirements.network,
-    payer: PAYER,
-  })),
-  getSupported: async () => ({
-    kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:84532' }],
-    extensions: [],
-    signers: {},
-  }),
-} as unknown as FacilitatorClient & { settle: ReturnType<typeof vi.fn> };
-
 beforeAll(async () => {
   f = await openPaymentFixture();
-  const server = new x402ResourceServer(facilitator).register('eip155:84532', new ExactEvmScheme());
-  await server.initialize();
-  const x402 = WALLETS.x402!;
-  (globalThis as { __x402Servers?: Map<string, Promise<x402ResourceServer>> }).__x402Servers = new Map([
-    [`${x402.network} ${x402.facilitatorUrl}`, Promise.resolve(server)],
-  ]);
+  facilitator = await startFakeFacilitator('eip155:84532');
+  WALLETS.x402!.facilitatorUrl = facilitator.url;
 });
 
 afterAll(async () => {
+  await facilitator.close();
   await f.close();
 });
 
@@ -297,29 +276,28 @@ describe('sellOffer: x402 in process', () => {
       x402Version: 2,
       resource: required.resource,
       accepted: required.accepts[0]!,
-      payload: { signature: '0x00', authorization: { from: PAYER, nonce } },
+      payload: { signature: '0x00', authorization: { from: facilitator.payer, nonce } },
     } as PaymentPayload;
     return { header: encodePaymentSignatureHeader(payload), nonce };
   }
 
   it('a settled payment is recorded once and delivered with PAYMENT-RESPONSE; its replay is refused', async () => {
-    facilitator.settle.mockClear();
     const { header, nonce } = await signedPayment(f.offer());
     const paid = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
     expect(paid.status).toBe(200);
     expect((await paid.json()).paymentInfo).toEqual({ amountUsd: '0.10', protocol: 'x402' });
     expect(decodePaymentResponseHeader(paid.headers.get('payment-response')!)).toMatchObject({
       success: true,
-      payer: PAYER,
+      payer: facilitator.payer,
     });
     expect(await f.paymentByKey(`x402:eip155:84532:${nonce}`)).toEqual([
-      { protocol: 'x402', delivered: true, failure: null, reference: TRANSACTION },
+      { protocol: 'x402', delivered: true, failure: null, reference: facilitator.transaction },
     ]);
 
     const replay = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
     expect(replay.status).toBe(402);
     expect((await replay.json()).detail).toMatch(/already been used/);
-    expect(facilitator.settle).toHaveBeenCalledTimes(1);
+    expect(facilitator.settled.filter((settledNonce) => settledNonce === nonce)).toHaveLength(1);
   });
 
   it('a settled payment that cannot be recorded fails loudly and is logged for reconciliation', async () => {

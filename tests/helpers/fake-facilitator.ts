@@ -1,0 +1,57 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A hosted x402 facilitator stand-in on loopback, speaking the HTTP API that @x402/core's HTTPFacilitatorClient
+ * calls (GET /supported, POST /verify and /settle with `{x402Version, paymentPayload, paymentRequirements}`). It
+ * accepts every payment and settles it without a chain: for tests of what the service does around a facilitator,
+ * with the real client and resource server in the loop. Real settlement is tested against the sandbox's facilitator.
+ */
+export interface FakeFacilitator {
+  url: string;
+  /** The nonces of the payments /settle was asked to settle, in order. */
+  settled: string[];
+  payer: string;
+  transaction: string;
+  close(): Promise<void>;
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+}
+
+export async function startFakeFacilitator(network: string): Promise<FakeFacilitator> {
+  const payer = `0x${'33'.repeat(20)}`;
+  const transaction = `0x${'ab'.repeat(32)}`;
+  const settled: string[] = [];
+  const server = createServer((request, response) => {
+    void (async () => {
+      const send = (status: number, body: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const path = (request.url ?? '/').split('?')[0];
+      if (request.method === 'GET' && path === '/supported') {
+        return send(200, { kinds: [{ x402Version: 2, scheme: 'exact', network }], extensions: [], signers: {} });
+      }
+      if (request.method !== 'POST') return send(404, { error: 'not found' });
+      const body = await readJson(request);
+      if (path === '/verify') return send(200, { isValid: true, payer });
+      if (path === '/settle') {
+        const payload = body.paymentPayload as { payload?: { authorization?: { nonce?: string } } } | undefined;
+        settled.push(String(payload?.payload?.authorization?.nonce));
+        return send(200, { success: true, transaction, network, payer });
+      }
+      return send(404, { error: 'not found' });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    settled,
+    payer,
+    transaction,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
