@@ -7,10 +7,10 @@ import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit
 import { allowanceWeekStart } from '@/lib/credits/week';
 import type { Db } from '@/lib/db/types';
 import { isOperatorToken } from '@/lib/operator/token';
-import type { PaidOffer } from './offer';
-import type { PaymentOutcome } from './outcome';
-import { centsToUsd } from './pricing';
-import type { PaymentSetup } from './setup';
+import type { PaidOffer } from '@/lib/payments/offer';
+import type { PaymentOutcome } from '@/lib/payments/outcome';
+import { centsToUsd } from '@/lib/payments/pricing';
+import type { PaymentSetup } from '@/lib/payments/setup';
 
 interface Spent {
   ledgerKey: string;
