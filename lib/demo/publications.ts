@@ -1,4 +1,4 @@
-import { PUBLICATIONS, type PublicationSpec } from './catalog';
+import { PUBLICATIONS, type PublicationSpec } from './catalogue';
 import { DAY_MS, MINUTE_MS } from './dates';
 import type { Rng } from './random';
 import type { DemoPublication } from './types';

@@ -25,7 +25,7 @@ export function postgresPaymentStore(): Store.AtomicStore {
     async update(key: string, fn: (current: unknown) => Store.Change<unknown, unknown>) {
       const db = await getDb();
       return db.transaction(async (tx) => {
-        // Serialises updates of one key across connections, including the first one (no row to lock yet).
+        // Serializes updates of one key across connections, including the first one (no row to lock yet).
         await tx.query(`select pg_advisory_xact_lock(hashtextextended($1, 7))`, [key]);
         const [row] = await tx.query<{ value: string }>(`select value from payment_replay_keys where key = $1`, [key]);
         const change = fn(row ? decode(row.value) : null);

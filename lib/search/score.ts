@@ -2,7 +2,7 @@ import type { LexicalHit } from './lexical/rank';
 
 /**
  * How lexical and semantic evidence become one relevance in 0..1 (shown as relevanceScore = 100 x relevance).
- * Weighted fusion of normalised scores rather than reciprocal rank fusion, so the score means the same thing across
+ * Weighted fusion of normalized scores rather than reciprocal rank fusion, so the score means the same thing across
  * queries and can gate off-topic results; the weights and similarity bounds are tuned with `npm run eval:search`.
  */
 export const SCORING = {

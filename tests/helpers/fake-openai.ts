@@ -4,7 +4,7 @@
  *   POST /v1/embeddings  {model, input: string | string[], dimensions?, encoding_format?: 'float' | 'base64'}
  *   -> {object: 'list', data: [{object: 'embedding', index, embedding}], model, usage}
  * Authorization must be `Bearer <apiKey>` (401 otherwise, with OpenAI's error shape). Vectors are deterministic
- * functions of the input text (see fakeEmbedding) and deliberately NOT unit length, so callers' normalisation is
+ * functions of the input text (see fakeEmbedding) and deliberately NOT unit length, so callers' normalization is
  * tested. `encoding_format: 'base64'` (what openai v6 sends by default) returns little-endian Float32 bytes in base64.
  * Every request is recorded; `failWith` makes the next requests fail with a given status.
  */

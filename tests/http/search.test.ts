@@ -44,7 +44,7 @@ describe('GET /api/v1/search', () => {
     expect(['fts', 'hybrid']).toContain(hybrid.mode);
   });
 
-  it('keeps finance symbols through normalisation', async () => {
+  it('keeps finance symbols through normalization', async () => {
     const body = await search(q('What did they say about the S&P 500 and AT&T?'));
     expect(body.normalizedQuery).toContain('sp500');
     expect(body.normalizedQuery).toContain('att');

@@ -28,7 +28,7 @@
  * Time-scoped queries: posts outside the window (time-windows.ts) get 0, whatever their topic.
  * Off-topic queries name no facet, so nothing is relevant.
  */
-import { PUBLICATIONS } from '@/lib/demo/catalog';
+import { PUBLICATIONS } from '@/lib/demo/catalogue';
 import { COMPANIES } from '@/lib/demo/companies';
 import { generateCorpus } from '@/lib/demo/generate';
 import { theme as themeById } from '@/lib/demo/themes';

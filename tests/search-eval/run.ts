@@ -115,7 +115,7 @@ export interface RunOptions {
 }
 
 /**
- * All queries in one mode. One unmeasured warm-up query first, so lazy initialisation (model load, first plan) does
+ * All queries in one mode. One unmeasured warm-up query first, so lazy initialization (model load, first plan) does
  * not land in the latency percentiles of whichever query happens to run first.
  */
 export async function runMode(search: SearchFn, mode: SearchMode, opts: RunOptions): Promise<QueryRun[]> {

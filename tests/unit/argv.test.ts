@@ -23,7 +23,7 @@ describe('parseCommandLine', () => {
     });
   });
 
-  it('recognises -h as help', () => {
+  it('recognizes -h as help', () => {
     expect(parseCommandLine(['-h']).options).toEqual({ help: true });
   });
 });

@@ -5,7 +5,7 @@ import { EMBEDDING_BODY_CHARS, embeddingText } from '@/lib/search/embeddings/doc
 import { LOCAL_PROVIDER_ID, LocalEmbeddingProvider } from '@/lib/search/embeddings/local';
 import { EmbeddingRequestError, OpenAIEmbeddingProvider, redactSecrets } from '@/lib/search/embeddings/openai';
 import { prepareLocalEmbeddings } from '@/lib/search/embeddings/prepare';
-import { cosine, normalised } from '@/lib/search/embeddings/provider';
+import { cosine, normalized } from '@/lib/search/embeddings/provider';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { type FakeOpenAI, fakeEmbedding, startFakeOpenAI } from '@/tests/helpers/fake-openai';
 
@@ -156,7 +156,7 @@ describe('OpenAI embedding provider (against a local fake server)', () => {
     expect(provider.model).toBe('text-embedding-3-small');
   });
 
-  it('batches at most 256 inputs, preserves order, and normalises', async () => {
+  it('batches at most 256 inputs, preserves order, and normalizes', async () => {
     const provider = make();
     const texts = Array.from({ length: 600 }, (_, i) => `post number ${i} about ${i % 7 === 0 ? 'gold' : 'rates'}`);
     const vectors = await provider.embed(texts);
@@ -168,7 +168,7 @@ describe('OpenAI embedding provider (against a local fake server)', () => {
       expect(v).toHaveLength(1536);
       expect(norm(v)).toBeCloseTo(1, 5);
       // The fake server returns data in reverse order; the provider must use `index`.
-      expect(cosine(v, normalised(fakeEmbedding(texts[i]!, 1536)))).toBeGreaterThan(0.99999);
+      expect(cosine(v, normalized(fakeEmbedding(texts[i]!, 1536)))).toBeGreaterThan(0.99999);
     }
     // openai v6 asks for base64 unless told otherwise; the fake server answered in kind and the SDK decoded it.
     expect(fake.requests.every((r) => r.body?.encoding_format === 'base64')).toBe(true);

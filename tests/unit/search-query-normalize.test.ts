@@ -82,7 +82,7 @@ describe('normalizeForSearch', () => {
     expect(normalizeForSearch(input)).toBe(expected);
   });
 
-  it('is idempotent on normalised output', () => {
+  it('is idempotent on normalized output', () => {
     const samples = ['$NVDA S&P 500 AT&T 10-K P/E 3Q26 BRK.B 1,000', 'Ｑ３ ’26 https://x.com/a?b=c', 'Crédit\u200b'];
     for (const s of samples) {
       const once = normalizeForSearch(s);

@@ -1,5 +1,5 @@
 import type { CallDraft } from '@/lib/demo/calls';
-import type { PublicationSpec } from '@/lib/demo/catalog';
+import type { PublicationSpec } from '@/lib/demo/catalogue';
 import { COMPANIES, type Company } from '@/lib/demo/companies';
 import type { MarketSnapshot } from '@/lib/demo/market';
 import type { Rng } from '@/lib/demo/random';

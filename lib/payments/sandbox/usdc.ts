@@ -7,7 +7,7 @@ import { USDC_ADDRESS, x402Chain } from './chains';
  * Places Circle's real FiatTokenV2_2 (the USDC implementation, with EIP-3009 transferWithAuthorization) at the
  * Base Sepolia USDC address, so @x402/evm's default-asset table (name "USDC", version "2") applies unchanged.
  * The contract has no constructor, so its linked runtime code can be set directly with anvil_setCode and then
- * initialised in place, exactly as the proxy-based deployment initialises it.
+ * initialized in place, exactly as the proxy-based deployment initializes it.
  */
 export const USDC_ABI = parseAbi([
   'function initialize(string tokenName, string tokenSymbol, string tokenCurrency, uint8 tokenDecimals, address newMasterMinter, address newPauser, address newBlacklister, address newOwner)',

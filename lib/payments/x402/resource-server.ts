@@ -7,8 +7,8 @@ type X402Setup = NonNullable<PaymentSetup['x402']>;
 const holder = globalThis as typeof globalThis & { __x402Servers?: Map<string, Promise<x402ResourceServer>> };
 
 /**
- * The x402 resource server for the configured network and facilitator, initialised once (it asks the facilitator
- * what it supports). A failed initialisation is forgotten so the next request tries again.
+ * The x402 resource server for the configured network and facilitator, initialized once (it asks the facilitator
+ * what it supports). A failed initialization is forgotten so the next request tries again.
  */
 export function x402ServerFor(setup: X402Setup): Promise<x402ResourceServer> {
   holder.__x402Servers ??= new Map();

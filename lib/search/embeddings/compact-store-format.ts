@@ -23,8 +23,8 @@ export interface CompactStoreMeta {
   extraWords: string[];
   count: number;
   dimensions: number;
-  quantisation: 'int8-per-vector-scale';
-  /** Post-processing applied before quantisation. */
+  quantization: 'int8-per-vector-scale';
+  /** Post-processing applied before quantization. */
   postprocess: { meanCentred: boolean; removedComponents: number };
   preparedAt: string;
   prepareMs: number;
@@ -36,11 +36,11 @@ export interface CompactStore {
   words: string[];
   /** word -> entry index */
   index: Map<string, number>;
-  /** per-entry dequantisation scale */
+  /** per-entry dequantization scale */
   scales: Float32Array;
   /** per-entry rank in the source's frequency-ordered word list (0 = most frequent) */
   ranks: Uint32Array;
-  /** count * dimensions quantised components */
+  /** count * dimensions quantized components */
   vectors: Int8Array;
 }
 
@@ -98,17 +98,17 @@ export async function readCurrentMeta(
  */
 export async function writeStore(
   cacheDir: string,
-  data: { words: string[]; scales: Float32Array; ranks: Uint32Array; quantised: Int8Array },
+  data: { words: string[]; scales: Float32Array; ranks: Uint32Array; quantized: Int8Array },
   meta: CompactStoreMeta,
   started: number,
 ): Promise<void> {
-  const { words, scales, ranks, quantised } = data;
+  const { words, scales, ranks, quantized } = data;
   await mkdir(cacheDir, { recursive: true });
   const tmp = `.tmp-${process.pid}-${Date.now()}`;
   const payload = Buffer.concat([
     Buffer.from(scales.buffer, scales.byteOffset, scales.byteLength),
     Buffer.from(ranks.buffer, ranks.byteOffset, ranks.byteLength),
-    Buffer.from(quantised.buffer, quantised.byteOffset, quantised.byteLength),
+    Buffer.from(quantized.buffer, quantized.byteOffset, quantized.byteLength),
   ]);
   const target = (name: string) => dataPath(cacheDir, name);
   await rm(target(FILES.meta), { force: true });

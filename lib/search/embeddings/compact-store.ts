@@ -1,7 +1,7 @@
 /**
  * The compact word-vector store behind the local embedding provider, prepared once from the installed source:
  * stream the source and keep the N most frequent reachable words plus a few extras (wink-source.ts), post-process
- * and quantise their vectors (vector-postprocess.ts), write the store (compact-store-format.ts). Idempotent: a
+ * and quantize their vectors (vector-postprocess.ts), write the store (compact-store-format.ts). Idempotent: a
  * complete store for the same source and settings is left alone.
  *
  * Node built-ins only: this module also runs from `npm ci` (scripts/prepare-embeddings.mjs).
@@ -16,7 +16,7 @@ import {
   STORE_FORMAT,
   writeStore,
 } from './compact-store-format';
-import { quantise, REMOVED_COMPONENTS, removeCommonDirections } from './vector-postprocess';
+import { quantize, REMOVED_COMPONENTS, removeCommonDirections } from './vector-postprocess';
 import { findSourcePath, readSourceVectors, SOURCE_PACKAGE, sourceIdentity, TOKEN_PATTERN } from './wink-source';
 
 export const DEFAULT_VOCABULARY_SIZE = 60_000;
@@ -39,7 +39,7 @@ export type PrepareResult =
   | { status: 'prepared'; cacheDir: string; meta: CompactStoreMeta }
   | { status: 'missing-source'; cacheDir: string; message: string };
 
-export function normaliseExtraWords(words: readonly string[] | undefined): string[] {
+export function normalizeExtraWords(words: readonly string[] | undefined): string[] {
   return [...new Set((words ?? []).map((w) => w.toLowerCase()).filter((w) => TOKEN_PATTERN.test(w)))].sort();
 }
 
@@ -56,7 +56,7 @@ async function buildStore(
   const source = await readSourceVectors(sourcePath, { vocabularySize, extraWords, chunkBytes });
   removeCommonDirections(source.matrix, source.found, source.dimensions, REMOVED_COMPONENTS);
   // Words without a vector in the source keep a zero vector and scale 0.
-  const { quantised, scales } = quantise(source.matrix, source.dimensions);
+  const { quantized, scales } = quantize(source.matrix, source.dimensions);
   const meta: CompactStoreMeta = {
     format: STORE_FORMAT,
     source: { package: SOURCE_PACKAGE, version: identity.version, bytes: identity.bytes, size: source.size },
@@ -64,12 +64,12 @@ async function buildStore(
     extraWords: [...extraWords],
     count: source.words.length,
     dimensions: source.dimensions,
-    quantisation: 'int8-per-vector-scale',
+    quantization: 'int8-per-vector-scale',
     postprocess: { meanCentred: true, removedComponents: REMOVED_COMPONENTS },
     preparedAt: new Date().toISOString(),
     prepareMs: 0,
   };
-  await writeStore(cacheDir, { words: source.words, scales, ranks: source.ranks, quantised }, meta, started);
+  await writeStore(cacheDir, { words: source.words, scales, ranks: source.ranks, quantized }, meta, started);
   return meta;
 }
 
@@ -77,7 +77,7 @@ async function buildStore(
 export async function prepareCompactStore(location: StoreLocation = {}): Promise<PrepareResult> {
   const cacheDir = location.cacheDir ?? defaultCacheDir();
   const vocabularySize = location.vocabularySize ?? DEFAULT_VOCABULARY_SIZE;
-  const extraWords = normaliseExtraWords(location.extraWords);
+  const extraWords = normalizeExtraWords(location.extraWords);
   const sourcePath = location.sourcePath ?? findSourcePath();
   const existing = await readCurrentMeta(cacheDir, vocabularySize, extraWords, sourcePath);
   if (existing) return { status: 'current', cacheDir, meta: existing };
@@ -108,7 +108,7 @@ export async function loadCompactStore(
   const meta = await readCurrentMeta(
     cacheDir,
     vocabularySize,
-    normaliseExtraWords(location.extraWords),
+    normalizeExtraWords(location.extraWords),
     sourcePath,
     options.lenient,
   );

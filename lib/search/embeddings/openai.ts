@@ -5,7 +5,7 @@
  *   300k tokens in total; 600k chars stays under that even for number-heavy text at ~2.5 chars/token).
  * - Long inputs are cut to 24,000 characters (~6-8k tokens; the models' limit is 8,191 tokens).
  * - Empty / whitespace-only inputs are not sent (the API rejects them): they get a zero vector, as the interface says.
- * - Results are re-ordered by `index`, checked (count, dimensions, finite), and L2-normalised.
+ * - Results are re-ordered by `index`, checked (count, dimensions, finite), and L2-normalized.
  * - Errors are re-thrown as EmbeddingRequestError with the status and the server's message, with the API key (and
  *   anything that looks like a bearer token or an sk- key) redacted, and without the SDK error attached as `cause`
  *   (it carries the raw response).
@@ -13,7 +13,7 @@
  */
 import OpenAI from 'openai';
 import type { EmbeddingProvider } from './provider';
-import { normalised, zeroVector } from './provider';
+import { normalized, zeroVector } from './provider';
 
 export const DEFAULT_OPENAI_EMBEDDING_MODEL = 'text-embedding-3-small';
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -183,7 +183,7 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
       if (!embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
         throw new EmbeddingRequestError(`OpenAI embeddings (${this.model}): non-numeric values in embedding ${at}`);
       }
-      vectors[at] = normalised(embedding as number[]);
+      vectors[at] = normalized(embedding as number[]);
     });
     return vectors as number[][];
   }

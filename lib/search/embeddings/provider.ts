@@ -8,14 +8,14 @@ export interface EmbeddingProvider {
   readonly id: string;
   readonly dimensions: number;
   /**
-   * One vector per input text, in input order. Each vector is L2-normalised; a text with no known words (empty,
+   * One vector per input text, in input order. Each vector is L2-normalized; a text with no known words (empty,
    * punctuation only, unknown vocabulary) yields a zero vector of `dimensions` length, never NaN.
    */
   embed(texts: string[]): Promise<number[][]>;
 }
 
-/** L2-normalises in place and returns the same array; an all-zero (or non-finite) vector becomes all zeros. */
-export function normaliseInPlace(vector: number[]): number[] {
+/** L2-normalizes in place and returns the same array; an all-zero (or non-finite) vector becomes all zeros. */
+export function normalizeInPlace(vector: number[]): number[] {
   let sum = 0;
   for (const x of vector) sum += x * x;
   const norm = Math.sqrt(sum);
@@ -27,9 +27,9 @@ export function normaliseInPlace(vector: number[]): number[] {
   return vector;
 }
 
-/** A normalised plain-array copy of any numeric array-like (number[], Float32Array, ...). */
-export function normalised(vector: ArrayLike<number>): number[] {
-  return normaliseInPlace(Array.from(vector, Number));
+/** A normalized plain-array copy of any numeric array-like (number[], Float32Array, ...). */
+export function normalized(vector: ArrayLike<number>): number[] {
+  return normalizeInPlace(Array.from(vector, Number));
 }
 
 export function zeroVector(dimensions: number): number[] {

@@ -1,7 +1,7 @@
 /**
  * Post-processing of the kept word vectors before they are stored: "all-but-the-top" (Mu & Viswanath 2018: subtract
  * the mean vector and the top principal directions, which every word shares and which mostly encode frequency, then
- * unit-normalise), then Int8 quantisation with a per-vector scale.
+ * unit-normalize), then Int8 quantization with a per-vector scale.
  */
 
 /** Principal components removed from the word vectors (see removeCommonDirections). */
@@ -9,7 +9,7 @@ export const REMOVED_COMPONENTS = 2;
 
 /**
  * "All-but-the-top" post-processing, in place: subtract the mean of the (unit) word vectors, remove their projections
- * on the top `components` principal directions, re-normalise. Averaged word vectors otherwise share a large common
+ * on the top `components` principal directions, re-normalize. Averaged word vectors otherwise share a large common
  * direction, so unrelated texts score cos ~0.5 and frequent-word noise dominates rankings. On the demo corpus
  * (2,000 posts, judged by the generator's own topics) it raised nDCG@10 from 0.87 to 0.89 for theme queries and from
  * 0.59 to 0.64 for company-name queries. Deterministic (fixed start vector), so preparation output is reproducible.
@@ -74,12 +74,12 @@ export function removeCommonDirections(matrix: Float32Array, present: Uint8Array
 }
 
 /**
- * Int8 quantisation with a per-vector scale (max |component| / 127, so the rounding error per component is at most
+ * Int8 quantization with a per-vector scale (max |component| / 127, so the rounding error per component is at most
  * 1/254 of the largest one). A zero vector (a word without a vector in the source) keeps scale 0.
  */
-export function quantise(matrix: Float32Array, d: number): { quantised: Int8Array; scales: Float32Array } {
+export function quantize(matrix: Float32Array, d: number): { quantized: Int8Array; scales: Float32Array } {
   const count = matrix.length / d;
-  const quantised = new Int8Array(count * d);
+  const quantized = new Int8Array(count * d);
   const scales = new Float32Array(count);
   for (let e = 0; e < count; e += 1) {
     const base = e * d;
@@ -88,7 +88,7 @@ export function quantise(matrix: Float32Array, d: number): { quantised: Int8Arra
     if (max === 0) continue;
     const scale = max / 127;
     scales[e] = scale;
-    for (let k = 0; k < d; k += 1) quantised[base + k] = Math.round(matrix[base + k]! / scale);
+    for (let k = 0; k < d; k += 1) quantized[base + k] = Math.round(matrix[base + k]! / scale);
   }
-  return { quantised, scales };
+  return { quantized, scales };
 }

@@ -129,7 +129,7 @@ async function readWordList(
   return { words: [...wanted.keys()], ranks: Uint32Array.from(wanted.values()), listed: rank };
 }
 
-/** The vectors object: copies the kept entries (unit-normalised) and stops once all are found. */
+/** The vectors object: copies the kept entries (unit-normalized) and stops once all are found. */
 async function readVectors(
   reader: TextReader,
   words: string[],

@@ -12,7 +12,7 @@ interface PendingRow {
   previously_indexed: boolean;
 }
 
-// Weighted document: title A, subtitle B, publication name and author C, body D. The texts arrive normalised.
+// Weighted document: title A, subtitle B, publication name and author C, body D. The texts arrive normalized.
 const UPDATE_SQL = `
   update posts p
      set search_vector = setweight(to_tsvector('english', r.title), 'A')

@@ -3,7 +3,7 @@ import type { ResolvedTerm } from './resolve-terms';
 
 export interface LexicalHit {
   postId: string;
-  /** BM25-style score: sum over matched terms of idf x saturating, length-normalised weighted tf. */
+  /** BM25-style score: sum over matched terms of idf x saturating, length-normalized weighted tf. */
   score: number;
   /** Query terms the post contains. */
   matched: number;

@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/types';
 import { allowedEdits, editDistance, isDictionaryWord } from './spelling';
 
 export interface ResolvedTerm {
-  /** The query word as typed (after normalisation). */
+  /** The query word as typed (after normalization). */
   term: string;
   /** Its stemmed lexemes; usually one. */
   lexemes: string[];

@@ -1,5 +1,5 @@
 /**
- * Symbol-preserving text normalisation, applied identically to documents (titles, bodies) and to queries before
+ * Symbol-preserving text normalization, applied identically to documents (titles, bodies) and to queries before
  * Postgres `to_tsvector('english', ...)` / `to_tsquery`.
  *
  * Why: the english config destroys finance symbols (notes/search.md trap 4): `AT&T` vanishes ('at' is a stopword),
@@ -103,7 +103,7 @@ export function normalizeForSearch(text: string): string {
 const TOKEN = /\d+(?:[.,]\d+)+|[a-z0-9]+/g;
 const MAX_TOKEN_LENGTH = 40;
 
-/** Word tokens of already-normalised text, english stopwords removed, in order (duplicates kept). */
+/** Word tokens of already-normalized text, english stopwords removed, in order (duplicates kept). */
 export function tokenize(normalized: string): string[] {
   const out: string[] = [];
   for (const [tok] of normalized.matchAll(TOKEN)) {

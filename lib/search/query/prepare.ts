@@ -1,6 +1,6 @@
 /**
- * Query preparation for topic search: split off the time window, then normalise what is left the same way documents
- * are normalised, so that neither time words (notes/search.md trap 3) nor mangled finance symbols (trap 4) reach the
+ * Query preparation for topic search: split off the time window, then normalize what is left the same way documents
+ * are normalized, so that neither time words (notes/search.md trap 3) nor mangled finance symbols (trap 4) reach the
  * tsquery or the embedding.
  */
 import { normalizeForSearch, tokenize } from './normalize';
@@ -9,7 +9,7 @@ import { parseTimeWindow, type TimeWindow } from './time-window';
 export interface PreparedQuery {
   /** The query as received. */
   original: string;
-  /** Query without time phrases or intent words, normalised (lower-case, symbols joined), whitespace collapsed. */
+  /** Query without time phrases or intent words, normalized (lower-case, symbols joined), whitespace collapsed. */
   normalizedQuery: string;
   /** Distinct non-stopword terms of normalizedQuery in order, at most MAX_QUERY_TERMS; each matches /^[a-z0-9]+$/. */
   terms: string[];
@@ -25,7 +25,7 @@ const SAFE_TERM = /^[a-z0-9]+$/;
 
 export function prepareQuery(q: string, now: Date): PreparedQuery {
   const original = typeof q === 'string' ? q : '';
-  // NFKC first so full-width or compatibility forms of time phrases ("ｔｈｉｓ ｗｅｅｋ") are recognised too.
+  // NFKC first so full-width or compatibility forms of time phrases ("ｔｈｉｓ ｗｅｅｋ") are recognized too.
   const { window, rest } = parseTimeWindow(original.normalize('NFKC'), now);
   const normalizedQuery = normalizeForSearch(rest);
   const terms: string[] = [];
