@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { debitPurchasedCredits } from '@/lib/credits/debit';
 import { type Delivery, deliver } from '@/lib/payments/deliver';
 import { DuplicatePaymentError, recordPayment } from '@/lib/payments/record';
-import { openPaymentFixture, type PaymentFixture, RESOURCE, request } from '@/tests/helpers/payment-fixture';
+import {
+  openPaymentFixture,
+  type PaymentFixture,
+  RESOURCE,
+  reconciliationEntry,
+  request,
+} from '@/tests/helpers/payment-fixture';
 
 // deliver called directly against a real database: what happens to the money when recording or answering fails.
 let f: PaymentFixture;
@@ -80,12 +86,7 @@ describe('deliver', () => {
     const refundsBefore = await f.refunds();
     await expect(deliver(f.db, request(), f.unrecordable(), wallet(uniqueKey))).rejects.toThrow();
     expect(await f.paymentByKey(uniqueKey)).toEqual([]);
-    expect(log).toHaveBeenCalledWith(
-      '[payments] settled payment could not be recorded',
-      expect.any(String),
-      expect.any(Error),
-    );
-    expect(JSON.parse(log.mock.calls[0]![1] as string)).toMatchObject({
+    expect(reconciliationEntry(log)).toMatchObject({
       protocol: 'x402',
       uniqueKey,
       amountCents: 10,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { expect, type MockInstance } from 'vitest';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { ensureUser } from '@/lib/accounts/users/ensure';
 import { readCreditBalance } from '@/lib/credits/balance';
@@ -93,3 +94,17 @@ export async function openPaymentFixture() {
 }
 
 export type PaymentFixture = Awaited<ReturnType<typeof openPaymentFixture>>;
+
+/**
+ * The payment that deliver logged because it was settled but could not be recorded: the one line an operator
+ * reconciles from. Fails unless exactly that line was logged, with the error beside it.
+ */
+export function reconciliationEntry(log: MockInstance): Record<string, unknown> {
+  expect(log).toHaveBeenCalledWith(
+    '[payments] settled payment could not be recorded',
+    expect.any(String),
+    expect.any(Error),
+  );
+  const call = log.mock.calls.find(([message]) => message === '[payments] settled payment could not be recorded');
+  return JSON.parse(call![1] as string);
+}

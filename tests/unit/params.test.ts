@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { StockPicksQuery } from '@/lib/api/contracts/paid';
 import { PublicationDetailQuery, PublicationSearchQuery } from '@/lib/api/contracts/publications';
-import { ApiError } from '@/lib/api/errors';
 import { parseQuery } from '@/lib/api/params';
+import { issuesOf } from '@/tests/helpers/api-error';
 
-function issuesOf(fn: () => unknown): Record<string, string[]> {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe('invalid_query');
-    return (error as ApiError).issues!;
-  }
-  throw new Error('expected an invalid_query ApiError');
-}
+const queryIssuesOf = (fn: () => unknown) => issuesOf('invalid_query', fn);
 
 const query = (text: string) => new URLSearchParams(text);
 
@@ -25,26 +16,26 @@ describe('parseQuery', () => {
   });
 
   it.each(['0', '101', '-1', '1.5', 'abc', '', ' 5', '1e1', '0x10', '99999999999'])('refuses limit=%j', (value) => {
-    const issues = issuesOf(() => parseQuery(PublicationDetailQuery, query(`limit=${encodeURIComponent(value)}`)));
+    const issues = queryIssuesOf(() => parseQuery(PublicationDetailQuery, query(`limit=${encodeURIComponent(value)}`)));
     expect(issues).toEqual({ limit: ['must be an integer from 1 to 100'] });
   });
 
   it('refuses a repeated parameter instead of picking one', () => {
-    expect(issuesOf(() => parseQuery(PublicationDetailQuery, query('limit=1&limit=2')))).toEqual({
+    expect(queryIssuesOf(() => parseQuery(PublicationDetailQuery, query('limit=1&limit=2')))).toEqual({
       limit: ['must be given only once'],
     });
   });
 
   it('reports a missing required parameter by name', () => {
-    expect(issuesOf(() => parseQuery(PublicationSearchQuery, query('')))).toEqual({ q: ['is required'] });
+    expect(queryIssuesOf(() => parseQuery(PublicationSearchQuery, query('')))).toEqual({ q: ['is required'] });
   });
 
   it('trims q and enforces its length bounds', () => {
     expect(parseQuery(PublicationSearchQuery, query('q=%20%20ab%20'))).toEqual({ q: 'ab' });
-    expect(issuesOf(() => parseQuery(PublicationSearchQuery, query('q=%20a%20')))).toEqual({
+    expect(queryIssuesOf(() => parseQuery(PublicationSearchQuery, query('q=%20a%20')))).toEqual({
       q: ['must be at least 2 characters'],
     });
-    expect(issuesOf(() => parseQuery(PublicationSearchQuery, query(`q=${'x'.repeat(301)}`)))).toEqual({
+    expect(queryIssuesOf(() => parseQuery(PublicationSearchQuery, query(`q=${'x'.repeat(301)}`)))).toEqual({
       q: ['must be at most 300 characters'],
     });
   });
@@ -56,7 +47,7 @@ describe('parseQuery', () => {
 
 describe('StockPicksQuery: date and period are mutually exclusive', () => {
   it('reports the pair under both names, each message naming the other', () => {
-    expect(issuesOf(() => parseQuery(StockPicksQuery, query('date=2026-11-20&period=latest')))).toEqual({
+    expect(queryIssuesOf(() => parseQuery(StockPicksQuery, query('date=2026-11-20&period=latest')))).toEqual({
       date: ['must not be sent together with period'],
       period: ['must not be sent together with date'],
     });
@@ -69,10 +60,10 @@ describe('StockPicksQuery: date and period are mutually exclusive', () => {
   });
 
   it('is judged only once each parameter is valid on its own', () => {
-    expect(issuesOf(() => parseQuery(StockPicksQuery, query('date=2026-02-30&period=latest')))).toEqual({
+    expect(queryIssuesOf(() => parseQuery(StockPicksQuery, query('date=2026-02-30&period=latest')))).toEqual({
       date: ['must be a real calendar day as YYYY-MM-DD'],
     });
-    expect(issuesOf(() => parseQuery(StockPicksQuery, query('date=2026-11-20&period=latest&limit=0')))).toEqual({
+    expect(queryIssuesOf(() => parseQuery(StockPicksQuery, query('date=2026-11-20&period=latest&limit=0')))).toEqual({
       limit: ['must be an integer from 1 to 500'],
     });
   });

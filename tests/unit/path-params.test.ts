@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PostPathParams } from '@/lib/api/contracts/paid';
 import { PublicationSlugParam } from '@/lib/api/contracts/publications';
-import { ApiError } from '@/lib/api/errors';
 import { parseParams } from '@/lib/api/params';
+import { issuesOf } from '@/tests/helpers/api-error';
 
 const PUBLICATION_MESSAGE = 'must be a publication slug or site URL';
 const POST_MESSAGE = 'must be a post slug: lower-case letters, digits and hyphens';
 
-function pathIssuesOf(fn: () => unknown): Record<string, string[]> {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe('invalid_path');
-    expect((error as ApiError).status).toBe(400);
-    return (error as ApiError).issues!;
-  }
-  throw new Error('expected an invalid_path ApiError');
-}
+const pathIssuesOf = (fn: () => unknown) => issuesOf('invalid_path', fn);
 
 describe('publicationSlug path parameter', () => {
   it.each([
