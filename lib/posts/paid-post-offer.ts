@@ -4,7 +4,7 @@ import { jsonResponse } from '@/lib/api/handler';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { postPriceCents } from '@/lib/payments/pricing';
 import type { PaymentSetup } from '@/lib/payments/setup';
-import type { ResolvedPaidPost } from './get-paid-post';
+import type { ResolvedPaidPost } from './resolve-paid-post';
 
 /** A post's summary for sale: its stored price or the default, one sale for the post's publication. */
 export function paidPostOffer(request: Request, post: ResolvedPaidPost, setup: PaymentSetup): PaidOffer {

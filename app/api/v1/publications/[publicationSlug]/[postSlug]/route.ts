@@ -4,8 +4,8 @@ import { accessPublicationPost, getPublicationPostBySlug } from '@/lib/api/route
 import { getDb } from '@/lib/db/client';
 import { sellOffer } from '@/lib/payments/sell-offer';
 import { paymentSetup } from '@/lib/payments/setup';
-import { resolvePaidPost } from '@/lib/posts/get-paid-post';
 import { paidPostOffer } from '@/lib/posts/paid-post-offer';
+import { resolvePaidPost } from '@/lib/posts/resolve-paid-post';
 
 export const dynamic = 'force-dynamic';
 
