@@ -86,14 +86,14 @@ const yearToDate = (_m: RegExpMatchArray, now: Date): Hit => ({
 
 const RULES: readonly Rule[] = [
   rule(String.raw`(?:so\s+far\s+)?today${POSS}|this\s+(?:morning|afternoon)`, fixed('today')),
-  rule(String.raw`yesterday${POSS}`, fixed('yesterday')),
+  rule(`yesterday${POSS}`, fixed('yesterday')),
   rule(String.raw`(?:so\s+far\s+)?this\s+week${POSS}|week[\s-]+to[\s-]+date|wtd`, fixed('this_week')),
   rule(String.raw`${PRE}(?:${BACK}|this\s+past\s+)week${POSS}`, fixed('last_week')),
   rule(String.raw`${PRE}${BACK}${NUM}\s*(days?|d|hours?|hrs?|h)`, (m) => {
     const n = toNumber(m[1] ?? '1');
     return { label: 'last_n_days', n: /^h/i.test(m[2] ?? '') ? Math.ceil(n / 24) : n };
   }),
-  rule(String.raw`${PRE}${BACK}(?:day|hour)`, fixed('last_n_days', 1)),
+  rule(`${PRE}${BACK}(?:day|hour)`, fixed('last_n_days', 1)),
   rule(String.raw`${PRE}${BACK}${NUM}\s*weeks?`, (m) => ({ label: 'last_n_weeks', n: toNumber(m[1] ?? '1') })),
   rule(String.raw`${PRE}${BACK}${NUM}\s*months?`, (m) => {
     const n = toNumber(m[1] ?? '1');
