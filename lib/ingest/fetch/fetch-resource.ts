@@ -81,6 +81,16 @@ function freshness(response: IncomingMessage): Freshness {
   };
 }
 
+// The stored feed URL carried its credentials; a permanent move within the origin must keep them, or the next
+// sync would lose access. They stay off finalUrl, which is what was requested.
+function permanentUrl(url: URL, origin: string, credentials?: { username: string; password: string }): string {
+  if (!credentials || url.origin !== origin) return url.href;
+  const withCredentials = new URL(url);
+  withCredentials.username = credentials.username;
+  withCredentials.password = credentials.password;
+  return withCredentials.href;
+}
+
 function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < min) throw new RangeError(`fetchResource: ${name} must be >= ${min}`);
@@ -106,6 +116,7 @@ export async function fetchResource(input: string | URL, options: FetchOptions =
   if (!basicAuth && (url.username || url.password)) {
     basicAuth = { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
   }
+  const urlCredentials = url.username || url.password ? { username: url.username, password: url.password } : undefined;
   url.username = '';
   url.password = '';
   const origin = url.origin;
@@ -146,7 +157,7 @@ export async function fetchResource(input: string | URL, options: FetchOptions =
       url = next;
       continue;
     }
-    const moved = redirects > 0 && allPermanent ? { permanentUrl: url.href } : {};
+    const moved = redirects > 0 && allPermanent ? { permanentUrl: permanentUrl(url, origin, urlCredentials) } : {};
     if (hop.kind === 'not_modified') return { status: 304, finalUrl: url.href, ...moved, ...freshness(hop.response) };
     const contentType = header(hop.response.headers, 'content-type');
     const { text, charset } = decodeText(hop.body, contentType);
