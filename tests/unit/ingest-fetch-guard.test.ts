@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchResource } from '@/lib/ingest/fetch/fetch-resource';
@@ -203,6 +205,21 @@ describe('fetchResource: credentials', () => {
     expect(result.finalUrl).toBe(`${origin.origin}/private`);
   });
 
+  it('keeps URL credentials in permanentUrl after a same-origin 301, and drops them across origins', async () => {
+    const start = `http://reader:pa55word@127.0.0.1:${origin.port}/redirect?status=301&to=/private`;
+    const result = await fetchResource(start, { allowHosts: ['127.0.0.1'] });
+    expect(result).toMatchObject({
+      status: 200,
+      finalUrl: `${origin.origin}/private`,
+      permanentUrl: `http://reader:pa55word@127.0.0.1:${origin.port}/private`,
+    });
+    const to = encodeURIComponent(`${other.origin}/feed`);
+    const away = await fetchResource(`http://reader:pa55word@127.0.0.1:${origin.port}/redirect?status=308&to=${to}`, {
+      allowHosts: ['127.0.0.1'],
+    });
+    expect(away.permanentUrl).toBe(`${other.origin}/feed`);
+  });
+
   it('does not send basic auth across a cross-origin redirect', async () => {
     const before = other.requests.length;
     const to = encodeURIComponent(`${other.origin}/feed`);
@@ -254,5 +271,38 @@ describe('fetchResource: credentials', () => {
       'blocked_address',
       'network',
     ]);
+  });
+});
+
+describe('fetchResource: HTTPS', () => {
+  it('verifies the certificate against the host name, over the pinned address', async () => {
+    const fixtures = 'tests/fixtures/ingest-fetch';
+    const serverNames: string[] = [];
+    const server = https.createServer(
+      {
+        key: readFileSync(`${fixtures}/self-signed.key`),
+        cert: readFileSync(`${fixtures}/self-signed.crt`),
+        SNICallback: (name, callback) => {
+          serverNames.push(name);
+          callback(null);
+        },
+      },
+      (_req, res) => res.end('<rss/>'),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const dns = table({ 'feeds.example.com': ['127.0.0.1'] });
+      const error = await fetchFailure(
+        fetchResource(`https://feeds.example.com:${port}/feed`, { resolve: dns.resolve, allowHosts: ['127.0.0.1'] }),
+      );
+      // The handshake reached the server with the feed's host name, and the self-signed certificate was refused.
+      expect(serverNames).toEqual(['feeds.example.com']);
+      expect(error.code).toBe('network');
+      expect(error.message).toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -75,6 +75,10 @@ beforeAll(async () => {
         };
         return pump();
       }
+      case '/announce-large':
+        // Announces 2 MiB and then sends nothing: only a refusal on the header ends this before the timeout.
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 2 * MiB });
+        return void res.flushHeaders();
       case '/chain': {
         // /chain?codes=301,302 redirects with 301 to /chain?codes=302, then 302 to /chain?codes= (the end).
         const [code, ...rest] = (url.searchParams.get('codes') ?? '').split(',').filter(Boolean);
@@ -185,9 +189,15 @@ describe('fetchResource: compression', () => {
 });
 
 describe('fetchResource: size limit', () => {
-  it('refuses a body whose Content-Length is over maxBytes', async () => {
-    const error = await fetchFailure(fetchResource(`${server.origin}/bytes?n=${2 * MiB}`, { ...allow, maxBytes: MiB }));
+  it('refuses a body whose Content-Length is over maxBytes without reading it', async () => {
+    const error = await fetchFailure(
+      fetchResource(`${server.origin}/announce-large`, { ...allow, maxBytes: MiB, totalTimeoutMs: 3000 }),
+    );
     expect(error.code).toBe('too_large');
+    const streamed = await fetchFailure(
+      fetchResource(`${server.origin}/bytes?n=${2 * MiB}`, { ...allow, maxBytes: MiB }),
+    );
+    expect(streamed.code).toBe('too_large');
   });
 
   it('refuses an unannounced body as it streams past maxBytes', async () => {
