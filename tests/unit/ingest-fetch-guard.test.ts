@@ -220,6 +220,13 @@ describe('fetchResource: credentials', () => {
     expect(away.permanentUrl).toBe(`${other.origin}/feed`);
   });
 
+  it('ignores credentials that a redirect writes into its Location', async () => {
+    const to = encodeURIComponent(`http://intruder:pw@127.0.0.1:${other.port}/feed`);
+    const result = await fetchResource(`${origin.origin}/redirect?to=${to}`, { allowHosts: ['127.0.0.1'] });
+    expect(result.finalUrl).toBe(`${other.origin}/feed`);
+    expect(other.requests.at(-1)!.headers.authorization).toBeUndefined();
+  });
+
   it('does not send basic auth across a cross-origin redirect', async () => {
     const before = other.requests.length;
     const to = encodeURIComponent(`${other.origin}/feed`);

@@ -75,6 +75,17 @@ beforeAll(async () => {
         };
         return pump();
       }
+      case '/truncated':
+        // Promises 1000 bytes, sends 10 and hangs up: a cut feed must not pass for a whole one.
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 1000 });
+        res.write('0123456789');
+        return void setTimeout(() => res.socket?.destroy(), 20);
+      case '/truncated-gzip': {
+        const gz = zlib.gzipSync(RSS);
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': gz.length });
+        res.write(gz.subarray(0, gz.length - 8));
+        return void setTimeout(() => res.socket?.destroy(), 20);
+      }
       case '/announce-large':
         // Announces 2 MiB and then sends nothing: only a refusal on the header ends this before the timeout.
         res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 2 * MiB });
@@ -270,6 +281,10 @@ describe('fetchResource: redirects', () => {
 });
 
 describe('fetchResource: statuses and charsets', () => {
+  it.each(['/truncated', '/truncated-gzip'])('refuses a body cut short (%s) as a network error', async (path) => {
+    expect((await fetchFailure(fetchResource(`${server.origin}${path}`, allow))).code).toBe('network');
+  });
+
   it('turns a non-200 status into http_status with the status and Retry-After', async () => {
     expect(await fetchFailure(fetchResource(`${server.origin}/gone`, allow))).toMatchObject({
       code: 'http_status',

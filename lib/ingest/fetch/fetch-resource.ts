@@ -148,6 +148,9 @@ export async function fetchResource(input: string | URL, options: FetchOptions =
     if (hop.kind === 'redirect') {
       if (!hop.location) throw new FetchError('network', `HTTP ${hop.status} without a Location`, { url });
       const next = parseHttpUrl(hop.location, url);
+      // Credentials a server writes into a Location are never ours to send or to store.
+      next.username = '';
+      next.password = '';
       if (visited.has(next.href)) throw new FetchError('redirect_loop', 'redirect loop', { url: next });
       if (redirects + 1 > maxRedirects) {
         throw new FetchError('too_many_redirects', `more than ${maxRedirects} redirects`, { url: next });
