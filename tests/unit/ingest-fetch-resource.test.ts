@@ -185,6 +185,17 @@ describe('fetchResource: conditional GET', () => {
     expect(sent['user-agent']).toBe('TestBot/2');
     expect(sent.accept).toBe('application/rss+xml');
   });
+
+  it('drops a stored validator that cannot be sent, and refuses a configured header that cannot', async () => {
+    const result = await fetchResource(`${server.origin}/feed`, { ...allow, etag: '"v1"\r\nX-Injected: 1' });
+    expect(result.status).toBe(200);
+    const sent = server.requests.at(-1)!.headers;
+    expect(sent['if-none-match']).toBeUndefined();
+    expect(sent['x-injected']).toBeUndefined();
+    await expect(fetchResource(`${server.origin}/feed`, { ...allow, userAgent: 'Bot\nX-Injected: 1' })).rejects.toThrow(
+      TypeError,
+    );
+  });
 });
 
 describe('fetchResource: compression', () => {

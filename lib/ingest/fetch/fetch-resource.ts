@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, validateHeaderValue } from 'node:http';
 import { decodeText } from './decode-text';
 import { ACCEPT_ENCODING } from './decompress';
 import { FetchError } from './fetch-error';
@@ -91,6 +91,20 @@ function permanentUrl(url: URL, origin: string, credentials?: { username: string
   return withCredentials.href;
 }
 
+function isSendable(value: string): boolean {
+  try {
+    validateHeaderValue('x', value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function headerValue(name: string, value: string): string {
+  if (!isSendable(value)) throw new TypeError(`fetchResource: ${name} is not a valid header value`);
+  return value;
+}
+
 function positive(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < min) throw new RangeError(`fetchResource: ${name} must be >= ${min}`);
@@ -122,12 +136,14 @@ export async function fetchResource(input: string | URL, options: FetchOptions =
   const origin = url.origin;
 
   const baseHeaders: Record<string, string> = {
-    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
-    accept: options.accept ?? DEFAULT_ACCEPT,
+    'user-agent': headerValue('userAgent', options.userAgent ?? DEFAULT_USER_AGENT),
+    accept: headerValue('accept', options.accept ?? DEFAULT_ACCEPT),
     'accept-encoding': ACCEPT_ENCODING,
-    ...(options.etag && { 'if-none-match': options.etag }),
-    ...(options.lastModified && { 'if-modified-since': options.lastModified }),
   };
+  // Validators come from a remote server by way of the database: one that cannot be sent is dropped, which costs a
+  // full download instead of failing every sync of the feed.
+  if (options.etag && isSendable(options.etag)) baseHeaders['if-none-match'] = options.etag;
+  if (options.lastModified && isSendable(options.lastModified)) baseHeaders['if-modified-since'] = options.lastModified;
   const authorization = basicAuth
     ? `Basic ${Buffer.from(`${basicAuth.username}:${basicAuth.password}`).toString('base64')}`
     : undefined;

@@ -31,6 +31,20 @@ function pinnedLookup(destination: ResolvedAddress): LookupFunction {
   };
 }
 
+function startRequest(secure: boolean, url: URL, headers: Record<string, string>, destination: ResolvedAddress) {
+  return (secure ? https : http).request({
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    method: 'GET',
+    headers,
+    lookup: pinnedLookup(destination),
+    // A fresh socket per request: a pooled one could have been opened to an address checked for another URL.
+    agent: false,
+  });
+}
+
 function networkError(error: unknown, url: URL): FetchError {
   if (error instanceof FetchError) return error;
   const code = (error as { code?: unknown }).code;
@@ -74,17 +88,12 @@ export function requestOnce(url: URL, options: HopOptions): Promise<HopResult> {
       (destination) => {
         if (settled) return;
         const secure = url.protocol === 'https:';
-        request = (secure ? https : http).request({
-          protocol: url.protocol,
-          hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-          port: url.port || undefined,
-          path: `${url.pathname}${url.search}`,
-          method: 'GET',
-          headers: options.headers,
-          lookup: pinnedLookup(destination),
-          // A fresh socket per request: a pooled one could have been opened to an address checked for another URL.
-          agent: false,
-        });
+        try {
+          request = startRequest(secure, url, options.headers, destination);
+        } catch (error) {
+          finish(networkError(error, url));
+          return;
+        }
         request.on('socket', (socket) => {
           socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
         });
