@@ -28,6 +28,20 @@ beforeAll(async () => {
       res.on('close', () => clearInterval(timer));
       return;
     }
+    if (url.pathname === '/slow') {
+      // Six chunks 100 ms apart: a body that takes longer than a short connect timeout but ends.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        res.write('chunk;');
+        if (++sent === 6) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 100);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
     if (url.pathname === '/private') {
       res.writeHead(
         req.headers.authorization === `Basic ${Buffer.from('reader:pa55word').toString('base64')}` ? 200 : 401,
@@ -165,6 +179,15 @@ describe('fetchResource: timeouts', () => {
     );
     expect(error.code).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('lets a connected download run past the connect timeout, up to the total', async () => {
+    const result = await fetchResource(`${origin.origin}/slow`, {
+      allowHosts: ['127.0.0.1'],
+      connectTimeoutMs: 150,
+      totalTimeoutMs: 5000,
+    });
+    expect(result.status === 200 && result.text).toBe('chunk;'.repeat(6));
   });
 
   it('counts resolving the name within the connect timeout', async () => {
