@@ -5,6 +5,7 @@ const NAMED_ENTITIES: Record<string, string> = {
   gt: '>',
   quot: '"',
   apos: "'",
+  // A plain space: these strings are titles and summaries, where a no-break space only gets in the way.
   nbsp: ' ',
   mdash: '—',
   ndash: '–',

@@ -1,5 +1,6 @@
 import { normalizePublicationSlug } from '@/lib/publications/slug';
 import type { FeedMeta } from './feed-types';
+import { absoluteUrl } from './feed-values';
 
 export type SiteSlugOptions = {
   /** Slugs already in the catalogue, each with the site URL of the publication that holds it. */
@@ -24,7 +25,7 @@ export function siteSlugFor(
   feedUrl: string,
   options: SiteSlugOptions = {},
 ): string | null {
-  const host = normalizePublicationSlug(meta.siteUrl) ?? normalizePublicationSlug(feedUrl);
+  const host = hostSlug(meta.siteUrl) ?? hostSlug(feedUrl);
   if (!host) return null;
   const taken = options.taken ?? new Map<string, string>();
   const site = siteKey(meta.siteUrl) ?? siteKey(feedUrl);
@@ -44,6 +45,12 @@ export function siteSlugFor(
     if (numbered && free(numbered)) return numbered;
   }
   return null;
+}
+
+/** The slug of an absolute http(s) URL only: normalizePublicationSlug also accepts bare words typed by people. */
+function hostSlug(url: string): string | null {
+  const absolute = absoluteUrl(url, null);
+  return absolute ? normalizePublicationSlug(absolute) : null;
 }
 
 /** A comparable form of a site URL: host without www., path without trailing slash, no scheme, query or hash. */

@@ -4,7 +4,9 @@ import { decodeEntities } from '@/lib/ingest/feeds/feed-text';
 export type Cue = { speaker: string | null; text: string };
 
 const TIMING = /-->/;
-const SPEAKER_PREFIX = /^([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3}):\s+(\S.*)$/;
+// "KENJI:" or "Kenji Watanabe:"; a single capitalized word ("Today:", "Note:") is too often just prose.
+const SPEAKER_PREFIX =
+  /^([A-Z][A-Z.'’-]+(?: [A-Z][A-Z.'’-]+){0,3}|[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){1,3}):\s+(\S[\s\S]*)$/;
 const TIMESTAMP_ONLY = /^\[?\(?\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?\)?\]?$/;
 const TIMESTAMP_PREFIX = /^\[?\(?\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?\)?\]?\s+/;
 const PARAGRAPH_BREAK_AT = 500;
