@@ -101,6 +101,55 @@ describe('parseFeed on hostile input', () => {
   });
 });
 
+describe('parseFeed against attacks and oddities', () => {
+  const feedUrl = 'https://x.example/feed';
+
+  it('does not expand entity bombs or read external entities', () => {
+    const levels = ['<!ENTITY l0 "lol">'];
+    for (let i = 1; i < 10; i++) levels.push(`<!ENTITY l${i} "${`&l${i - 1};`.repeat(10)}">`);
+    const bomb = `<?xml version="1.0"?><!DOCTYPE r [${levels.join('')}]><rss version="2.0"><channel><title>&l9;</title><item><title>&l9;</title><link>https://x.example/1</link></item></channel></rss>`;
+    const feed = parseFeed(bomb, { feedUrl });
+    expect(feed.meta.title).toBe('&l9;');
+    expect(feed.items[0]?.title).toBe('&l9;');
+    const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><rss version="2.0"><channel><title>&x;</title></channel></rss>`;
+    expect(parseError(() => parseFeed(xxe, { feedUrl })).reason).toBe('malformed');
+  });
+
+  it('reads an RSS 0.91 feed with its public DOCTYPE', () => {
+    const text = `<?xml version="1.0"?>
+<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">
+<rss version="0.91"><channel><title>Old &amp; Gold</title><link>http://old.example.com/</link><description>Gold bugs since 1999</description><language>en-us</language><item><title>Gold at $400</title><link>http://old.example.com/1</link></item></channel></rss>`;
+    const feed = parseFeed(text, { feedUrl: 'http://old.example.com/rss.xml' });
+    expect(feed.meta).toMatchObject({ title: 'Old & Gold', siteUrl: 'http://old.example.com/', language: 'en-US' });
+    expect(feed.items.map((item) => [item.guid, item.title])).toEqual([['http://old.example.com/1', 'Gold at $400']]);
+  });
+
+  it('drops script links and placeholder lengths, and items that carry nothing', () => {
+    const text = `<rss version="2.0"><channel><title>t</title>
+<item><title></title><guid>  </guid><enclosure url="javascript:alert(1)" type="audio/mpeg" length="-5"/></item>
+<item><link>javascript:alert(1)</link><description>Notes on &lt;b&gt;AAPL&lt;/b&gt;</description></item>
+</channel></rss>`;
+    const feed = parseFeed(text, { feedUrl });
+    expect(feed.items).toHaveLength(1);
+    expect(feed.items[0]).toMatchObject({ url: null, audio: null, description: 'Notes on AAPL' });
+  });
+
+  it('survives JSON Feed items of the wrong shape', () => {
+    const text = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'x',
+      items: [null, 5, { id: 7, title: 'Numbered', url: 5, tags: 'x' }],
+    });
+    const feed = parseFeed(text, { feedUrl });
+    expect(feed.items.map((item) => [item.guid, item.title, item.url, item.categories])).toEqual([
+      // feedsmith coerces the number and the lone tag; nothing crashes.
+      ['7', 'Numbered', 'https://x.example/5', ['x']],
+    ]);
+    const notArray = JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 'x', items: 'nope' });
+    expect(parseFeed(notArray, { feedUrl }).items).toEqual([]);
+  });
+});
+
 describe('feed values', () => {
   it('normalizes language tags to BCP 47 and refuses what is not one', () => {
     expect(normalizeLanguage('en-us')).toBe('en-US');
