@@ -67,6 +67,13 @@ describe('parseFeed on hostile input', () => {
     expect(feed.meta.language).toBe('pt-BR');
     expect(feed.items[0]?.title).toBe('Petrobras: dividendos e a nova política de preços');
     expect(feed.items[0]?.publishedAt?.toISOString()).toBe('2025-11-10T15:00:00.000Z');
+    // feedsmith copes with a BOM before XML but not before JSON.
+    const json = parseFeed(`\uFEFF${fixture('json-feed.json')}`, {
+      feedUrl: 'https://smallcapsignals.example.com/feed.json',
+      now: NOW,
+    });
+    expect(json.format).toBe('json');
+    expect(json.items).toHaveLength(3);
   });
 
   it('keeps items without dates, nulls unreadable and far-future dates, and hashes a guid when there is no link', () => {
