@@ -205,5 +205,9 @@ describe('feed values', () => {
       'One two three four',
     );
     expect(plainText('<br/>  ')).toBeNull();
+    // An opener that never closes takes the rest with it; a lone "<" in prose is not a tag.
+    expect(plainText('Buy <b>AAPL</b> <script>steal(document.cookie)')).toBe('Buy AAPL');
+    expect(plainText('Intro <!-- unclosed comment <p>hidden</p>')).toBe('Intro');
+    expect(plainText('If 2 < 3 then <i>yes</i>')).toBe('If 2 < 3 then yes');
   });
 });

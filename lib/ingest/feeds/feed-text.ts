@@ -58,18 +58,36 @@ export function decodeEntities(text: string): string {
 
 /** Tags out, entities decoded, whitespace collapsed: enough for titles and short descriptions, not for bodies. */
 export function plainText(html: string | null | undefined): string | null {
-  if (html == null) return null;
-  const text = decodeEntities(
-    html
-      .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<\/?(p|div|br|li|h[1-6]|blockquote|tr)\b[^>]*>/gi, ' ')
-      .replace(/<[^>]*>/g, ''),
-  )
+  if (typeof html !== 'string') return null;
+  let text = html.split('<![CDATA[').join('').split(']]>').join('');
+  text = removeBetween(text, '<script', '</script>');
+  text = removeBetween(text, '<style', '</style>');
+  text = removeBetween(text, '<!--', '-->');
+  // [^<>] rather than [^>]: a stray "<" then stops the scan at the next tag, so hostile text stays linear.
+  text = decodeEntities(text.replace(/<\/?(p|div|br|li|h[1-6]|blockquote|tr)\b[^<>]*>/gi, ' ').replace(/<[^<>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > 0 ? text : null;
+}
+
+/**
+ * Removes every stretch from `open` to `close` (case-insensitive), and everything after an `open` that never closes.
+ * A loop over indexOf instead of a lazy regex: the regex rescans to the end for each unclosed opener, which turns a
+ * hostile page full of "<script" into seconds of work.
+ */
+export function removeBetween(text: string, open: string, close: string, replacement = ' '): string {
+  const lower = text.toLowerCase();
+  let out = '';
+  let position = 0;
+  while (position < text.length) {
+    const start = lower.indexOf(open, position);
+    if (start < 0) return out + text.slice(position);
+    out += text.slice(position, start) + replacement;
+    const end = lower.indexOf(close, start + open.length);
+    if (end < 0) return out;
+    position = end + close.length;
+  }
+  return out;
 }
 
 /** Cuts at a word boundary and marks the cut, so a summary never ends mid-word. */

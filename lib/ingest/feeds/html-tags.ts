@@ -1,4 +1,4 @@
-import { decodeEntities } from './feed-text';
+import { decodeEntities, removeBetween } from './feed-text';
 
 export type HtmlTag = Record<string, string>;
 
@@ -7,9 +7,10 @@ const SCAN_LIMIT = 2_000_000;
 
 /** Attributes of every `<name …>` start tag in a page, names lower-cased, values entity-decoded. */
 export function htmlTags(html: string, name: 'link' | 'meta' | 'base' | 'a'): HtmlTag[] {
-  const text = html.slice(0, SCAN_LIMIT).replace(/<!--[\s\S]*?-->/g, '');
+  const text = removeBetween(html.slice(0, SCAN_LIMIT), '<!--', '-->');
   const tags: HtmlTag[] = [];
-  const pattern = new RegExp(`<${name}\\b([^>]*)>`, 'gi');
+  // [^<>] keeps the scan linear when a hostile page opens many tags it never closes.
+  const pattern = new RegExp(`<${name}\\b([^<>]*)>`, 'gi');
   for (const match of text.matchAll(pattern)) tags.push(attributes(match[1] ?? ''));
   return tags;
 }

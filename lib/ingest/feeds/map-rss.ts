@@ -182,7 +182,10 @@ function skipDays(parsed: string[] | undefined, raw: string): string[] {
   let days = parsed ?? [];
   // feedsmith 3.0.1 drops a <skipDays> holding a single <day>; read it from the text then.
   if (days.length === 0) {
-    const block = /<skipDays>([\s\S]*?)<\/skipDays>/i.exec(raw)?.[1] ?? '';
+    const lower = raw.toLowerCase();
+    const start = lower.indexOf('<skipdays>');
+    const end = start < 0 ? -1 : lower.indexOf('</skipdays>', start);
+    const block = end < 0 ? '' : raw.slice(start, end);
     days = [...block.matchAll(/<day>\s*([A-Za-z]+)\s*<\/day>/gi)].map((match) => match[1] ?? '');
   }
   const names = days.map((day) => WEEKDAYS.find((name) => name.toLowerCase() === day.trim().toLowerCase()));

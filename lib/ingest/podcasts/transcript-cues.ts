@@ -23,7 +23,7 @@ export function subtitleCues(text: string): Cue[] {
     let speaker: string | null = null;
     const textLines: string[] = [];
     for (const raw of lines.slice(timing + 1)) {
-      const voice = /<v(?:\.[^\s>]*)?\s+([^>]+)>/i.exec(raw);
+      const voice = /<v(?:\.[^\s<>]*)?\s+([^<>]+)>/i.exec(raw);
       if (voice?.[1]) speaker = voice[1].trim();
       const line = stripTags(raw)
         .replace(/^>>\s*/, '')
@@ -87,7 +87,7 @@ export function joinCues(cues: Cue[]): string {
 }
 
 export function stripTags(text: string): string {
-  return decodeEntities(text.replace(/<[^>]*>/g, ''));
+  return decodeEntities(text.replace(/<[^<>]*>/g, ''));
 }
 
 export function normalizeNewlines(text: string): string {

@@ -1,3 +1,4 @@
+import { removeBetween } from '@/lib/ingest/feeds/feed-text';
 import type { FeedTranscript } from '@/lib/ingest/feeds/feed-types';
 import {
   type Cue,
@@ -111,10 +112,12 @@ function jsonCues(text: string): Cue[] {
 
 /** HTML transcripts (`<cite>Speaker:</cite> <time>0:00</time> <p>…</p>`): speakers from cite, times dropped. */
 function htmlCues(html: string): Cue[] {
-  const marked = html
-    .replace(/<(script|style|head|time)\b[\s\S]*?<\/\1\s*>/gi, '\n')
-    .replace(/<cite\b[^>]*>([\s\S]*?)<\/cite\s*>/gi, (_whole, name: string) => `\n\uE000${stripTags(name)}\uE001\n`)
-    .replace(/<\/?(p|div|br|li|h[1-6]|section|article|blockquote|tr|dt|dd)\b[^>]*>/gi, '\n');
+  let text = html;
+  for (const tag of ['script', 'style', 'head', 'time']) text = removeBetween(text, `<${tag}`, `</${tag}>`, '\n');
+  // Tag patterns use [^<>] so a hostile file of unclosed tags is scanned once, not once per tag.
+  const marked = text
+    .replace(/<cite\b[^<>]*>([^<]*)<\/cite\s*>/gi, (_whole, name: string) => `\n\uE000${stripTags(name)}\uE001\n`)
+    .replace(/<\/?(p|div|br|li|h[1-6]|section|article|blockquote|tr|dt|dd)\b[^<>]*>/gi, '\n');
   const cues: Cue[] = [];
   let speaker: string | null = null;
   for (const cue of lineCues(stripTags(marked))) {
