@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectPlatform } from '@/lib/ingest/feeds/detect-platform';
 import { feedCandidates } from '@/lib/ingest/feeds/feed-candidates';
 import { parseFeed } from '@/lib/ingest/feeds/parse-feed';
 import { siteSlugFor } from '@/lib/ingest/feeds/site-slug';
+import { feedFixture } from '@/tests/helpers/feed-fixtures';
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/feeds', name), 'utf8');
+const fixture = feedFixture;
 const GENERIC = (origin: string) =>
   ['/feed', '/rss', '/rss.xml', '/atom.xml', '/feed.json', '/index.xml'].map((p) => `${origin}${p}`);
 

@@ -1,23 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FeedParseError } from '@/lib/ingest/feeds/feed-parse-error';
 import { decodeEntities, plainText } from '@/lib/ingest/feeds/feed-text';
 import { absoluteUrl, absolutizeHtml, feedDate, normalizeLanguage } from '@/lib/ingest/feeds/feed-values';
 import { parseFeed } from '@/lib/ingest/feeds/parse-feed';
+import { feedFixture, thrown } from '@/tests/helpers/feed-fixtures';
 
 const NOW = new Date('2025-11-20T00:00:00Z');
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/feeds', name), 'utf8');
+const fixture = feedFixture;
 
-function parseError(run: () => unknown): FeedParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FeedParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a FeedParseError');
-}
+const parseError = (run: () => unknown) => thrown(FeedParseError, run);
 
 describe('parseFeed on hostile input', () => {
   it('rejects broken XML with a typed error and a short reason', () => {

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFeed } from '@/lib/ingest/feeds/parse-feed';
+import { feedFixture } from '@/tests/helpers/feed-fixtures';
 
 const NOW = new Date('2025-11-20T00:00:00Z');
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/feeds', name), 'utf8');
+const fixture = feedFixture;
 const parse = (name: string, feedUrl: string) => parseFeed(fixture(name), { feedUrl, now: NOW });
 
 describe('parseFeed on newsletter platforms', () => {

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFeed } from '@/lib/ingest/feeds/parse-feed';
 import { siteSlugFor } from '@/lib/ingest/feeds/site-slug';
+import { feedFixture } from '@/tests/helpers/feed-fixtures';
 
 const NOW = new Date('2025-11-20T00:00:00Z');
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/feeds', name), 'utf8');
+const fixture = feedFixture;
 
 describe('parseFeed on podcasts', () => {
   const feed = parseFeed(fixture('podcast.xml'), { feedUrl: 'https://feeds.capitalflows.fm/podcast.xml', now: NOW });

@@ -1,21 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FeedTranscript } from '@/lib/ingest/feeds/feed-types';
 import { episodeTextSource } from '@/lib/ingest/podcasts/episode-text-source';
 import { chooseTranscript, parseTranscript, TranscriptParseError } from '@/lib/ingest/podcasts/transcript';
+import { feedFixture, thrown } from '@/tests/helpers/feed-fixtures';
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/feeds', name), 'utf8');
+const fixture = feedFixture;
 
-function transcriptError(run: () => unknown): TranscriptParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof TranscriptParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a TranscriptParseError');
-}
+const transcriptError = (run: () => unknown) => thrown(TranscriptParseError, run);
 
 describe('parseTranscript', () => {
   it('reads WebVTT: voices as speakers, header, NOTE, STYLE, cue ids, timings and tags gone, rolling lines merged', () => {
