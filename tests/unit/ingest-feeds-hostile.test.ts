@@ -132,6 +132,14 @@ describe('parseFeed against attacks and oddities', () => {
     expect(feed.items[0]).toMatchObject({ url: null, audio: null, description: 'Notes on AAPL' });
   });
 
+  it('takes the name from an RSS author "email (Name)" and never shows a bare address as the author', () => {
+    const text = `<rss version="2.0"><channel><title>t</title>
+<item><title>A</title><link>https://x.example/a</link><author>jane@x.example (Jane Roe)</author></item>
+<item><title>B</title><link>https://x.example/b</link><author>jane@x.example</author></item>
+</channel></rss>`;
+    expect(parseFeed(text, { feedUrl }).items.map((item) => item.author)).toEqual(['Jane Roe', null]);
+  });
+
   it('survives JSON Feed items of the wrong shape', () => {
     const text = JSON.stringify({
       version: 'https://jsonfeed.org/version/1.1',

@@ -91,8 +91,8 @@ function mapRssItem(item: RssFeed.Item<string>, channelBase: string, context: Ma
     contentHtml: body ? absolutizeHtml(looksLikeHtml(body) ? body : `<p>${escapeHtml(body)}</p>`, base) : null,
     author:
       cleanString(item.dc?.creators?.[0]) ??
+      // RSS <author> is "email (Name)"; a bare address is contact data, not a byline.
       cleanString(item.authors?.[0]?.name) ??
-      cleanString(item.authors?.[0]?.email) ??
       cleanString(item.itunes?.author),
     publishedAt: feedDate(item.pubDate ?? item.dc?.dates?.[0] ?? item.atom?.published, context.now),
     updatedAt: feedDate(item.atom?.updated ?? item.dcterms?.modified, context.now),

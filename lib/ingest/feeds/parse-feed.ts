@@ -25,7 +25,7 @@ export function parseFeed(text: string, options: ParseFeedOptions): ParsedFeed {
   if (text.length > (options.maxLength ?? 20_000_000))
     throw new FeedParseError('too_large', 'The document is too large');
   const now = options.now ?? new Date();
-  // A byte order mark survives decoding as U+FEFF; the XML parser would see it as text before the prolog.
+  // A byte order mark survives decoding as U+FEFF; feedsmith skips it before XML but not before a JSON Feed.
   const body = text.replace(/^\uFEFF/, '').trimStart();
 
   let parsed: AnyFeed<string>;
