@@ -21,6 +21,8 @@ export interface RecordedRequest {
     input?: unknown;
     dimensions?: unknown;
     encoding_format?: unknown;
+    messages?: unknown;
+    response_format?: unknown;
   } | null;
 }
 
@@ -41,8 +43,20 @@ export interface FakeOpenAI {
    * request's Authorization header, like a careless proxy would, so tests can check that clients redact it.
    */
   failWith(status: number, times?: number): void;
+  /**
+   * Script the next POST /v1/chat/completions answers, in order: `json` becomes the message content (serialized),
+   * `raw` is sent as content as is (malformed JSON), `refusal` sets message.refusal, `status` answers with that HTTP
+   * error (and `retryAfter` as the Retry-After header). An empty queue answers 500.
+   */
+  scriptChat(...answers: ChatAnswer[]): void;
   close(): Promise<void>;
 }
+
+export type ChatAnswer =
+  | { json: unknown }
+  | { raw: string }
+  | { refusal: string }
+  | { status: number; retryAfter?: string };
 
 /** Deterministic pseudo-random vector for a text: SHA-256 seeds a xorshift generator; components in [-3, 3). */
 export function fakeEmbedding(text: string, dimensions: number): number[] {
@@ -87,6 +101,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const modelDimensions: Record<string, number> = { 'text-embedding-3-large': 3072, ...options.modelDimensions };
   const requests: RecordedRequest[] = [];
   let failure: { status: number; remaining: number } | null = null;
+  const chatQueue: ChatAnswer[] = [];
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -101,6 +116,33 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const path = (req.url ?? '/').split('?')[0]!;
       requests.push({ method: req.method ?? '', path, authorization, body });
 
+      if (req.method === 'POST' && path === '/v1/chat/completions') {
+        if (authorization !== `Bearer ${apiKey}`) {
+          return apiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+        }
+        const answer = chatQueue.shift();
+        if (!answer) return apiError(res, 500, 'no scripted chat answer', 'server_error');
+        if ('status' in answer) {
+          if (answer.retryAfter !== undefined) res.setHeader('retry-after', answer.retryAfter);
+          return apiError(res, answer.status, `scripted failure ${answer.status}`, 'server_error');
+        }
+        const content = 'json' in answer ? JSON.stringify(answer.json) : 'raw' in answer ? answer.raw : null;
+        const refusal = 'refusal' in answer ? answer.refusal : null;
+        return send(res, 200, {
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body?.model ?? 'unknown',
+          choices: [
+            { index: 0, finish_reason: 'stop', logprobs: null, message: { role: 'assistant', content, refusal } },
+          ],
+          usage: {
+            prompt_tokens: Math.ceil(raw.length / 4),
+            completion_tokens: 50,
+            total_tokens: Math.ceil(raw.length / 4) + 50,
+          },
+        });
+      }
       if (req.method !== 'POST' || path !== '/v1/embeddings') {
         return apiError(res, 404, `Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url');
       }
@@ -178,6 +220,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     requests,
     failWith(status: number, times = Number.POSITIVE_INFINITY) {
       failure = { status, remaining: times };
+    },
+    scriptChat(...answers: ChatAnswer[]) {
+      chatQueue.push(...answers);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
