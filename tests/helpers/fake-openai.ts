@@ -49,7 +49,17 @@ export interface FakeOpenAI {
    * error (and `retryAfter` as the Retry-After header). An empty queue answers 500.
    */
   scriptChat(...answers: ChatAnswer[]): void;
+  /** Every POST /v1/audio/transcriptions file received (over 25 MiB is refused with 413, as OpenAI does). */
+  audioUploads: AudioUpload[];
   close(): Promise<void>;
+}
+
+export interface AudioUpload {
+  bytes: number;
+  filename: string | null;
+  model: string;
+  /** The first four bytes, to check that a piece starts on a frame header. */
+  head: Buffer;
 }
 
 export type ChatAnswer =
@@ -90,10 +100,30 @@ function apiError(
   send(res, status, { error: { message, type, param: null, code } });
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The parts of a multipart/form-data body: name, filename and bytes. */
+function multipartParts(body: Buffer, contentType: string | undefined) {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/u.exec(contentType ?? '');
+  const marker = Buffer.from(`--${boundary?.[1] ?? boundary?.[2] ?? ''}`);
+  const parts: { name: string; filename: string | null; data: Buffer }[] = [];
+  let at = body.indexOf(marker);
+  while (at >= 0) {
+    const headerStart = at + marker.length + 2;
+    const headerEnd = body.indexOf('\r\n\r\n', headerStart);
+    const next = body.indexOf(marker, headerStart);
+    if (headerEnd < 0 || next < 0) break;
+    const headers = body.toString('utf8', headerStart, headerEnd);
+    const name = /name="([^"]*)"/u.exec(headers)?.[1] ?? '';
+    const filename = /filename="([^"]*)"/u.exec(headers)?.[1] ?? null;
+    parts.push({ name, filename, data: body.subarray(headerEnd + 4, next - 2) });
+    at = next;
+  }
+  return parts;
 }
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
@@ -102,10 +132,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const requests: RecordedRequest[] = [];
   let failure: { status: number; remaining: number } | null = null;
   const chatQueue: ChatAnswer[] = [];
+  const audioUploads: AudioUpload[] = [];
 
   const server = createServer((req, res) => {
     void (async () => {
-      const raw = await readBody(req);
+      const rawBytes = await readBody(req);
+      const isAudio = (req.url ?? '').startsWith('/v1/audio/transcriptions');
+      const raw = isAudio ? '' : rawBytes.toString('utf8');
       let body: RecordedRequest['body'] = null;
       try {
         body = raw ? (JSON.parse(raw) as RecordedRequest['body']) : null;
@@ -116,6 +149,20 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const path = (req.url ?? '/').split('?')[0]!;
       requests.push({ method: req.method ?? '', path, authorization, body });
 
+      if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
+        if (authorization !== `Bearer ${apiKey}`) {
+          return apiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+        }
+        const parts = multipartParts(rawBytes, req.headers['content-type']);
+        const file = parts.find((x) => x.name === 'file');
+        const model = parts.find((x) => x.name === 'model')?.data.toString('utf8') ?? '';
+        if (!file || !model) return apiError(res, 400, 'file and model are required', 'invalid_request_error');
+        if (file.data.length > 25 * 1024 * 1024) {
+          return apiError(res, 413, 'Maximum content size limit (26214400) exceeded', 'invalid_request_error');
+        }
+        audioUploads.push({ bytes: file.data.length, filename: file.filename, model, head: file.data.subarray(0, 4) });
+        return send(res, 200, { text: `piece ${audioUploads.length} (${file.data.length} bytes)` });
+      }
       if (req.method === 'POST' && path === '/v1/chat/completions') {
         if (authorization !== `Bearer ${apiKey}`) {
           return apiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
@@ -221,6 +268,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     failWith(status: number, times = Number.POSITIVE_INFINITY) {
       failure = { status, remaining: times };
     },
+    audioUploads,
     scriptChat(...answers: ChatAnswer[]) {
       chatQueue.push(...answers);
     },
