@@ -42,7 +42,7 @@ export class OpenAISummarizer implements Summarizer {
       `Title: ${input.title}`,
       input.publicationTitle ? `Publication: ${input.publicationTitle}` : null,
       input.author ? `Author: ${input.author}` : null,
-      input.publishedAt ? `Published: ${new Date(input.publishedAt).toISOString?.() ?? ''}` : null,
+      publishedLine(input.publishedAt),
     ].filter(Boolean);
     const s = await structuredCall({
       client: this.options.client,
@@ -71,4 +71,11 @@ export class OpenAISummarizer implements Summarizer {
       inputHash: contentHash(input.text),
     };
   }
+}
+
+/** An unparseable date is left out rather than thrown on: it is context, not content. */
+function publishedLine(value: SummaryInput['publishedAt']): string | null {
+  if (!value) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : `Published: ${at.toISOString()}`;
 }
