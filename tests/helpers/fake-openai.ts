@@ -21,6 +21,8 @@ export interface RecordedRequest {
     input?: unknown;
     dimensions?: unknown;
     encoding_format?: unknown;
+    messages?: unknown;
+    response_format?: unknown;
   } | null;
 }
 
@@ -41,8 +43,30 @@ export interface FakeOpenAI {
    * request's Authorization header, like a careless proxy would, so tests can check that clients redact it.
    */
   failWith(status: number, times?: number): void;
+  /**
+   * Script the next POST /v1/chat/completions answers, in order: `json` becomes the message content (serialized),
+   * `raw` is sent as content as is (malformed JSON), `refusal` sets message.refusal, `status` answers with that HTTP
+   * error (and `retryAfter` as the Retry-After header). An empty queue answers 500.
+   */
+  scriptChat(...answers: ChatAnswer[]): void;
+  /** Every POST /v1/audio/transcriptions file received (over 25 MiB is refused with 413, as OpenAI does). */
+  audioUploads: AudioUpload[];
   close(): Promise<void>;
 }
+
+export interface AudioUpload {
+  bytes: number;
+  filename: string | null;
+  model: string;
+  /** The first four bytes, to check that a piece starts on a frame header. */
+  head: Buffer;
+}
+
+export type ChatAnswer =
+  | { json: unknown }
+  | { raw: string }
+  | { refusal: string }
+  | { status: number; retryAfter?: string };
 
 /** Deterministic pseudo-random vector for a text: SHA-256 seeds a xorshift generator; components in [-3, 3). */
 export function fakeEmbedding(text: string, dimensions: number): number[] {
@@ -76,10 +100,30 @@ function apiError(
   send(res, status, { error: { message, type, param: null, code } });
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The parts of a multipart/form-data body: name, filename and bytes. */
+function multipartParts(body: Buffer, contentType: string | undefined) {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/u.exec(contentType ?? '');
+  const marker = Buffer.from(`--${boundary?.[1] ?? boundary?.[2] ?? ''}`);
+  const parts: { name: string; filename: string | null; data: Buffer }[] = [];
+  let at = body.indexOf(marker);
+  while (at >= 0) {
+    const headerStart = at + marker.length + 2;
+    const headerEnd = body.indexOf('\r\n\r\n', headerStart);
+    const next = body.indexOf(marker, headerStart);
+    if (headerEnd < 0 || next < 0) break;
+    const headers = body.toString('utf8', headerStart, headerEnd);
+    const name = /name="([^"]*)"/u.exec(headers)?.[1] ?? '';
+    const filename = /filename="([^"]*)"/u.exec(headers)?.[1] ?? null;
+    parts.push({ name, filename, data: body.subarray(headerEnd + 4, next - 2) });
+    at = next;
+  }
+  return parts;
 }
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
@@ -87,10 +131,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const modelDimensions: Record<string, number> = { 'text-embedding-3-large': 3072, ...options.modelDimensions };
   const requests: RecordedRequest[] = [];
   let failure: { status: number; remaining: number } | null = null;
+  const chatQueue: ChatAnswer[] = [];
+  const audioUploads: AudioUpload[] = [];
 
   const server = createServer((req, res) => {
     void (async () => {
-      const raw = await readBody(req);
+      const rawBytes = await readBody(req);
+      const isAudio = (req.url ?? '').startsWith('/v1/audio/transcriptions');
+      const raw = isAudio ? '' : rawBytes.toString('utf8');
       let body: RecordedRequest['body'] = null;
       try {
         body = raw ? (JSON.parse(raw) as RecordedRequest['body']) : null;
@@ -101,6 +149,47 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const path = (req.url ?? '/').split('?')[0]!;
       requests.push({ method: req.method ?? '', path, authorization, body });
 
+      if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
+        if (authorization !== `Bearer ${apiKey}`) {
+          return apiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+        }
+        const parts = multipartParts(rawBytes, req.headers['content-type']);
+        const file = parts.find((x) => x.name === 'file');
+        const model = parts.find((x) => x.name === 'model')?.data.toString('utf8') ?? '';
+        if (!file || !model) return apiError(res, 400, 'file and model are required', 'invalid_request_error');
+        if (file.data.length > 25 * 1024 * 1024) {
+          return apiError(res, 413, 'Maximum content size limit (26214400) exceeded', 'invalid_request_error');
+        }
+        audioUploads.push({ bytes: file.data.length, filename: file.filename, model, head: file.data.subarray(0, 4) });
+        return send(res, 200, { text: `piece ${audioUploads.length} (${file.data.length} bytes)` });
+      }
+      if (req.method === 'POST' && path === '/v1/chat/completions') {
+        if (authorization !== `Bearer ${apiKey}`) {
+          return apiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+        }
+        const answer = chatQueue.shift();
+        if (!answer) return apiError(res, 500, 'no scripted chat answer', 'server_error');
+        if ('status' in answer) {
+          if (answer.retryAfter !== undefined) res.setHeader('retry-after', answer.retryAfter);
+          return apiError(res, answer.status, `scripted failure ${answer.status}`, 'server_error');
+        }
+        const content = 'json' in answer ? JSON.stringify(answer.json) : 'raw' in answer ? answer.raw : null;
+        const refusal = 'refusal' in answer ? answer.refusal : null;
+        return send(res, 200, {
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body?.model ?? 'unknown',
+          choices: [
+            { index: 0, finish_reason: 'stop', logprobs: null, message: { role: 'assistant', content, refusal } },
+          ],
+          usage: {
+            prompt_tokens: Math.ceil(raw.length / 4),
+            completion_tokens: 50,
+            total_tokens: Math.ceil(raw.length / 4) + 50,
+          },
+        });
+      }
       if (req.method !== 'POST' || path !== '/v1/embeddings') {
         return apiError(res, 404, `Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url');
       }
@@ -178,6 +267,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     requests,
     failWith(status: number, times = Number.POSITIVE_INFINITY) {
       failure = { status, remaining: times };
+    },
+    audioUploads,
+    scriptChat(...answers: ChatAnswer[]) {
+      chatQueue.push(...answers);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

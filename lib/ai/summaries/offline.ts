@@ -1,0 +1,104 @@
+import model from 'wink-eng-lite-web-model';
+import winkNLP from 'wink-nlp';
+import { contentHash } from '@/lib/ai/content-hash';
+import { type Sentence, splitSentences } from '@/lib/ai/text/sentences';
+import { findTickerMentions, rankTickers } from '@/lib/ai/text/tickers';
+import { readStance } from './stance';
+import { checkSummaryInput, renderSummary, type Summarizer, type SummaryInput, type SummaryResult } from './summarizer';
+
+export const EXTRACTIVE_GENERATOR = 'extractive-v1';
+
+// Loading the model takes ~200 ms: once per process, on first use.
+let nlp: ReturnType<typeof winkNLP> | null = null;
+function getNlp() {
+  nlp ??= winkNLP(model);
+  return nlp;
+}
+
+const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps|basis points)\b|\b\d{2,}/u;
+const FILLER = /^(?:As always|Positions? (?:are|changes)|We will update|Thanks for reading|Subscribe|This is not)/iu;
+const WORD = /[a-z][a-z'-]+/gu;
+
+/**
+ * The embedded default's summarizer: extractive, so every key point is a sentence of the post and nothing is made
+ * up. Sentences score by term importance (word frequencies over the post, stop words removed by wink-nlp), position
+ * (the lead and paragraph openers), figures and tickers; the best is the takeaway, the next best are key points in
+ * the post's order. The stance comes from cue words (./stance.ts).
+ */
+export class ExtractiveSummarizer implements Summarizer {
+  readonly generator = EXTRACTIVE_GENERATOR;
+
+  async summarize(input: SummaryInput): Promise<SummaryResult> {
+    checkSummaryInput(input);
+    return summarizeExtractively(input);
+  }
+}
+
+export function summarizeExtractively(input: SummaryInput): SummaryResult {
+  const { text } = input;
+  const sentences = splitSentences(text);
+  const importance = termImportance(text);
+  const mentions = findTickerMentions(text);
+  const tickers = rankTickers(mentions);
+
+  const scored = sentences.map((s) => ({ s, score: scoreSentence(s, importance) }));
+  const ranked = [...scored].filter((x) => x.score > 0).sort((a, b) => b.score - a.score || a.s.index - b.s.index);
+  const pool = ranked.length > 0 ? ranked : scored;
+  const takeaway = pool[0]?.s ?? sentences[0];
+  const wanted = Math.min(6, Math.max(3, Math.round(sentences.length / 6)));
+  const keyPoints = pool
+    .slice(1, wanted + 1)
+    .map((x) => x.s)
+    .sort((a, b) => a.index - b.index);
+  const points = keyPoints.length > 0 ? keyPoints : takeaway ? [takeaway] : [];
+
+  const structured = {
+    takeaway: takeaway?.text ?? input.title,
+    keyPoints: points.map((s) => s.text),
+    stance: readStance(text, tickers, input.title),
+    tickers,
+  };
+  return {
+    text: renderSummary(structured),
+    structured,
+    generator: EXTRACTIVE_GENERATOR,
+    inputHash: contentHash(text),
+  };
+}
+
+interface Importance {
+  weight: Map<string, number>;
+  stop: Set<string>;
+}
+
+/** Relative frequency of each content word (0..1), and the stop words wink-nlp flagged in this text. */
+function termImportance(text: string): Importance {
+  const its = getNlp().its;
+  const doc = getNlp().readDoc(text);
+  const counts = new Map<string, number>();
+  const stop = new Set<string>();
+  const types = doc.tokens().out(its.type);
+  const normals = doc.tokens().out(its.normal);
+  const stops = doc.tokens().out(its.stopWordFlag) as unknown as boolean[];
+  types.forEach((type, i) => {
+    if (type !== 'word') return;
+    const normal = normals[i]!;
+    if (stops[i]) stop.add(normal);
+    else counts.set(normal, (counts.get(normal) ?? 0) + 1);
+  });
+  const max = Math.max(1, ...counts.values());
+  const weight = new Map([...counts].map(([w, n]) => [w, n / max]));
+  return { weight, stop };
+}
+
+function scoreSentence(s: Sentence, importance: Importance): number {
+  const words = s.text.toLowerCase().match(WORD) ?? [];
+  if (words.length < 6 || words.length > 70 || FILLER.test(s.text) || s.text.endsWith(':')) return 0;
+  const content = words.filter((w) => !importance.stop.has(w));
+  const termScore =
+    content.reduce((sum, w) => sum + (importance.weight.get(w) ?? 0), 0) / Math.sqrt(content.length || 1);
+  const position = (s.index === 0 ? 0.6 : 0) + (s.indexInParagraph === 0 ? 0.2 : 0) + 0.3 / (1 + s.index / 4);
+  const figures = FIGURE.test(s.text) ? 0.35 : 0;
+  const tickers = findTickerMentions(s.text).length > 0 ? 0.3 : 0;
+  return termScore + position + figures + tickers;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { AiInputError } from '@/lib/ai/errors';
+
+/**
+ * The fixed structure of every summary, whichever generator wrote it. Agents can rely on it:
+ *
+ *   Takeaway: <one sentence: the post's main point>
+ *
+ *   Key points:
+ *   - <3 to 8 bullets, keeping the post's numbers and tickers as written>
+ *
+ *   Stance: <Bullish | Bearish | Neutral | Mixed> on <what: tickers or topic>.
+ *
+ *   Tickers mentioned: <comma-separated tickers, or "none">
+ *
+ * The offline generator's takeaway and key points are sentences of the post, verbatim; the OpenAI generator's are
+ * written by the model under a faithfulness prompt. Tickers are always ones the post names.
+ */
+export const STANCES = ['bullish', 'bearish', 'neutral', 'mixed'] as const;
+
+export const SummaryStructureSchema = z.object({
+  takeaway: z.string().describe("One sentence: the post's main point, faithful to it"),
+  keyPoints: z
+    .array(z.string())
+    .min(1)
+    .max(8)
+    .describe('3 to 8 key claims of the post, keeping its numbers, tickers and attributions'),
+  stance: z.object({
+    label: z.enum(STANCES).describe("The author's stance as the post states it"),
+    subject: z.string().describe('What the stance is about: tickers or the topic'),
+  }),
+  tickers: z.array(z.string()).describe('Ticker symbols the post names, without $'),
+});
+export type SummaryStructure = z.infer<typeof SummaryStructureSchema>;
+
+export interface SummaryInput {
+  title: string;
+  text: string;
+  publicationTitle?: string | null;
+  author?: string | null;
+  publishedAt?: Date | string | null;
+}
+
+export interface SummaryResult {
+  /** The rendered summary in the structure above. */
+  text: string;
+  structured: SummaryStructure;
+  /** Who wrote it, e.g. "extractive-v1" or "openai:gpt-4.1-mini"; stored with the summary. */
+  generator: string;
+  /** contentHash(input.text): a summary exists for a hash, so unchanged text is never summarized twice. */
+  inputHash: string;
+}
+
+export interface Summarizer {
+  readonly generator: string;
+  summarize(input: SummaryInput): Promise<SummaryResult>;
+}
+
+export function renderSummary(s: SummaryStructure): string {
+  const stance = `${s.stance.label[0]!.toUpperCase()}${s.stance.label.slice(1)}`;
+  const subject = s.stance.subject.trim().replace(/[.\s]+$/u, '');
+  return [
+    `Takeaway: ${oneLine(s.takeaway)}`,
+    '',
+    'Key points:',
+    ...s.keyPoints.map((p) => `- ${oneLine(p)}`),
+    '',
+    `Stance: ${stance}${subject ? ` on ${subject}` : ''}.`,
+    '',
+    `Tickers mentioned: ${s.tickers.length > 0 ? s.tickers.join(', ') : 'none'}`,
+  ].join('\n');
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/gu, ' ').trim();
+}
+
+/** Hostile input gets a typed error, not a crash deep in a generator. */
+export function checkSummaryInput(input: SummaryInput): void {
+  if (!input || typeof input !== 'object') throw new AiInputError('Summary input must be an object');
+  if (typeof input.title !== 'string') throw new AiInputError('Summary input title must be a string');
+  if (typeof input.text !== 'string' || input.text.trim().length === 0) {
+    throw new AiInputError('Summary input text must be a non-empty string');
+  }
+}
