@@ -112,3 +112,23 @@ describe('newsletterIdentity and slugFromSender', () => {
     expect(slugFromSender('x@bad_host!')).toBeNull();
   });
 });
+
+describe('cleanNewsletterHtml text rules', () => {
+  it('removes a link-less "You are receiving this" block and keeps its neighbours', () => {
+    expect(
+      cleanNewsletterHtml(
+        '<div><p>Buy NESN.</p></div><div><p>You are receiving this email because you signed up at macro.example.com.</p></div>',
+      ),
+    ).toBe('<div><p>Buy NESN.</p></div>');
+  });
+});
+
+describe('cleanNewsletterHtml in a short mail', () => {
+  it('keeps body text that shares a small wrapper with chrome', () => {
+    expect(
+      cleanNewsletterHtml(
+        '<div><p>Buy NESN.</p><p>You are receiving this because you subscribed.</p><p><a href="https://x.example/unsubscribe">Unsubscribe</a></p></div>',
+      ),
+    ).toBe('<div><p>Buy NESN.</p></div>');
+  });
+});

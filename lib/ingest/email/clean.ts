@@ -17,12 +17,26 @@ const CHROME_TEXT =
 const MAX_CHROME_TEXT = 400;
 const BLOCK_TAGS = new Set(['p', 'div', 'td', 'tr', 'table', 'li', 'ul', 'center', 'section', 'footer', 'header']);
 
+function onlyContentOf(parent: Element, child: AnyNode): boolean {
+  return parent.children.every((sibling) => sibling === child || textContent(sibling).trim().length === 0);
+}
+
+/**
+ * The block to remove for a chrome node: its nearest block ancestor (a link takes its sentence with it), then
+ * wrappers around that block as long as they hold nothing else, and never anything above 400 characters of text.
+ */
 function enclosingChromeBlock(node: Element): Element {
   let block: Element = node;
   let parent = node.parent;
-  while (parent && isTag(parent) && parent.name !== 'body' && parent.name !== 'html') {
+  while (!BLOCK_TAGS.has(block.name) && parent && isTag(parent) && BLOCK_TAGS.has(parent.name)) {
+    if (textContent(parent).trim().length > MAX_CHROME_TEXT) return block;
+    block = parent;
+    parent = parent.parent;
+    break;
+  }
+  while (parent && isTag(parent) && BLOCK_TAGS.has(parent.name) && onlyContentOf(parent, block)) {
     if (textContent(parent).trim().length > MAX_CHROME_TEXT) break;
-    if (BLOCK_TAGS.has(parent.name)) block = parent;
+    block = parent;
     parent = parent.parent;
   }
   return block;
@@ -54,7 +68,9 @@ export function cleanNewsletterHtml(html: string): string {
   }
   // Innermost first, so a matching paragraph goes without its larger matching container when that holds body text.
   for (const block of blocksWithOwnText(document.children).reverse()) {
-    if (block.parent) removeElement(enclosingChromeBlock(block));
+    // Checked again: an outer block matched only through an inner one that is gone by now.
+    const text = textContent(block).replace(/\s+/g, ' ').trim();
+    if (block.parent && CHROME_TEXT.test(text)) removeElement(enclosingChromeBlock(block));
   }
   return render(document, { encodeEntities: 'utf8' });
 }
