@@ -1,0 +1,29 @@
+import { convert } from 'html-to-text';
+
+const OPTIONS = {
+  wordwrap: false as const,
+  preserveNewlines: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false, maxColumnWidth: 1000 } },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'h4', options: { uppercase: false } },
+    { selector: 'h5', options: { uppercase: false } },
+    { selector: 'h6', options: { uppercase: false } },
+    { selector: 'ul', options: { itemPrefix: '- ' } },
+  ],
+};
+
+/**
+ * Plain text of a post for search and summarization: blocks separated by one blank line, list items one per line,
+ * links as their text only, images dropped, tables as aligned rows. Characters are kept as published.
+ */
+export function htmlToPlainText(html: string): string {
+  return convert(html, OPTIONS)
+    .replace(/[ \t\u00a0]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
