@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { stripTrackingParams } from '@/lib/ingest/fetch/strip-tracking-params';
 import { sanitizePostHtml } from '@/lib/ingest/html/sanitize';
-import { stripTrackingParams } from '@/lib/ingest/html/strip-tracking-params';
 import { htmlToPlainText } from '@/lib/ingest/html/to-text';
 
 const base = { baseUrl: 'https://macro.example.com/p/rates' };

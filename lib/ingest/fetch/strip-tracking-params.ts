@@ -38,9 +38,12 @@ const TRACKING_PARAMS = new Set([
   'ck_subscriber_id',
 ]);
 
+// Campaign parameters of Google Analytics (utm_), Piwik (pk_) and Matomo (mtm_).
+const TRACKING_PREFIXES = ['utm_', 'pk_', 'mtm_'];
+
 function isTracking(name: string): boolean {
   const lower = name.toLowerCase();
-  return lower.startsWith('utm_') || TRACKING_PARAMS.has(lower);
+  return TRACKING_PREFIXES.some((prefix) => lower.startsWith(prefix)) || TRACKING_PARAMS.has(lower);
 }
 
 function decodedName(pair: string): string {

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { stripTrackingParams } from './strip-tracking-params';
+import { stripTrackingParams } from '@/lib/ingest/fetch/strip-tracking-params';
 import { isTrackingPixel } from './tracking-pixel';
 
 export type SanitizeOptions = {
