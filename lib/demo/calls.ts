@@ -1,3 +1,4 @@
+import { CONVICTION_LABELS } from '@/lib/ai/picks/extractor';
 import type { Company } from './companies';
 import type { Fundamentals } from './market';
 import type { Rng } from './random';
@@ -17,15 +18,6 @@ export interface CallDraft {
   evidence: string;
   rationale: string | null;
 }
-
-export const CONVICTION_LABELS = [
-  'No stated conviction',
-  'Low conviction',
-  'Modest conviction',
-  'Moderate conviction',
-  'High conviction',
-  'Highest conviction',
-] as const;
 
 const CONVICTION_PHRASES = [
   'without a strong view either way',

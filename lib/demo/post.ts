@@ -1,4 +1,4 @@
-import { CONVICTION_LABELS } from './calls';
+import { CONVICTION_LABELS } from '@/lib/ai/picks/extractor';
 import { addMs, DAY_MS, HOUR_MS, MINUTE_MS, minDate } from './dates';
 import type { Draft } from './kinds/context';
 import type { PublicationState } from './publications';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONVICTION_LABELS } from '@/lib/demo/calls';
+import { CONVICTION_LABELS } from '@/lib/ai/picks/extractor';
 import { generateCorpus } from '@/lib/demo/generate';
 import { slugify, uniqueSlug, wordCount } from '@/lib/demo/text';
 import type { DemoCorpus, DemoPost } from '@/lib/demo/types';
