@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { secretsEqual } from '@/lib/accounts/secret-token';
 import { env } from '@/lib/env';
 
 const holder = globalThis as typeof globalThis & { __operatorToken?: string };
@@ -16,7 +17,5 @@ export function isOperator(authorization: string | null): boolean {
 
 /** Constant-time check of a bare bearer token against the operator token. */
 export function isOperatorToken(token: string): boolean {
-  const presented = Buffer.from(token);
-  const expected = Buffer.from(operatorToken());
-  return presented.length === expected.length && timingSafeEqual(presented, expected);
+  return secretsEqual(token, operatorToken());
 }
