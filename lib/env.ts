@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContentEnv } from './content/env';
 /**
  * The only reader of process.env. Every variable is optional: with none set the service runs on the
  * embedded PGlite database under DATA_DIR and loads the demo corpus on first start.
@@ -28,9 +29,15 @@ const EnvSchema = z.object({
   // Unset means the provider's default model (DEFAULT_OPENAI_EMBEDDING_MODEL in lib/search/embeddings/openai.ts).
   OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   ...PaymentEnv,
+  ...ContentEnv,
 });
 
-export type Env = z.infer<typeof EnvSchema> & { seedDemoData: boolean; paymentSandbox: boolean };
+export type Env = z.infer<typeof EnvSchema> & {
+  seedDemoData: boolean;
+  paymentSandbox: boolean;
+  /** Where jobs run: Inngest (production, or its dev server) or this process. */
+  jobsEngine: 'inngest' | 'local';
+};
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as they do in most .env tooling.
@@ -51,6 +58,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     seedDemoData: parsed.SEED_DEMO_DATA ?? parsed.DATABASE_URL === undefined,
     // With no wallet configuration at all, the service pays with test money on local chains (lib/payments/sandbox).
     paymentSandbox: parsed.PAYMENT_SANDBOX ?? (parsed.X402_PAY_TO === undefined && parsed.MPP_SECRET_KEY === undefined),
+    jobsEngine: parsed.INNGEST_EVENT_KEY !== undefined || parsed.INNGEST_DEV !== undefined ? 'inngest' : 'local',
   };
 }
 
