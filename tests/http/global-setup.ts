@@ -9,8 +9,13 @@ declare module 'vitest' {
     databaseKind: 'pglite' | 'postgres';
     dataDir: string;
     databaseUrl: string;
+    inboundEmailSecret: string;
+    mailgunSigningKey: string;
   }
 }
+
+const INBOUND_EMAIL_SECRET = 'test-inbound-email-secret-0123456789';
+const MAILGUN_WEBHOOK_SIGNING_KEY = 'test-mailgun-signing-key-0123456789';
 
 let service: RunningService | undefined;
 let database: TestDatabase | undefined;
@@ -20,11 +25,19 @@ let database: TestDatabase | undefined;
 export async function setup(project: TestProject) {
   buildIfNeeded();
   database = await createTestDatabase();
-  service = await startService(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true' } : {});
+  service = await startService({
+    ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true' } : {}),
+    // The ingestion suites serve feeds on loopback and post mail to the webhooks.
+    INGEST_ALLOW_HOSTS: '127.0.0.1,localhost',
+    INBOUND_EMAIL_SECRET,
+    MAILGUN_WEBHOOK_SIGNING_KEY,
+  });
   project.provide('baseUrl', service.url);
   project.provide('databaseKind', database.url ? 'postgres' : 'pglite');
   project.provide('dataDir', service.dataDir);
   project.provide('databaseUrl', database.url ?? '');
+  project.provide('inboundEmailSecret', INBOUND_EMAIL_SECRET);
+  project.provide('mailgunSigningKey', MAILGUN_WEBHOOK_SIGNING_KEY);
 }
 
 export async function teardown() {

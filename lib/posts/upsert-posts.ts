@@ -1,0 +1,157 @@
+import { contentHash } from '@/lib/ai/content-hash';
+import type { Db, Queryable } from '@/lib/db/types';
+import type { PostDraft } from './post-draft';
+import { postSlugBase, uniquePostSlug } from './post-slug';
+
+export interface StoredPostRef {
+  id: string;
+  slug: string;
+  /** The text changed (or the post is new): its summary and picks are to be generated. */
+  textChanged: boolean;
+}
+
+export interface UpsertReport {
+  added: StoredPostRef[];
+  updated: StoredPostRef[];
+  unchanged: number;
+}
+
+interface ExistingRow {
+  [key: string]: unknown;
+  id: string;
+  guid: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  url: string;
+  author: string | null;
+  image_url: string | null;
+  audio_url: string | null;
+  content_html: string | null;
+  content_hash: string | null;
+  body_text: string;
+  text_source: string | null;
+  language: string | null;
+  published_at: Date | null;
+  raw_key: string | null;
+}
+
+/**
+ * Stores a source's posts by guid, in one transaction: a new guid is inserted with a slug unique in the publication;
+ * a known guid keeps its slug forever (paid URLs stay valid) and is updated only when something changed. A changed
+ * title or text is re-indexed for search (its embedding is dropped by the indexer), and a changed text drops its
+ * summary and picks so they are generated again from the new text. Nothing changes for an identical re-sync.
+ */
+export async function upsertPosts(db: Db, publicationId: string, drafts: PostDraft[]): Promise<UpsertReport> {
+  const report: UpsertReport = { added: [], updated: [], unchanged: 0 };
+  if (drafts.length === 0) return report;
+  await db.transaction(async (tx) => {
+    const existing = await tx.query<ExistingRow>(
+      `select id, guid, slug, title, subtitle, description, url, author, image_url, audio_url, content_html,
+              content_hash, body_text, text_source, language, published_at, raw_key
+         from posts where publication_id = $1 and guid = any($2::text[])`,
+      [publicationId, drafts.map((draft) => draft.guid)],
+    );
+    const byGuid = new Map(existing.map((row) => [row.guid, row]));
+    const taken = new Set(
+      (await tx.query<{ slug: string }>('select slug from posts where publication_id = $1', [publicationId])).map(
+        (row) => row.slug,
+      ),
+    );
+    for (const draft of drafts) {
+      const hash = contentHash(draft.bodyText);
+      const row = byGuid.get(draft.guid);
+      if (!row) {
+        const slug = uniquePostSlug(postSlugBase(draft), taken);
+        taken.add(slug);
+        const [inserted] = await tx.query<{ id: string }>(
+          `insert into posts (publication_id, guid, slug, ${COLUMNS.join(', ')})
+           values ($1, $2, $3, ${COLUMNS.map((_, i) => `$${i + 4}`).join(', ')}) returning id`,
+          [publicationId, draft.guid, slug, ...values(draft, hash)],
+        );
+        report.added.push({ id: inserted!.id, slug, textChanged: true });
+        continue;
+      }
+      const textChanged = row.content_hash !== hash && contentHash(row.body_text) !== hash;
+      if (!textChanged && !fieldsChanged(row, draft)) {
+        report.unchanged += 1;
+        continue;
+      }
+      await updatePost(tx, row, draft, hash, textChanged || row.title !== draft.title);
+      if (textChanged) await invalidateGenerated(tx, row.id);
+      report.updated.push({ id: row.id, slug: row.slug, textChanged });
+    }
+  });
+  return report;
+}
+
+const COLUMNS = [
+  'title',
+  'subtitle',
+  'description',
+  'url',
+  'author',
+  'image_url',
+  'audio_url',
+  'content_html',
+  'body_text',
+  'content_hash',
+  'text_source',
+  'language',
+  'published_at',
+  'raw_key',
+  'raw_content_type',
+];
+
+function values(draft: PostDraft, hash: string): unknown[] {
+  return [
+    draft.title,
+    draft.subtitle,
+    draft.description,
+    draft.url,
+    draft.author,
+    draft.imageUrl,
+    draft.audioUrl,
+    draft.contentHtml,
+    draft.bodyText,
+    hash,
+    draft.textSource,
+    draft.language,
+    draft.publishedAt,
+    draft.rawKey ?? null,
+    draft.rawContentType ?? null,
+  ];
+}
+
+async function updatePost(tx: Queryable, row: ExistingRow, draft: PostDraft, hash: string, reindex: boolean) {
+  const assignments = COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ');
+  await tx.query(
+    `update posts set ${assignments}, updated_at = now()${reindex ? ', search_indexed_at = null' : ''} where id = $1`,
+    [row.id, ...values(draft, hash)],
+  );
+}
+
+/** The summary and picks describe the old text: gone, so the paid route answers 503 until they are generated again. */
+async function invalidateGenerated(tx: Queryable, postId: string) {
+  await tx.query('delete from post_summaries where post_id = $1', [postId]);
+  await tx.query('delete from stock_picks where post_id = $1', [postId]);
+  await tx.query('delete from pick_extractions where post_id = $1', [postId]);
+}
+
+function fieldsChanged(row: ExistingRow, draft: PostDraft): boolean {
+  return (
+    row.title !== draft.title ||
+    row.subtitle !== draft.subtitle ||
+    row.description !== draft.description ||
+    row.url !== draft.url ||
+    row.author !== draft.author ||
+    row.image_url !== draft.imageUrl ||
+    row.audio_url !== draft.audioUrl ||
+    row.content_html !== draft.contentHtml ||
+    row.text_source !== draft.textSource ||
+    row.language !== draft.language ||
+    (row.published_at?.getTime() ?? null) !== (draft.publishedAt?.getTime() ?? null) ||
+    (draft.rawKey !== undefined && row.raw_key !== draft.rawKey)
+  );
+}
