@@ -10,6 +10,8 @@ import { closeDb, openDb } from '@/lib/db/client';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { demoSeeder } from '@/lib/demo/seeder';
 import { env } from '@/lib/env';
+import { ALL_JOBS } from '@/lib/jobs/all';
+import { startProcessJobs, stopProcessJobs } from '@/lib/jobs/local/process-engine';
 import { provideCorpusSeeder } from '@/lib/operator/corpus-seeder';
 import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file';
 import { operatorToken } from '@/lib/operator/token';
@@ -28,6 +30,11 @@ async function main() {
   );
 
   const payments = await startWalletPayments(config, (line) => console.log(line));
+  // Without Inngest the jobs (feed sync, summaries, picks, embeddings) run here, from the durable queue in the database.
+  if (config.jobsEngine === 'local' && config.JOBS_LOCAL !== false) {
+    startProcessJobs(db, ALL_JOBS, (line) => console.log(line));
+    console.log(`jobs: in-process (${ALL_JOBS.length} jobs, feed sync on "${config.FEED_SYNC_CRON}")`);
+  } else console.log(`jobs: ${config.jobsEngine === 'inngest' ? 'Inngest, served at /api/inngest' : 'off'}`);
 
   const app = next({ dev: false, dir: process.cwd() });
   const handle = app.getRequestHandler();
@@ -56,6 +63,7 @@ async function main() {
     removeServiceFile(config.DATA_DIR);
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    await stopProcessJobs();
     await payments.stop();
     await closeDb();
     process.exit(0);

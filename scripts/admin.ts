@@ -8,7 +8,8 @@ import { seedDemoCorpus } from '@/lib/demo/load';
 import { env } from '@/lib/env';
 import { parseCommandLine } from '@/lib/operator/argv';
 import { provideCorpusSeeder } from '@/lib/operator/corpus-seeder';
-import { COMMANDS, runCommand } from '@/lib/operator/registry';
+import { progressBar } from '@/lib/operator/progress-bar';
+import { COMMANDS, resolveCommand, runCommand } from '@/lib/operator/registry';
 import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
@@ -33,7 +34,9 @@ async function runLocally(command: string, args: Record<string, unknown>) {
   // The `seed` command loads the demo corpus (run remotely, the service provides the same).
   provideCorpusSeeder(seedDemoCorpus);
   try {
-    return await runCommand(db, command, args);
+    return await runCommand(db, command, args, {
+      progress: process.stderr.isTTY ? progressBar(process.stderr) : undefined,
+    });
   } finally {
     await db.close();
   }
@@ -52,7 +55,12 @@ async function main() {
     if (service) console.error(`running in the service at ${service.url}`);
     const result = service ? await runRemoteCommand(service, command, args) : await runLocally(command, args);
     // The result's own fields sit at the top level (`{"key": ...}` for keys create); `result` keeps them nested too.
-    console.log(json ? JSON.stringify({ ok: true, command, ...result, result }) : JSON.stringify(result, null, 2));
+    const render = resolveCommand(command)?.command.render;
+    console.log(
+      json
+        ? JSON.stringify({ ok: true, command, ...result, result })
+        : (render?.(result) ?? JSON.stringify(result, null, 2)),
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (json) console.log(JSON.stringify({ ok: false, command, error: message }));

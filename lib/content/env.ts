@@ -26,6 +26,8 @@ export const ContentEnv = {
   OPENAI_SUMMARY_MODEL: z.string().min(1).default('gpt-4.1-mini'),
   OPENAI_PICKS_MODEL: z.string().min(1).default('gpt-4.1-mini'),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  // New and changed posts get their summary and picks right away; false waits for the first paid request.
+  AI_GENERATE_ON_INGEST: booleanText.default(true),
   AI_MAX_REQUESTS_PER_RUN: z.coerce.number().int().min(1).max(100_000).default(200),
   AI_MAX_TOKENS_PER_RUN: z.coerce.number().int().min(1000).max(100_000_000).default(2_000_000),
   // Jobs: Inngest when a key or the dev server is configured, else the in-process engine (JOBS_LOCAL=false stops it).

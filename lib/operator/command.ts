@@ -10,7 +10,14 @@ export interface CommandDefinition<A extends z.ZodType = z.ZodType> {
   summary: string;
   usage: string;
   args: A;
-  run(db: Db, args: z.output<A>): Promise<Record<string, unknown>>;
+  run(db: Db, args: z.output<A>, context?: CommandContext): Promise<Record<string, unknown>>;
+  /** A human rendering of the result (a table) for the terminal; JSON otherwise. */
+  render?(result: Record<string, unknown>): string;
+}
+
+export interface CommandContext {
+  /** Progress of a long command, drawn as a bar when the CLI runs it on a terminal. */
+  progress?(done: number, total: number, label: string): void;
 }
 
 export class CommandError extends Error {}

@@ -7,8 +7,9 @@ import { isCatalogueEmpty } from '@/lib/publications/is-catalogue-empty';
 import { resetCatalogue } from '@/lib/publications/reset-catalogue';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { ACCOUNT_COMMANDS } from './account-commands';
-import { type CommandDefinition, CommandError, define } from './command';
+import { type CommandContext, type CommandDefinition, CommandError, define } from './command';
 import { providedCorpusSeeder } from './corpus-seeder';
+import { PUBLICATION_COMMANDS } from './publication-commands';
 
 const positiveInt = z.coerce.number().int().min(0);
 
@@ -47,6 +48,7 @@ export const COMMANDS: CommandDefinition[] = [
       return { ...counts, seed: options.seed, milliseconds: Date.now() - started };
     },
   }),
+  ...PUBLICATION_COMMANDS,
   ...ACCOUNT_COMMANDS,
 ];
 
@@ -56,16 +58,41 @@ export function findCommand(name: string): CommandDefinition | undefined {
   return COMMANDS.find((command) => command.name === name);
 }
 
+/**
+ * The command a line of words names, and the words after it: `publications add https://…` is the command
+ * `publications add` with one positional argument. The longest command name that prefixes the words wins.
+ */
+export function resolveCommand(words: string): { command: CommandDefinition; positional: string[] } | undefined {
+  const exact = findCommand(words);
+  if (exact) return { command: exact, positional: [] };
+  const command = [...COMMANDS]
+    .sort((a, b) => b.name.length - a.name.length)
+    .find((candidate) => words.startsWith(`${candidate.name} `));
+  if (!command) return undefined;
+  return {
+    command,
+    positional: words
+      .slice(command.name.length + 1)
+      .split(' ')
+      .filter(Boolean),
+  };
+}
+
 /** Validates arguments and runs a command; bad arguments are a CommandError with a readable message. */
-export async function runCommand(db: Db, name: string, rawArgs: Record<string, unknown>) {
-  const command = findCommand(name);
-  if (!command) throw new CommandError(`Unknown command "${name}". Run with --help for the list.`);
-  const parsed = command.args.safeParse(rawArgs);
+export async function runCommand(db: Db, name: string, rawArgs: Record<string, unknown>, context: CommandContext = {}) {
+  const resolved = resolveCommand(name);
+  if (!resolved) throw new CommandError(`Unknown command "${name}". Run with --help for the list.`);
+  const { command, positional } = resolved;
+  // Positional words arrive as `_`; a command that takes none refuses them through its strict schema.
+  const parsed = command.args.safeParse(positional.length > 0 ? { ...rawArgs, _: positional } : rawArgs);
   if (!parsed.success) {
     const detail = parsed.error.issues
-      .map((i) => (i.path.length > 0 ? `--${i.path.join('.')}: ${i.message}` : i.message))
+      .map((i) => {
+        if (i.path[0] === '_') return `${command.usage}: ${i.message}`;
+        return i.path.length > 0 ? `--${i.path.join('.')}: ${i.message}` : i.message;
+      })
       .join('; ');
     throw new CommandError(`Invalid arguments for ${name}: ${detail}`);
   }
-  return command.run(db, parsed.data);
+  return command.run(db, parsed.data, context);
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { PaidPublicationPost, PostPath } from '@/lib/api/contracts/paid';
 import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
+import { sendJobEvents } from '@/lib/jobs/send';
 
 export type PaidPostContent = Omit<z.infer<typeof PaidPublicationPost>, 'paymentInfo'>;
 
@@ -90,11 +91,15 @@ export async function resolvePaidPost(
   };
 }
 
-/** Asks for the summary to be generated; the summary worker picks requests up (repeats only bump a counter). */
+/**
+ * Records the demand and asks for the summary (the generate-summary job). Repeats only bump the counter: while a
+ * generation for the post is queued or running, another event starts no second one (the job is a singleton per post).
+ */
 async function requestSummary(db: Queryable, postId: string): Promise<void> {
   await db.query(
     `insert into summary_requests (post_id) values ($1)
      on conflict (post_id) do update set request_count = summary_requests.request_count + 1`,
     [postId],
   );
+  await sendJobEvents([{ name: 'posts/summary.requested', data: { postId } }], db);
 }

@@ -1,0 +1,95 @@
+import type { Db } from '@/lib/db/types';
+import { siteSlugFor } from '@/lib/ingest/feeds/site-slug';
+import { encryptSecret } from '@/lib/ingest/secrets/encrypt-secret';
+import { type DiscoveredFeed, discoverFeed } from './discover-feed';
+import type { SyncDeps } from './sync-deps';
+import { type SyncReport, syncPublication } from './sync-publication';
+
+export type SourceKind = 'newsletter_platform' | 'rss' | 'podcast';
+
+export interface AddedPublication extends SyncReport {
+  kind: SourceKind;
+  platform: string;
+  feedUrl: string;
+  title: string | null;
+  /** False when the feed was in the catalogue already (it was synced again). */
+  created: boolean;
+}
+
+/**
+ * `publications add <url>`: finds the feed behind any URL of the publication, creates the publication (slug from the
+ * site's host, see siteSlugFor for two publications on one host) unless the feed is known already, and runs its
+ * first sync, so the posts are stored and searchable when this returns.
+ */
+export async function addPublication(db: Db, url: string, deps: SyncDeps): Promise<AddedPublication> {
+  const feed = await discoverFeed(url, deps);
+  const kind = kindOf(feed);
+  const [existing] = await db.query<{ id: string }>('select id from publications where feed_url = $1', [feed.feedUrl]);
+  const id = existing?.id ?? (await insertPublication(db, feed, kind, deps));
+  const report = await syncPublication(db, id, deps, { prefetched: feed.fetched });
+  return {
+    ...report,
+    kind,
+    platform: feed.platform,
+    feedUrl: feed.feedUrl,
+    title: feed.parsed.meta.title,
+    created: !existing,
+  };
+}
+
+function kindOf({ parsed, platform }: DiscoveredFeed): SourceKind {
+  const withAudio = parsed.items.filter((item) => item.audio !== null).length;
+  if (parsed.meta.podcast || (parsed.items.length > 0 && withAudio * 2 >= parsed.items.length)) return 'podcast';
+  return platform === 'substack' || platform === 'beehiiv' || platform === 'ghost' ? 'newsletter_platform' : 'rss';
+}
+
+async function insertPublication(db: Db, feed: DiscoveredFeed, kind: SourceKind, deps: SyncDeps): Promise<string> {
+  let encrypted: string | null = null;
+  if (feed.credentials) {
+    if (!deps.credentialsKey) {
+      throw new Error('This feed URL carries credentials; set FEED_CREDENTIALS_SECRET so they can be stored encrypted');
+    }
+    encrypted = encryptSecret(JSON.stringify(feed.credentials), deps.credentialsKey);
+  }
+  const { meta } = feed.parsed;
+  // Two adds of feeds on one host at once could pick the same slug: the unique index refuses the second, which
+  // then picks again with the first one's slug taken.
+  for (let attempt = 0; ; attempt += 1) {
+    const taken = new Map(
+      (await db.query<{ slug: string; site_url: string }>('select slug, site_url from publications')).map((row) => [
+        row.slug,
+        row.site_url,
+      ]),
+    );
+    const slug = siteSlugFor(meta, feed.feedUrl, { taken });
+    if (!slug) throw new Error('The feed has no usable site or feed host to name the publication by');
+    if (taken.has(slug)) {
+      throw new Error(`${slug} is already in the catalogue with another feed; remove it first to replace its feed`);
+    }
+    try {
+      const [row] = await db.query<{ id: string }>(
+        `insert into publications (slug, title, description, site_url, feed_url, source_kind, platform, image_url,
+                                   language, author_name, author_email, copyright, feed_credentials_encrypted)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+        [
+          slug,
+          meta.title,
+          meta.description,
+          meta.siteUrl,
+          feed.feedUrl,
+          kind,
+          feed.platform,
+          meta.imageUrl ?? meta.podcast?.imageUrl ?? null,
+          meta.language,
+          meta.authorName ?? meta.podcast?.author ?? null,
+          meta.authorEmail ?? meta.podcast?.ownerEmail ?? null,
+          meta.copyright,
+          encrypted,
+        ],
+      );
+      return row!.id;
+    } catch (error) {
+      if (attempt >= 2 || !/unique|duplicate/i.test((error as Error).message)) throw error;
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import type { Db } from '@/lib/db/types';
+import { FeedParseError } from '@/lib/ingest/feeds/feed-parse-error';
+import type { FeedItem, ParsedFeed } from '@/lib/ingest/feeds/feed-types';
+import { parseFeed } from '@/lib/ingest/feeds/parse-feed';
+import { FetchError } from '@/lib/ingest/fetch/fetch-error';
+import type { FetchResult } from '@/lib/ingest/fetch/fetch-resource';
+import { SecretError } from '@/lib/ingest/secrets/encrypt-secret';
+import { FeedUrlError, splitFeedCredentials } from '@/lib/ingest/secrets/feed-credentials';
+import type { PostDraft } from '@/lib/posts/post-draft';
+import { upsertPosts } from '@/lib/posts/upsert-posts';
+import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { type KnownEpisodeText, withEpisodeText } from './episode-text';
+import { fetchFeed, readCredentials } from './fetch-feed';
+import { itemDraft } from './item-draft';
+import { keepPublicationImage } from './keep-image';
+import { recordNotModified, recordSyncFailure, recordSyncSuccess } from './record-sync';
+import type { SyncDeps } from './sync-deps';
+
+export interface SyncReport {
+  publicationId: string;
+  slug: string;
+  outcome: 'updated' | 'not_modified' | 'failed';
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Posts whose text is new or changed: their summaries, picks and embeddings are to be generated. */
+  changedPostIds: string[];
+  error: string | null;
+  nextPollAt: string;
+}
+
+interface PublicationRow {
+  [key: string]: unknown;
+  id: string;
+  slug: string;
+  feed_url: string | null;
+  feed_credentials_encrypted: string | null;
+  feed_etag: string | null;
+  feed_last_modified: string | null;
+  consecutive_failures: number;
+  source_kind: string;
+  image_url: string | null;
+  image_raw_key: string | null;
+}
+
+export interface SyncOptions {
+  /** The feed as `publications add` already fetched it, so it is not fetched twice. */
+  prefetched?: Extract<FetchResult, { status: 200 }>;
+  log?: (line: string) => void;
+}
+
+/**
+ * One publication's feed sync: a conditional GET (a 304 changes only the check time), the feed parsed and its items
+ * upserted by guid, metadata refreshed, the next poll planned from how often it publishes, and new or changed posts
+ * indexed for search before this returns. A feed that cannot be fetched or parsed records its error on the
+ * publication and backs off; it never throws for that, so one bad feed never stops the others.
+ */
+export async function syncPublication(
+  db: Db,
+  publicationId: string,
+  deps: SyncDeps,
+  options: SyncOptions = {},
+): Promise<SyncReport> {
+  const log = options.log ?? (() => {});
+  const [publication] = await db.query<PublicationRow>(
+    `select id, slug, feed_url, feed_credentials_encrypted, feed_etag, feed_last_modified, consecutive_failures,
+            source_kind, image_url, image_raw_key
+       from publications where id = $1`,
+    [publicationId],
+  );
+  if (!publication) throw new Error(`No publication ${publicationId}`);
+  if (!publication.feed_url) throw new Error(`${publication.slug} has no feed: its posts arrive by e-mail`);
+  const report = { publicationId, slug: publication.slug, added: 0, updated: 0, unchanged: 0, changedPostIds: [] };
+  const now = deps.now();
+  try {
+    const credentials = readCredentials(publication.feed_credentials_encrypted, deps);
+    const fetched =
+      options.prefetched ??
+      (await fetchFeed(publication.feed_url, credentials, deps, {
+        etag: publication.feed_etag,
+        lastModified: publication.feed_last_modified,
+      }));
+    // A permanent redirect moves the feed for good; its credentials stay encrypted where they are.
+    const feedUrl = fetched.permanentUrl ? splitFeedCredentials(fetched.permanentUrl).publicUrl : publication.feed_url;
+    if (fetched.status === 304) {
+      const next = await recordNotModified(db, publicationId, now, { ...fetched, feedUrl });
+      return { ...report, outcome: 'not_modified', error: null, nextPollAt: next.at.toISOString() };
+    }
+    const parsed = parseFeed(fetched.text, { feedUrl: splitFeedCredentials(fetched.finalUrl).publicUrl, now });
+    const drafts = await draftsOf(db, publication, parsed, deps, log);
+    const stored = await upsertPosts(db, publicationId, drafts);
+    const next = await recordSyncSuccess(db, publicationId, now, { ...fetched, meta: parsed.meta, feedUrl });
+    await keepPublicationImage(
+      db,
+      publication,
+      parsed.meta.imageUrl ?? parsed.meta.podcast?.imageUrl ?? null,
+      deps,
+      log,
+    );
+    await indexPendingPosts(db);
+    return {
+      ...report,
+      outcome: 'updated',
+      added: stored.added.length,
+      updated: stored.updated.length,
+      unchanged: stored.unchanged,
+      changedPostIds: [...stored.added, ...stored.updated].filter((post) => post.textChanged).map((post) => post.id),
+      error: null,
+      nextPollAt: next.at.toISOString(),
+    };
+  } catch (error) {
+    if (!isFeedFailure(error)) throw error;
+    const message = (error as Error).message;
+    log(`sync ${publication.slug} failed: ${message}`);
+    const next = await recordSyncFailure(db, publicationId, now, {
+      message,
+      retryAfterSeconds: error instanceof FetchError ? error.retryAfterSeconds : undefined,
+      previousFailures: publication.consecutive_failures,
+    });
+    return { ...report, outcome: 'failed', error: message, nextPollAt: next.at.toISOString() };
+  }
+}
+
+/** Failures that belong to the feed (recorded on it); anything else is ours and is thrown for the job to retry. */
+function isFeedFailure(error: unknown): boolean {
+  return (
+    error instanceof FetchError ||
+    error instanceof FeedParseError ||
+    error instanceof FeedUrlError ||
+    error instanceof SecretError
+  );
+}
+
+async function draftsOf(
+  db: Db,
+  publication: PublicationRow,
+  parsed: ParsedFeed,
+  deps: SyncDeps,
+  log: (line: string) => void,
+): Promise<PostDraft[]> {
+  const isEpisode = (item: FeedItem) => item.audio !== null || item.transcripts.length > 0;
+  const episodes = parsed.items.filter(isEpisode);
+  const known = episodes.length > 0 ? await knownEpisodeTexts(db, publication.id, episodes) : new Map();
+  const drafts: PostDraft[] = [];
+  for (const item of parsed.items) {
+    const draft = itemDraft(item, parsed.meta);
+    drafts.push(
+      isEpisode(item)
+        ? await withEpisodeText(draft, item, {
+            publicationSlug: publication.slug,
+            known: known.get(item.guid),
+            deps,
+            log,
+          })
+        : draft,
+    );
+  }
+  return drafts;
+}
+
+async function knownEpisodeTexts(db: Db, publicationId: string, items: FeedItem[]) {
+  const rows = await db.query<KnownEpisodeText & { guid: string; [key: string]: unknown }>(
+    `select guid, body_text as "bodyText", text_source as "textSource", raw_key as "rawKey",
+            raw_content_type as "rawContentType"
+       from posts where publication_id = $1 and guid = any($2::text[])`,
+    [publicationId, items.map((item) => item.guid)],
+  );
+  return new Map(rows.map((row) => [row.guid, row]));
+}

@@ -1,0 +1,15 @@
+import type { JobDefinition } from './definition';
+import { embedPostsJob } from './definitions/embed-posts';
+import { extractPicksJob } from './definitions/extract-picks';
+import { generateSummaryJob } from './definitions/generate-summary';
+import { syncDueFeeds } from './definitions/sync-due-feeds';
+import { syncPublicationJob } from './definitions/sync-publication';
+
+/** Every background job; both engines serve exactly this list. */
+export const ALL_JOBS: readonly JobDefinition[] = [
+  syncDueFeeds,
+  syncPublicationJob,
+  generateSummaryJob,
+  extractPicksJob,
+  embedPostsJob,
+];

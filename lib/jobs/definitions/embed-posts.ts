@@ -1,0 +1,25 @@
+import { getDb } from '@/lib/db/client';
+import { defineJob } from '@/lib/jobs/definition';
+import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
+import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
+
+/**
+ * Search documents and embeddings for every post waiting for them. One run at a time: each run takes everything
+ * pending, so events that arrive while it runs are covered by the next one.
+ */
+export const embedPostsJob = defineJob({
+  id: 'embed-posts',
+  trigger: { event: 'search/embeddings.requested' },
+  retries: 3,
+  concurrency: 1,
+  singleton: {},
+  async handler({ step }) {
+    return step.run('index and embed', async () => {
+      const db = await getDb();
+      const indexed = await indexPendingPosts(db);
+      const provider = configuredEmbeddings();
+      return { indexed, embedded: provider ? await embedPendingPosts(db, provider) : 0 };
+    });
+  },
+});

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { Db } from '@/lib/db/types';
+import { env } from '@/lib/env';
+import { mapSender } from '@/lib/ingest/email/map-sender';
+import { FetchError } from '@/lib/ingest/fetch/fetch-error';
+import { FeedUrlError } from '@/lib/ingest/secrets/feed-credentials';
+import { addPublication } from '@/lib/ingest/sync/add-publication';
+import { FeedNotFoundError } from '@/lib/ingest/sync/discover-feed';
+import { configuredSyncDeps } from '@/lib/ingest/sync/sync-deps';
+import { type SyncReport, syncPublication } from '@/lib/ingest/sync/sync-publication';
+import { generationEvents } from '@/lib/jobs/generation-events';
+import { listJobRuns } from '@/lib/jobs/list-runs';
+import { sendJobEvents } from '@/lib/jobs/send';
+import { listPublicationsForOperator } from '@/lib/publications/list-for-operator';
+import { PublicationInUseError, removePublication } from '@/lib/publications/remove';
+import { type CommandDefinition, CommandError, define } from './command';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+const oneTarget = (what: string) => z.tuple([z.string().min(1).max(2000)], `takes one ${what}`);
+const flag = z.literal(true, 'is a flag and takes no value');
+const SYNC_CONCURRENCY = 8;
+
+/** Feed and sender problems are the operator's input, said plainly; anything else is ours and propagates. */
+function asCommandError(error: unknown): never {
+  if (error instanceof FetchError || error instanceof FeedNotFoundError || error instanceof FeedUrlError) {
+    throw new CommandError(error.message);
+  }
+  throw error;
+}
+
+/** After a sync: embeddings for the changed posts, and their summaries when generated on ingest. */
+async function followUp(db: Db, reports: SyncReport[]) {
+  await sendJobEvents(
+    generationEvents(
+      reports.flatMap((report) => report.changedPostIds),
+      env(),
+    ),
+    db,
+  );
+}
+
+function row(report: SyncReport) {
+  const { changedPostIds, publicationId, ...rest } = report;
+  return { ...rest, changed: changedPostIds.length };
+}
+
+function syncTable(rows: ReturnType<typeof row>[]): string {
+  const header = ['publication', 'outcome', 'added', 'updated', 'unchanged', 'error'];
+  const lines = rows.map((r) => [r.slug, r.outcome, r.added, r.updated, r.unchanged, r.error ?? ''].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => Math.min(60, l[i]!.length))));
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => c.slice(0, 60).padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
+}
+
+export const PUBLICATION_COMMANDS: CommandDefinition[] = [
+  define({
+    name: 'publications add',
+    summary: 'Add a newsletter, blog or podcast by any URL of it (or map an e-mail sender), then sync it.',
+    usage: 'publications add <url | e-mail address> [--publication SLUG]',
+    args: z.strictObject({ _: oneTarget('URL or e-mail address'), publication: z.string().min(1).optional() }),
+    async run(db, args) {
+      const [target] = args._;
+      if (EMAIL.test(target)) {
+        const mapped = await mapSender(db, target, args.publication ?? null);
+        return { ...mapped, kind: 'email' };
+      }
+      if (args.publication) throw new CommandError('--publication applies to e-mail senders only');
+      const added = await addPublication(db, target, configuredSyncDeps()).catch(asCommandError);
+      await followUp(db, [added]);
+      const { changedPostIds, publicationId, added: postsAdded, updated, unchanged, ...rest } = added;
+      return { ...rest, postsAdded, postsUpdated: updated, postsUnchanged: unchanged };
+    },
+  }),
+  define({
+    name: 'publications list',
+    summary: 'List publications with their sync state and last error.',
+    usage: 'publications list',
+    args: z.strictObject({}),
+    async run(db) {
+      return { publications: await listPublicationsForOperator(db) };
+    },
+  }),
+  define({
+    name: 'publications remove',
+    summary: 'Remove a publication and its posts (refused once its posts were sold).',
+    usage: 'publications remove <slug>',
+    args: z.strictObject({ _: oneTarget('publication slug') }),
+    async run(db, args) {
+      const [slug] = args._;
+      const result = await removePublication(db, slug).catch((error: unknown) => {
+        if (error instanceof PublicationInUseError) throw new CommandError(error.message);
+        throw error;
+      });
+      if (!result.removed) throw new CommandError(`No publication ${slug}`);
+      return { slug, ...result };
+    },
+  }),
+  define({
+    name: 'sync',
+    summary: 'Fetch feeds now: one publication, or every publication with a feed.',
+    usage: 'sync (<slug> | --all)',
+    args: z
+      .strictObject({ _: oneTarget('publication slug').optional(), all: flag.optional() })
+      .refine((args) => (args._ === undefined) !== (args.all === undefined), 'give a publication slug or --all'),
+    async run(db, args, context) {
+      const filter = args.all ? 'feed_url is not null' : 'slug = $1';
+      const targets = await db.query<{ id: string; slug: string; feed_url: string | null }>(
+        `select id, slug, feed_url from publications where ${filter} order by slug`,
+        args.all ? [] : [args._![0]],
+      );
+      if (!args.all && targets.length === 0) throw new CommandError(`No publication ${args._![0]}`);
+      if (!args.all && !targets[0]!.feed_url)
+        throw new CommandError(`${args._![0]} has no feed: its posts arrive by e-mail`);
+      const deps = configuredSyncDeps();
+      const reports: SyncReport[] = [];
+      const queue = [...targets];
+      const worker = async () => {
+        for (let next = queue.shift(); next; next = queue.shift())
+          reports.push(await syncPublication(db, next.id, deps));
+      };
+      await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, targets.length) }, worker));
+      await followUp(db, reports);
+      reports.sort((a, b) => a.slug.localeCompare(b.slug));
+      const total = (key: 'added' | 'updated' | 'unchanged') => reports.reduce((sum, report) => sum + report[key], 0);
+      return {
+        publications: reports.length,
+        added: total('added'),
+        updated: total('updated'),
+        unchanged: total('unchanged'),
+        failed: reports.filter((report) => report.outcome === 'failed').length,
+        results: reports.map(row),
+      };
+    },
+    render: (result) => syncTable(result.results as ReturnType<typeof row>[]),
+  }),
+  define({
+    name: 'jobs',
+    summary: 'Background job runs (local engine): counts per status and the latest runs with their errors.',
+    usage: 'jobs [--failed] [--limit N]',
+    args: z.strictObject({ failed: flag.optional(), limit: z.coerce.number().int().min(1).max(1000).optional() }),
+    async run(db, args) {
+      const engine = env().jobsEngine;
+      return { engine, ...(await listJobRuns(db, { failedOnly: args.failed === true, limit: args.limit })) };
+    },
+  }),
+];

@@ -1,0 +1,40 @@
+import type { Queryable } from '@/lib/db/types';
+
+/** Every publication with its sync state, for `publications list` (operators see errors; the public API does not). */
+export async function listPublicationsForOperator(db: Queryable) {
+  const rows = await db.query<{
+    [key: string]: unknown;
+    slug: string;
+    title: string | null;
+    source_kind: string;
+    platform: string | null;
+    feed_url: string | null;
+    private_feed: boolean;
+    posts: number;
+    last_synced_at: Date | null;
+    last_checked_at: Date | null;
+    next_poll_at: Date | null;
+    last_error: string | null;
+    consecutive_failures: number;
+  }>(
+    `select p.slug, p.title, p.source_kind, p.platform, p.feed_url,
+            p.feed_credentials_encrypted is not null as private_feed,
+            (select count(*)::int from posts where publication_id = p.id) as posts,
+            p.last_synced_at, p.last_checked_at, p.next_poll_at, p.last_error, p.consecutive_failures
+       from publications p order by p.slug`,
+  );
+  return rows.map((row) => ({
+    slug: row.slug,
+    title: row.title,
+    kind: row.source_kind,
+    platform: row.platform,
+    feedUrl: row.feed_url,
+    privateFeed: row.private_feed,
+    posts: row.posts,
+    lastSyncedAt: row.last_synced_at?.toISOString() ?? null,
+    lastCheckedAt: row.last_checked_at?.toISOString() ?? null,
+    nextPollAt: row.next_poll_at?.toISOString() ?? null,
+    lastError: row.last_error,
+    consecutiveFailures: row.consecutive_failures,
+  }));
+}
