@@ -119,8 +119,10 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
       const reports: SyncReport[] = [];
       const queue = [...targets];
       const worker = async () => {
-        for (let next = queue.shift(); next; next = queue.shift())
+        for (let next = queue.shift(); next; next = queue.shift()) {
           reports.push(await syncPublication(db, next.id, deps));
+          context?.progress?.(reports.length, targets.length, next.slug);
+        }
       };
       await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, targets.length) }, worker));
       await followUp(db, reports);

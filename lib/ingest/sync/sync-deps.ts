@@ -29,6 +29,7 @@ let processLimiter: HostLimiter | undefined;
 
 export function configuredSyncDeps(): SyncDeps {
   const config = env();
+  processLimiter ??= createHostLimiter({ perHost: 2, total: 16, maxQueued: 100_000 });
   return {
     allowHosts: parseAllowHosts(config.INGEST_ALLOW_HOSTS),
     userAgent: config.INGEST_USER_AGENT ?? DEFAULT_USER_AGENT,
@@ -40,7 +41,7 @@ export function configuredSyncDeps(): SyncDeps {
           model: config.OPENAI_TRANSCRIPTION_MODEL,
         }
       : null,
-    hostLimiter: (processLimiter ??= createHostLimiter({ perHost: 2, total: 16, maxQueued: 100_000 })),
+    hostLimiter: processLimiter,
     now: () => new Date(),
   };
 }
