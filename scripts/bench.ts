@@ -6,6 +6,8 @@
  *   free routes, at one client and at ten.
  * - payments: the credit-paid post route, the unpaid 402 path and a free route under the same load, and whole x402
  *   and MPP round trips on the payment sandbox.
+ * - ingestion: feed sync throughput on loopback (200 feeds of 50 posts: feeds/s, posts/s, peak RSS; then the 304
+ *   re-sync) and the per-post time of the offline summarizer and pick extractor (BENCH_FEEDS, BENCH_FEED_ITEMS).
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
  * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults.
  */
@@ -18,6 +20,7 @@ import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
+import { benchIngest } from './bench/ingest';
 import { type LoadResult, measure } from './bench/load';
 import { processMemory } from './bench/memory';
 import { benchPayments } from './bench/payments';
@@ -31,7 +34,7 @@ const concurrencies = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(N
 const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
 const embeddings = selectEmbeddingProvider({ provider: 'local' });
 // BENCH_PARTS=payments measures only the paid routes (on a fresh 1,500-post service per database).
-const parts = (process.env.BENCH_PARTS ?? 'search,payments').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,payments,ingest').split(',');
 
 interface Row extends LoadResult {
   database: string;
@@ -106,7 +109,8 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
   return { database, posts, search, http };
 }
 
-buildIfNeeded();
+// The HTTP parts need the built app; the ingestion part runs in process.
+if (parts.includes('search') || parts.includes('payments')) buildIfNeeded();
 const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 console.log(
   `http: ${concurrencies.join(' and ')} connections, ${seconds} s per route (autocannon); search: ${searchRounds} rounds`,
@@ -123,6 +127,31 @@ if (parts.includes('payments')) {
       results.push({ database, payments: await benchPayments(service, seconds, concurrencies) });
     } finally {
       await service.stop();
+      await testDb?.drop();
+    }
+  }
+}
+if (parts.includes('ingest')) {
+  for (const database of databases) {
+    const testDb = database === 'postgres' ? await createTestDatabase() : null;
+    try {
+      const feeds = Number(process.env.BENCH_FEEDS ?? 200);
+      const items = Number(process.env.BENCH_FEED_ITEMS ?? 50);
+      console.log(`\n${database}, ingestion (${feeds} feeds of ${items} posts on loopback)`);
+      const figures = await benchIngest(feeds, items, testDb?.url);
+      const { firstSync, resync304 } = figures;
+      console.log(
+        `  first sync: ${firstSync.posts} posts in ${firstSync.seconds.toFixed(1)} s: ` +
+          `${firstSync.feedsPerSecond.toFixed(1)} feeds/s, ${firstSync.postsPerSecond.toFixed(0)} posts/s, ` +
+          `peak RSS ${figures.peakRssMiB.toFixed(0)} MiB`,
+      );
+      console.log(`  re-sync (all 304): ${resync304.feedsPerSecond.toFixed(1)} feeds/s`);
+      console.log(
+        `  offline summarizer ${figures.summarizerMsPerPost.toFixed(1)} ms/post, ` +
+          `pick extractor ${figures.extractorMsPerPost.toFixed(1)} ms/post (${figures.picksFound} picks in 300 posts)`,
+      );
+      results.push({ database, ingest: figures });
+    } finally {
       await testDb?.drop();
     }
   }
