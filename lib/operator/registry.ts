@@ -8,6 +8,7 @@ import { resetCatalogue } from '@/lib/publications/reset-catalogue';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { ACCOUNT_COMMANDS } from './account-commands';
 import { type CommandContext, type CommandDefinition, CommandError, define } from './command';
+import { CONTENT_GENERATION_COMMANDS } from './content-generation-commands';
 import { providedCorpusSeeder } from './corpus-seeder';
 import { PUBLICATION_COMMANDS } from './publication-commands';
 
@@ -49,6 +50,7 @@ export const COMMANDS: CommandDefinition[] = [
     },
   }),
   ...PUBLICATION_COMMANDS,
+  ...CONTENT_GENERATION_COMMANDS,
   ...ACCOUNT_COMMANDS,
 ];
 
