@@ -17,6 +17,8 @@ export const ERROR_CODES = {
     status: 403,
     meaning: "Purchased credits (and, for a session token, this week's allowance) do not cover the price: top up.",
   },
+  payload_too_large: { status: 413, meaning: 'The request body is larger than this route accepts.' },
+  unsupported_media_type: { status: 415, meaning: 'The request body has a Content-Type this route does not accept.' },
   not_found: { status: 404, meaning: 'The publication, post, day of stock picks or route does not exist. Do not pay.' },
   invalid_command: { status: 400, meaning: 'Operator route only: the command or its arguments were refused.' },
   summary_not_ready: {

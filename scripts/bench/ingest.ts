@@ -8,14 +8,13 @@ import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
 import { prepareDatabase } from '@/lib/db/prepare';
 import { generateCorpus } from '@/lib/demo/generate';
 import type { DemoPost } from '@/lib/demo/types';
+import { escapeHtml as escape } from '@/lib/ingest/feeds/feed-text';
 import { createHostLimiter } from '@/lib/ingest/schedule/create-host-limiter';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import type { SyncDeps } from '@/lib/ingest/sync/sync-deps';
 import { syncPublication } from '@/lib/ingest/sync/sync-publication';
 import { DirectoryRawStore } from '@/lib/storage/directory-raw-store';
 import { processMemory } from './memory';
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** An RSS 2.0 feed in Substack's shape: full HTML in content:encoded, an excerpt in description. */
 function renderFeed(n: number, origin: string, posts: DemoPost[]): string {

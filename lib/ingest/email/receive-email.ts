@@ -1,0 +1,99 @@
+import type { Db } from '@/lib/db/types';
+import { upsertPosts } from '@/lib/posts/upsert-posts';
+import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { emailRawKey } from '@/lib/storage/raw-key';
+import type { RawStore } from '@/lib/storage/raw-store';
+import { emailDraft } from './email-draft';
+import { newsletterIdentity } from './identity';
+import type { InboundEmail } from './parse';
+import { publicationForSender } from './sender-publication';
+
+export interface ReceivedEmail {
+  status: 'stored' | 'duplicate';
+  messageId: string;
+  publicationSlug: string;
+  postSlug: string | null;
+  postId: string | null;
+  publicationCreated: boolean;
+  /** The stored post's text is new: its summary and picks are to be generated. */
+  textChanged: boolean;
+}
+
+/**
+ * Files one inbound newsletter e-mail: the sender maps to a publication (created on its first mail), the raw message
+ * is kept in object storage, and the mail becomes a post, searchable when this returns. A Message-ID is stored once:
+ * a redelivery, or a second delivery racing the first, is a duplicate and changes nothing. A delivery that stopped
+ * halfway (message claimed, post not stored) is completed by the next one, since the post upserts by Message-ID.
+ */
+export async function receiveEmail(
+  db: Db,
+  email: InboundEmail,
+  raw: { body: Buffer; contentType: string },
+  deps: { rawStore: RawStore },
+): Promise<ReceivedEmail> {
+  const done = await finishedDelivery(db, email.messageId);
+  if (done)
+    return { ...done, status: 'duplicate', messageId: email.messageId, publicationCreated: false, textChanged: false };
+  const identity = newsletterIdentity(email);
+  const publication = await publicationForSender(
+    db,
+    { identity, address: email.from.address, name: email.from.name, listId: email.listId },
+    'first_mail',
+  );
+  const rawKey = emailRawKey(publication.slug, email.messageId);
+  await deps.rawStore.put(rawKey, raw.body, raw.contentType);
+  const claimed = await db.query(
+    `insert into inbound_messages (message_id, publication_id, raw_key) values ($1, $2, $3)
+     on conflict (message_id) do update set raw_key = excluded.raw_key
+       where inbound_messages.post_id is null and inbound_messages.publication_id = excluded.publication_id
+     returning 1`,
+    [email.messageId, publication.id, rawKey],
+  );
+  if (claimed.length === 0) {
+    const other = await finishedDelivery(db, email.messageId);
+    return {
+      status: 'duplicate',
+      messageId: email.messageId,
+      publicationSlug: other?.publicationSlug ?? publication.slug,
+      postSlug: other?.postSlug ?? null,
+      postId: other?.postId ?? null,
+      publicationCreated: false,
+      textChanged: false,
+    };
+  }
+  const stored = await upsertPosts(db, publication.id, [
+    emailDraft(email, publication.slug, { key: rawKey, contentType: raw.contentType }),
+  ]);
+  const post = stored.added[0] ?? stored.updated[0];
+  const postId = post?.id ?? (await postIdByGuid(db, publication.id, email.messageId));
+  await db.query('update inbound_messages set post_id = $2 where message_id = $1', [email.messageId, postId]);
+  await indexPendingPosts(db);
+  const [row] = await db.query<{ slug: string }>('select slug from posts where id = $1', [postId]);
+  return {
+    status: 'stored',
+    messageId: email.messageId,
+    publicationSlug: publication.slug,
+    postSlug: row?.slug ?? null,
+    postId,
+    publicationCreated: publication.created,
+    textChanged: post?.textChanged ?? false,
+  };
+}
+
+async function finishedDelivery(db: Db, messageId: string) {
+  const [row] = await db.query<{ publicationSlug: string; postSlug: string; postId: string }>(
+    `select pub.slug as "publicationSlug", p.slug as "postSlug", p.id as "postId"
+       from inbound_messages m join publications pub on pub.id = m.publication_id join posts p on p.id = m.post_id
+      where m.message_id = $1`,
+    [messageId],
+  );
+  return row ?? null;
+}
+
+async function postIdByGuid(db: Db, publicationId: string, guid: string): Promise<string> {
+  const [row] = await db.query<{ id: string }>('select id from posts where publication_id = $1 and guid = $2', [
+    publicationId,
+    guid,
+  ]);
+  return row!.id;
+}
