@@ -8,7 +8,7 @@ import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
 import { prepareDatabase } from '@/lib/db/prepare';
 import { generateCorpus } from '@/lib/demo/generate';
 import type { DemoPost } from '@/lib/demo/types';
-import { escapeHtml as escape } from '@/lib/ingest/feeds/feed-text';
+import { escapeHtml } from '@/lib/ingest/feeds/feed-text';
 import { createHostLimiter } from '@/lib/ingest/schedule/create-host-limiter';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import type { SyncDeps } from '@/lib/ingest/sync/sync-deps';
@@ -21,11 +21,11 @@ function renderFeed(n: number, origin: string, posts: DemoPost[]): string {
   const items = posts.map((post) => {
     const html = post.bodyText
       .split(/\n{2,}/)
-      .map((paragraph) => `<p>${escape(paragraph)}</p>`)
+      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
       .join('');
-    return `<item><title>${escape(post.title)}</title><link>${origin}/p/${post.slug}?utm_source=rss</link>
+    return `<item><title>${escapeHtml(post.title)}</title><link>${origin}/p/${post.slug}?utm_source=rss</link>
 <guid isPermaLink="false">${post.guid}</guid><pubDate>${post.publishedAt?.toUTCString() ?? ''}</pubDate>
-<description>${escape(post.description ?? '')}</description><content:encoded><![CDATA[${html}]]></content:encoded></item>`;
+<description>${escapeHtml(post.description ?? '')}</description><content:encoded><![CDATA[${html}]]></content:encoded></item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
 <channel><title>Bench letter ${n}</title><link>https://bench-${n}.example.com</link><description>Feed ${n}</description>
