@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { mapSender } from '@/lib/ingest/email/map-sender';
 import { FetchError } from '@/lib/ingest/fetch/fetch-error';
+import { type ReprocessResult, reprocessPost } from '@/lib/ingest/reprocess/reprocess-post';
 import { FeedUrlError } from '@/lib/ingest/secrets/feed-credentials';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import { FeedNotFoundError } from '@/lib/ingest/sync/discover-feed';
@@ -138,6 +139,50 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
       };
     },
     render: (result) => syncTable(result.results as ReturnType<typeof row>[]),
+  }),
+  define({
+    name: 'posts reprocess',
+    summary: "Run posts through today's parsers again from their raw sources (e-mails, transcripts) or their feed.",
+    usage: 'posts reprocess (<publicationSlug>/<postSlug> | --publication SLUG)',
+    args: z
+      .strictObject({
+        _: oneTarget('<publicationSlug>/<postSlug>').optional(),
+        publication: z.string().min(1).optional(),
+      })
+      .refine(
+        (args) => (args._ === undefined) !== (args.publication === undefined),
+        'give a post path or --publication',
+      ),
+    async run(db, args) {
+      const [pub, post] = args._ ? args._[0].toLowerCase().split('/') : [args.publication!.toLowerCase(), undefined];
+      const posts = await db.query<{ id: string; publication_id: string }>(
+        `select p.id, p.publication_id from posts p join publications pub on pub.id = p.publication_id
+          where pub.slug = $1 and ($2::text is null or p.slug = $2) order by p.published_at desc nulls last`,
+        [pub, post ?? null],
+      );
+      if (posts.length === 0) throw new CommandError(`No post ${args._?.[0] ?? `in ${args.publication}`}`);
+      const deps = configuredSyncDeps();
+      const results: ReprocessResult[] = [];
+      for (const { id } of posts) results.push(await reprocessPost(db, id, deps));
+      // Feed posts are rebuilt by fetching their feed again, once, without the conditional headers.
+      const feeds = [
+        ...new Set(posts.filter((_, i) => results[i]!.outcome === 'needs_feed').map((p) => p.publication_id)),
+      ];
+      const syncs: SyncReport[] = [];
+      for (const publicationId of feeds) {
+        await db.query('update publications set feed_etag = null, feed_last_modified = null where id = $1', [
+          publicationId,
+        ]);
+        syncs.push(await syncPublication(db, publicationId, deps));
+      }
+      const changed = results.filter((r) => r.textChanged).map((r) => r.postId);
+      await sendJobEvents(generationEvents([...changed, ...syncs.flatMap((s) => s.changedPostIds)], env()), db);
+      return {
+        posts: results.length,
+        fromRaw: results.filter((r) => r.from !== 'feed').map(({ postId, ...r }) => r),
+        feedsResynced: syncs.map(row),
+      };
+    },
   }),
   define({
     name: 'jobs',
