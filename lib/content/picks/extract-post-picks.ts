@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ExtractedPick, PickExtractor } from '@/lib/ai/picks/extractor';
 import { type PostText, readPostText } from '@/lib/content/post-text';
 import type { Db, Queryable } from '@/lib/db/types';
@@ -54,13 +55,15 @@ export async function extractPostPicks(
 async function storePicks(tx: Queryable, post: PostText, picks: ExtractedPick[], generator: string) {
   await tx.query('delete from stock_picks where post_id = $1 and not (call_id = any($2::text[]))', [
     post.id,
-    picks.map((pick) => pick.callId),
+    picks.map((pick) => postCallId(post.id, pick.callId)),
   ]);
   // The pick belongs to the day its article was published (UTC), else to the day it was extracted (spec 2.5).
   const day = (post.publishedAt ?? new Date()).toISOString().slice(0, 10);
   const author = post.author ?? post.publicationAuthor ?? post.publicationTitle ?? 'Unknown author';
   let stored = 0;
-  for (const pick of picks) {
+  for (const extracted of picks) {
+    // The same text in two posts (a cross-post) gives the same call ids: each post keeps its own calls.
+    const pick = { ...extracted, callId: postCallId(post.id, extracted.callId) };
     const rows = await tx.query(
       `insert into stock_picks (call_id, post_id, author, ticker, ticker_exchange, instrument_type, action, direction,
                                 author_conviction, conviction_label, active_pick, evidence_quote, rationale_snippet,
@@ -104,4 +107,9 @@ async function storePicks(tx: Queryable, post: PostText, picks: ExtractedPick[],
     [post.id, post.hash, generator, stored],
   );
   return stored;
+}
+
+/** A call id unique to the post, still stable while its text is unchanged. */
+function postCallId(postId: string, callId: string): string {
+  return `call_${createHash('sha256').update(`${postId}:${callId}`, 'utf8').digest('hex').slice(0, 32)}`;
 }
