@@ -12,8 +12,7 @@ export type PickExtraction = {
 
 /**
  * A post's stock picks, extracted once per text. The new set replaces the post's old one in one transaction guarded
- * by the text hash: vanished calls are deleted, kept ones (same callId) updated, new ones added. A callId already
- * held by another post's pick is left to that post.
+ * by the text hash: vanished calls are deleted, kept ones (same callId) updated, new ones added.
  */
 export async function extractPostPicks(
   db: Db,
