@@ -23,7 +23,8 @@ export interface ReceivedEmail {
  * Files one inbound newsletter e-mail: the sender maps to a publication (created on its first mail), the raw message
  * is kept in object storage, and the mail becomes a post, searchable when this returns. A Message-ID is stored once:
  * a redelivery, or a second delivery racing the first, is a duplicate and changes nothing. A delivery that stopped
- * halfway (message claimed, post not stored) is completed by the next one, since the post upserts by Message-ID.
+ * halfway (message claimed, post not stored) is taken over by a redelivery five minutes later; the post upserts by
+ * Message-ID, so finishing it twice cannot duplicate it.
  */
 export async function receiveEmail(
   db: Db,
@@ -44,8 +45,9 @@ export async function receiveEmail(
   await deps.rawStore.put(rawKey, raw.body, raw.contentType);
   const claimed = await db.query(
     `insert into inbound_messages (message_id, publication_id, raw_key) values ($1, $2, $3)
-     on conflict (message_id) do update set raw_key = excluded.raw_key
+     on conflict (message_id) do update set raw_key = excluded.raw_key, received_at = now()
        where inbound_messages.post_id is null and inbound_messages.publication_id = excluded.publication_id
+         and inbound_messages.received_at < now() - interval '5 minutes'
      returning 1`,
     [email.messageId, publication.id, rawKey],
   );

@@ -23,24 +23,22 @@ const SHARED_SENDING_DOMAINS = new Set([
 ]);
 
 /**
- * The slug an e-mail newsletter is filed under: its List-Id when that is a host name (lists name themselves after
- * their publication, e.g. `<macroletter.substack.com>`), else the sender's domain without a mail subdomain
- * (`news@mail.acme.com` is `acme.com`), with the local part in front on shared sending domains.
+ * The slug an e-mail newsletter is filed under: the sender's domain without a mail subdomain (`news@mail.acme.com`
+ * is `acme.com`). On a sending domain shared by many newsletters the domain says nothing, so the list's own name
+ * (List-Id, e.g. `<macroletter.substack.com>`) is used, else the local part in front of the domain.
  */
 export function slugForSender(from: string, listId: string | null): string | null {
-  const fromList = listId && /\./u.test(listId) ? normalizePublicationSlug(listId) : null;
-  if (fromList) return fromList;
   const at = from.lastIndexOf('@');
   const domain = from.slice(at + 1).toLowerCase();
-  if (SHARED_SENDING_DOMAINS.has(domain)) {
-    const local = from
-      .slice(0, at)
-      .toLowerCase()
-      .replace(/[^a-z0-9-]+/gu, '-')
-      .replace(/^-+|-+$/gu, '');
-    return local ? normalizePublicationSlug(`${local}.${domain}`) : null;
-  }
-  return slugFromSender(from);
+  if (!SHARED_SENDING_DOMAINS.has(domain)) return slugFromSender(from);
+  const fromList = listId && /\./u.test(listId) ? normalizePublicationSlug(listId) : null;
+  if (fromList) return fromList;
+  const local = from
+    .slice(0, at)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/gu, '-')
+    .replace(/^-+|-+$/gu, '');
+  return local ? normalizePublicationSlug(`${local}.${domain}`) : null;
 }
 
 /**
