@@ -13,6 +13,12 @@ const POST = '0b0e8a3e-57a4-4c9b-9d3e-8d1f6d2c6a01';
 const OTHER = '6f1b7c2d-2a3e-4f5a-8b9c-0d1e2f3a4b5c';
 const PUBLICATION = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
 
+interface RegisteredConfig {
+  triggers: unknown[];
+  concurrency?: unknown;
+  singleton?: { mode: string; key?: string };
+}
+
 const sentEvents = (ctx: { step: { sendEvent: { mock: { calls: unknown[][] } } } }) =>
   ctx.step.sendEvent.mock.calls.flatMap((call) => call[1] as Array<{ name: string; data: unknown }>);
 
