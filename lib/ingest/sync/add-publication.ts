@@ -24,7 +24,7 @@ export interface AddedPublication extends SyncReport {
 export async function addPublication(db: Db, url: string, deps: SyncDeps): Promise<AddedPublication> {
   const feed = await discoverFeed(url, deps);
   const kind = kindOf(feed);
-  const [existing] = await db.query<{ id: string }>('select id from publications where feed_url = $1', [feed.feedUrl]);
+  const existing = await existingPublication(db, feed);
   const id = existing?.id ?? (await insertPublication(db, feed, kind, deps));
   const report = await syncPublication(db, id, deps, { prefetched: feed.fetched });
   return {
@@ -37,10 +37,48 @@ export async function addPublication(db: Db, url: string, deps: SyncDeps): Promi
   };
 }
 
+/**
+ * The publication this feed belongs to when it is in the catalogue already: the same feed URL, or the same site (the
+ * home page added after its feed, or a second feed URL of one site). It is synced, not duplicated.
+ */
+async function existingPublication(db: Db, feed: DiscoveredFeed): Promise<{ id: string } | undefined> {
+  const [byFeed] = await db.query<{ id: string }>('select id from publications where feed_url = $1', [feed.feedUrl]);
+  if (byFeed) return byFeed;
+  const taken = await catalogueSlugs(db);
+  const slug = siteSlugFor(feed.parsed.meta, feed.feedUrl, { taken });
+  if (!slug || !taken.has(slug)) return undefined;
+  const [bySite] = await db.query<{ id: string }>(
+    'select id from publications where slug = $1 and feed_url is not null',
+    [slug],
+  );
+  return bySite;
+}
+
+async function catalogueSlugs(db: Db): Promise<Map<string, string>> {
+  const rows = await db.query<{ slug: string; site_url: string }>('select slug, site_url from publications');
+  return new Map(rows.map((row) => [row.slug, row.site_url]));
+}
+
 function kindOf({ parsed, platform }: DiscoveredFeed): SourceKind {
   const withAudio = parsed.items.filter((item) => item.audio !== null).length;
   if (parsed.meta.podcast || (parsed.items.length > 0 && withAudio * 2 >= parsed.items.length)) return 'podcast';
   return platform === 'substack' || platform === 'beehiiv' || platform === 'ghost' ? 'newsletter_platform' : 'rss';
+}
+
+async function attachFeed(
+  db: Db,
+  slug: string,
+  feed: DiscoveredFeed,
+  kind: SourceKind,
+  encrypted: string | null,
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `update publications set feed_url = $2, source_kind = $3, platform = $4, feed_credentials_encrypted = $5,
+            updated_at = now()
+      where slug = $1 returning id`,
+    [slug, feed.feedUrl, kind, feed.platform, encrypted],
+  );
+  return row!.id;
 }
 
 async function insertPublication(db: Db, feed: DiscoveredFeed, kind: SourceKind, deps: SyncDeps): Promise<string> {
@@ -55,17 +93,11 @@ async function insertPublication(db: Db, feed: DiscoveredFeed, kind: SourceKind,
   // Two adds of feeds on one host at once could pick the same slug: the unique index refuses the second, which
   // then picks again with the first one's slug taken.
   for (let attempt = 0; ; attempt += 1) {
-    const taken = new Map(
-      (await db.query<{ slug: string; site_url: string }>('select slug, site_url from publications')).map((row) => [
-        row.slug,
-        row.site_url,
-      ]),
-    );
+    const taken = await catalogueSlugs(db);
     const slug = siteSlugFor(meta, feed.feedUrl, { taken });
     if (!slug) throw new Error('The feed has no usable site or feed host to name the publication by');
-    if (taken.has(slug)) {
-      throw new Error(`${slug} is already in the catalogue with another feed; remove it first to replace its feed`);
-    }
+    // The same site without a feed: an e-mail publication of this publisher. Its feed joins it.
+    if (taken.has(slug)) return attachFeed(db, slug, feed, kind, encrypted);
     try {
       const [row] = await db.query<{ id: string }>(
         `insert into publications (slug, title, description, site_url, feed_url, source_kind, platform, image_url,

@@ -10,6 +10,7 @@ export function fetchWithDeps(url: string, deps: SyncDeps, options: FetchOptions
       allowHosts: deps.allowHosts,
       userAgent: deps.userAgent,
       ...(deps.resolve && { resolve: deps.resolve }),
+      ...(deps.fetchTimeoutMs && { totalTimeoutMs: deps.fetchTimeoutMs }),
       ...options,
     });
   const host = hostOf(url);

@@ -21,6 +21,8 @@ export interface SyncDeps {
   /** At most a few requests at once to one host, however many feeds it serves (politeness, and fairness). */
   hostLimiter: HostLimiter;
   resolve?: Resolve;
+  /** Time for a whole feed fetch; the fetcher's 60 s default when unset. */
+  fetchTimeoutMs?: number;
   now(): Date;
 }
 

@@ -138,7 +138,10 @@ async function draftsOf(
   deps: SyncDeps,
   log: (line: string) => void,
 ): Promise<PostDraft[]> {
-  const isEpisode = (item: FeedItem) => item.audio !== null || item.transcripts.length > 0;
+  // An episode's text comes from its transcript (else the show notes); a newsletter item that merely links an audio
+  // file keeps its full text.
+  const isEpisode = (item: FeedItem) =>
+    item.transcripts.length > 0 || (item.audio !== null && publication.source_kind === 'podcast');
   const episodes = parsed.items.filter(isEpisode);
   const known = episodes.length > 0 ? await knownEpisodeTexts(db, publication.id, episodes) : new Map();
   const drafts: PostDraft[] = [];
