@@ -82,27 +82,32 @@ export async function withEpisodeText(
   return { ...draft, textSource: 'show_notes' };
 }
 
+/** The published transcript, trying the readable ones best first until one can be fetched and read (at most 3). */
 async function fetchTranscript(
   item: FeedItem,
   context: { publicationSlug: string; deps: SyncDeps; log(line: string): void },
 ): Promise<{ text: string; key: string; type: string } | null> {
-  const chosen = chooseTranscript(item.transcripts, { language: item.language });
-  if (!chosen) return null;
-  try {
-    const fetched = await fetchWithDeps(chosen.url, context.deps, {
-      maxBytes: TRANSCRIPT_MAX_BYTES,
-      accept: `${chosen.type}, */*;q=0.5`,
-    });
-    if (fetched.status !== 200) return null;
-    const text = parseTranscript(fetched.text, chosen.type);
-    const type = fetched.contentType ?? chosen.type;
-    const key = rawKey('transcripts', context.publicationSlug, `${digest(item.guid)}.txt`);
-    await context.deps.rawStore.put(key, fetched.body, type);
-    return { text, key, type };
-  } catch (error) {
-    context.log(`transcript of ${item.guid} unusable: ${(error as Error).message}`);
-    return null;
+  let remaining = item.transcripts;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const chosen = chooseTranscript(remaining, { language: item.language });
+    if (!chosen) return null;
+    remaining = remaining.filter((transcript) => transcript !== chosen);
+    try {
+      const fetched = await fetchWithDeps(chosen.url, context.deps, {
+        maxBytes: TRANSCRIPT_MAX_BYTES,
+        accept: `${chosen.type}, */*;q=0.5`,
+      });
+      if (fetched.status !== 200) continue;
+      const text = parseTranscript(fetched.text, chosen.type);
+      const key = rawKey('transcripts', context.publicationSlug, `${digest(item.guid)}.txt`);
+      // Kept under the type it was read as, so `posts reprocess` parses it the same way.
+      await context.deps.rawStore.put(key, fetched.body, chosen.type);
+      return { text, key, type: chosen.type };
+    } catch (error) {
+      context.log(`transcript ${chosen.url} of ${item.guid} unusable: ${(error as Error).message}`);
+    }
   }
+  return null;
 }
 
 function digest(text: string): string {

@@ -1,5 +1,5 @@
 import { type FetchOptions, type FetchResult, fetchResource } from '@/lib/ingest/fetch/fetch-resource';
-import { decryptSecret } from '@/lib/ingest/secrets/encrypt-secret';
+import { decryptSecret, SecretError } from '@/lib/ingest/secrets/encrypt-secret';
 import { applyFeedCredentials, type FeedCredentials } from '@/lib/ingest/secrets/feed-credentials';
 import type { SyncDeps } from './sync-deps';
 
@@ -47,6 +47,9 @@ export function fetchFeed(
 /** The stored credentials of a publication, decrypted; null when it has none. */
 export function readCredentials(encrypted: string | null, deps: SyncDeps): FeedCredentials | null {
   if (!encrypted) return null;
-  if (!deps.credentialsKey) throw new Error('This feed has private credentials but FEED_CREDENTIALS_SECRET is not set');
+  // Recorded on the publication like any feed failure, so one private feed never stops the others.
+  if (!deps.credentialsKey) {
+    throw new SecretError('invalid_key', 'This feed has private credentials but FEED_CREDENTIALS_SECRET is not set');
+  }
   return JSON.parse(decryptSecret(encrypted, deps.credentialsKey)) as FeedCredentials;
 }
