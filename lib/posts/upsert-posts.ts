@@ -1,5 +1,6 @@
 import { contentHash } from '@/lib/ai/content-hash';
 import type { Db, Queryable } from '@/lib/db/types';
+import { detectLanguage } from '@/lib/ingest/language/detect-language';
 import type { PostDraft } from './post-draft';
 import { postSlugBase, uniquePostSlug } from './post-slug';
 
@@ -43,9 +44,14 @@ interface ExistingRow {
  * title or text is re-indexed for search (its embedding is dropped by the indexer), and a changed text drops its
  * summary and picks so they are generated again from the new text. Nothing changes for an identical re-sync.
  */
-export async function upsertPosts(db: Db, publicationId: string, drafts: PostDraft[]): Promise<UpsertReport> {
+export async function upsertPosts(db: Db, publicationId: string, sourceDrafts: PostDraft[]): Promise<UpsertReport> {
   const report: UpsertReport = { added: [], updated: [], unchanged: 0 };
-  if (drafts.length === 0) return report;
+  if (sourceDrafts.length === 0) return report;
+  // The language as the source states it, else detected from the text, so non-English posts are labelled.
+  const drafts = sourceDrafts.map((draft) => ({
+    ...draft,
+    language: draft.language ?? detectLanguage(draft.bodyText),
+  }));
   await db.transaction(async (tx) => {
     const existing = await tx.query<ExistingRow>(
       `select id, guid, slug, title, subtitle, description, url, author, image_url, audio_url, content_html,

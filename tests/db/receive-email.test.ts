@@ -133,3 +133,30 @@ describe('slugForSender', () => {
     expect(slugForSender('Jane.Doe@gmail.com', null)).toBe('jane-doe.gmail.com');
   });
 });
+
+describe('language', () => {
+  it('records the language of a mail that does not state one, detected from its text', async () => {
+    const body = [
+      'Les marchés européens ont progressé cette semaine, portés par les banques et les valeurs industrielles.',
+      'Nous restons prudents sur le secteur automobile, dont les marges se contractent depuis trois trimestres.',
+    ].join(' ');
+    const raw = Buffer.from(
+      [
+        'From: Lettre des marchés <redaction@lettre-marches.example.fr>',
+        'Subject: La semaine des marchés',
+        'Date: Wed, 25 Nov 2026 08:15:00 +0100',
+        'Message-ID: <language-check@lettre-marches.example.fr>',
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        body,
+      ].join('\r\n'),
+      'utf8',
+    );
+    const received = await receive(raw);
+    const [post] = await db.query<{ language: string | null }>('select language from posts where id = $1', [
+      received.postId,
+    ]);
+    expect(post!.language).toBe('fr');
+  });
+});
