@@ -17,6 +17,8 @@ export interface LoadOptions {
 }
 
 /*
+ * Demo publications name invented feeds: their next poll is never, so the scheduled sync leaves them alone.
+ *
  * Each batch is one INSERT ... SELECT FROM jsonb_to_recordset($1) per table, with the rows as a single JSON text
  * parameter. One round trip per batch is what makes 100,000 posts load quickly, and passing text (cast in SQL) rather
  * than an object keeps both drivers honest: postgres.js would JSON-encode an object bound to a jsonb parameter again.
@@ -24,9 +26,11 @@ export interface LoadOptions {
 
 const PUBLICATIONS_SQL = `
   insert into publications (id, slug, title, description, site_url, feed_url, source_kind, platform, inbound_email,
-    image_url, language, author_name, author_email, copyright, is_scoped, last_synced_at, created_at, updated_at)
+    image_url, language, author_name, author_email, copyright, is_scoped, last_synced_at, created_at, updated_at,
+    next_poll_at)
   select id, slug, title, description, site_url, feed_url, source_kind, platform, inbound_email,
-    image_url, language, author_name, author_email, copyright, is_scoped, last_synced_at, created_at, updated_at
+    image_url, language, author_name, author_email, copyright, is_scoped, last_synced_at, created_at, updated_at,
+    'infinity'::timestamptz
   from jsonb_to_recordset($1::text::jsonb) as r(id uuid, slug text, title text, description text, site_url text,
     feed_url text, source_kind text, platform text, inbound_email text, image_url text, language text,
     author_name text, author_email text, copyright text, is_scoped boolean, last_synced_at timestamptz,

@@ -20,6 +20,10 @@ alter table publications add column image_raw_key text;
 
 create index publications_next_poll_idx on publications (next_poll_at) where feed_url is not null;
 
+-- Publications older than ingestion came from the demo loader (or by hand) and name feeds nobody fetched: the
+-- scheduled sync leaves them alone until an operator syncs one (`sync <slug>` plans its next poll).
+update publications set next_poll_at = 'infinity' where feed_url is not null;
+
 -- content_hash is contentHash(body_text): summaries and picks are keyed on it, so unchanged text is never processed
 -- twice and a changed text invalidates both.
 alter table posts add column content_html text;

@@ -27,6 +27,9 @@ export async function setup(project: TestProject) {
   database = await createTestDatabase();
   service = await startService({
     ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true' } : {}),
+    // The demo's not-ready posts must stay not ready for the suites that check the 503 path: no background
+    // generation in this service (tests/http/ingest-e2e.test.ts runs its own service with jobs).
+    JOBS_LOCAL: 'false',
     // The ingestion suites serve feeds on loopback and post mail to the webhooks.
     INGEST_ALLOW_HOSTS: '127.0.0.1,localhost',
     INBOUND_EMAIL_SECRET,
