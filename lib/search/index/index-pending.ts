@@ -1,5 +1,5 @@
 import { readCapabilities } from '@/lib/db/capabilities';
-import type { Db } from '@/lib/db/types';
+import type { Db, Queryable } from '@/lib/db/types';
 import { normalizeForSearch } from '@/lib/search/query/normalize';
 
 interface PendingRow {
@@ -30,6 +30,8 @@ const LEXEMES_OF = `select lexeme, count(*)::int as n
                      group by lexeme`;
 
 const MAINTAIN_AFTER = 1000;
+// Advisory lock key of the search indexer (any constant no other lock uses).
+const SEARCH_INDEX_LOCK = 7_420_001;
 
 /**
  * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
@@ -37,19 +39,11 @@ const MAINTAIN_AFTER = 1000;
  */
 export async function indexPendingPosts(db: Db, options: { batchSize?: number } = {}): Promise<number> {
   const batchSize = options.batchSize ?? 500;
+  const vector = (await readCapabilities(db)).vector;
   let total = 0;
   for (;;) {
-    const rows = await db.query<PendingRow>(
-      `select p.id, p.title, p.subtitle, p.body_text,
-              concat_ws(' ', pub.title, pub.author_name) as publication,
-              p.search_vector is not null as previously_indexed
-         from posts p join publications pub on pub.id = p.publication_id
-        where p.search_indexed_at is null
-        order by p.id
-        limit $1`,
-      [batchSize],
-    );
-    if (rows.length === 0) {
+    const indexed = await db.transaction((tx) => indexBatch(tx, batchSize, vector));
+    if (indexed === 0) {
       // After a bulk change PGlite (which has no autovacuum) needs what autovacuum would do: fresh statistics, or the
       // planner keeps estimating from an empty table and scans every match of a common word instead of walking the
       // newest posts; and a visibility map, or counting the posts of a time window reads every row instead of the
@@ -60,32 +54,52 @@ export async function indexPendingPosts(db: Db, options: { batchSize?: number } 
       }
       return total;
     }
-    const documents = rows.map((row) => ({
-      id: row.id,
-      title: normalizeForSearch(row.title),
-      subtitle: normalizeForSearch(row.subtitle ?? ''),
-      publication: normalizeForSearch(row.publication),
-      body: normalizeForSearch(row.body_text),
-    }));
-    const ids = rows.map((row) => row.id);
-    const newlyIndexed = rows.filter((row) => !row.previously_indexed).length;
-    // A changed post's embedding describes its old text: dropped here, it is computed again by embedPendingPosts.
-    const changed = rows.filter((row) => row.previously_indexed).map((row) => row.id);
-    const dropEmbeddings = changed.length > 0 && (await readCapabilities(db)).vector;
-    await db.transaction(async (tx) => {
-      if (dropEmbeddings) await tx.query('delete from post_embeddings where post_id = any($1::uuid[])', [changed]);
-      await tx.query(
-        `update search_term_stats s set doc_count = s.doc_count - old.n from (${LEXEMES_OF}) old where s.lexeme = old.lexeme`,
-        [ids],
-      );
-      await tx.query(UPDATE_SQL, [JSON.stringify(documents)]);
-      await tx.query(
-        `insert into search_term_stats (lexeme, doc_count) ${LEXEMES_OF}
-         on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count`,
-        [ids],
-      );
-      await tx.query('update search_corpus_stats set doc_count = doc_count + $1', [newlyIndexed]);
-    });
-    total += rows.length;
+    total += indexed;
   }
+}
+
+/**
+ * One batch, in one transaction under one advisory lock: indexers in several processes (concurrent feed syncs) take
+ * turns. Without it two batches update the shared lexeme counts in different orders and deadlock, and both could
+ * pick the same pending post and count it twice. The pending posts are read after the lock is held.
+ */
+async function indexBatch(tx: Queryable, batchSize: number, vector: boolean): Promise<number> {
+  await tx.query('select pg_advisory_xact_lock($1)', [SEARCH_INDEX_LOCK]);
+  const rows = await tx.query<PendingRow>(
+    `select p.id, p.title, p.subtitle, p.body_text,
+            concat_ws(' ', pub.title, pub.author_name) as publication,
+            p.search_vector is not null as previously_indexed
+       from posts p join publications pub on pub.id = p.publication_id
+      where p.search_indexed_at is null
+      order by p.id
+      limit $1`,
+    [batchSize],
+  );
+  if (rows.length === 0) return 0;
+  const documents = rows.map((row) => ({
+    id: row.id,
+    title: normalizeForSearch(row.title),
+    subtitle: normalizeForSearch(row.subtitle ?? ''),
+    publication: normalizeForSearch(row.publication),
+    body: normalizeForSearch(row.body_text),
+  }));
+  const ids = rows.map((row) => row.id);
+  const newlyIndexed = rows.filter((row) => !row.previously_indexed).length;
+  // A changed post's embedding describes its old text: dropped here, it is computed again by embedPendingPosts.
+  const changed = rows.filter((row) => row.previously_indexed).map((row) => row.id);
+  if (vector && changed.length > 0) {
+    await tx.query('delete from post_embeddings where post_id = any($1::uuid[])', [changed]);
+  }
+  await tx.query(
+    `update search_term_stats s set doc_count = s.doc_count - old.n from (${LEXEMES_OF}) old where s.lexeme = old.lexeme`,
+    [ids],
+  );
+  await tx.query(UPDATE_SQL, [JSON.stringify(documents)]);
+  await tx.query(
+    `insert into search_term_stats (lexeme, doc_count) ${LEXEMES_OF}
+     on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count`,
+    [ids],
+  );
+  await tx.query('update search_corpus_stats set doc_count = doc_count + $1', [newlyIndexed]);
+  return rows.length;
 }
