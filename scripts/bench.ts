@@ -11,6 +11,7 @@
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
  * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,7 @@ import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
-import { benchIngest } from './bench/ingest';
+import type { benchIngest } from './bench/ingest';
 import { type LoadResult, measure } from './bench/load';
 import { processMemory } from './bench/memory';
 import { benchPayments } from './bench/payments';
@@ -138,12 +139,24 @@ if (parts.includes('ingest')) {
       const feeds = Number(process.env.BENCH_FEEDS ?? 200);
       const items = Number(process.env.BENCH_FEED_ITEMS ?? 50);
       console.log(`\n${database}, ingestion (${feeds} feeds of ${items} posts on loopback)`);
-      const figures = await benchIngest(feeds, items, testDb?.url);
+      // A child process per database: the peak memory read from /proc is then this run's alone.
+      const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/ingest-run.ts'], {
+        env: {
+          ...process.env,
+          BENCH_DATABASE_URL: testDb?.url ?? '',
+          BENCH_FEEDS: String(feeds),
+          BENCH_FEED_ITEMS: String(items),
+        },
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      if (child.status !== 0) throw new Error(`ingestion benchmark failed:\n${child.stderr}`);
+      const figures = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Awaited<ReturnType<typeof benchIngest>>;
       const { firstSync, resync304 } = figures;
       console.log(
         `  first sync: ${firstSync.posts} posts in ${firstSync.seconds.toFixed(1)} s: ` +
           `${firstSync.feedsPerSecond.toFixed(1)} feeds/s, ${firstSync.postsPerSecond.toFixed(0)} posts/s, ` +
-          `peak RSS ${figures.peakRssMiB.toFixed(0)} MiB`,
+          `peak RSS ${figures.peakRssMiB.toFixed(0)} MiB (${figures.baselineRssMiB.toFixed(0)} MiB before syncing)`,
       );
       console.log(`  re-sync (all 304): ${resync304.feedsPerSecond.toFixed(1)} feeds/s`);
       console.log(

@@ -38,6 +38,7 @@ interface IngestFigures {
   firstSync: { seconds: number; feedsPerSecond: number; postsPerSecond: number; posts: number };
   resync304: { seconds: number; feedsPerSecond: number };
   peakRssMiB: number;
+  baselineRssMiB: number;
   summarizerMsPerPost: number;
   extractorMsPerPost: number;
   picksFound: number;
@@ -91,6 +92,8 @@ export async function benchIngest(feeds = 200, itemsPerFeed = 50, databaseUrl?: 
   try {
     const ids: string[] = [];
     let posts = 0;
+    // What the process holds before syncing (the database, the generated feeds): the peak is read against it.
+    const baselineRssMiB = processMemory(process.pid)?.currentMiB ?? Number.NaN;
     const started = performance.now();
     await pool(
       bodies.map((_, n) => n),
@@ -131,6 +134,7 @@ export async function benchIngest(feeds = 200, itemsPerFeed = 50, databaseUrl?: 
       },
       resync304: { seconds: resyncSeconds, feedsPerSecond: feeds / resyncSeconds },
       peakRssMiB,
+      baselineRssMiB,
       summarizerMsPerPost,
       extractorMsPerPost,
       picksFound,
