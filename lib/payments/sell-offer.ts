@@ -37,6 +37,12 @@ export async function sellOffer(
   const db = deps.db ?? (await getDb());
   const setup = deps.setup ?? paymentSetup();
   const bodySha256 = createHash('sha256').update(body).digest('hex');
+  // Only GET and POST buy. A HEAD (which Next answers with the GET handler, dropping the body) would otherwise be
+  // charged for content it never receives: it gets the challenge, so a client can still read the price.
+  if (!SELLING_METHODS.has(request.method)) {
+    const refusal = `${request.method} requests are never charged: repeat as GET or POST to buy.`;
+    return paymentRequiredResponse(request, offer, setup, { bodySha256, refusal });
+  }
   const credential = readCredential(request.headers);
   const outcome = await pay(credential, { db, request, offer, setup, bodySha256 });
   switch (outcome.kind) {
@@ -48,6 +54,8 @@ export async function sellOffer(
       return errorResponse(outcome.error);
   }
 }
+
+const SELLING_METHODS = new Set(['GET', 'POST']);
 
 interface Sale {
   db: Db;
