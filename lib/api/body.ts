@@ -1,4 +1,5 @@
 import { invalidInput } from './errors';
+import { readLimitedBody } from './read-limited-body';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -7,11 +8,9 @@ const MAX_BODY_BYTES = 64 * 1024;
  * raw text, which payments bind to; anything else is a 400 before any payment is considered.
  */
 export async function readOptionalJsonBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw invalidInput('body', { body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
-    throw invalidInput('body', { body: [`must be at most ${MAX_BODY_BYTES} bytes`] });
+  // Read as a stream and cut at the limit (413), whatever the transfer encoding: a chunked upload of any size never
+  // sits in memory.
+  const text = (await readLimitedBody(request, MAX_BODY_BYTES)).toString('utf8');
   if (text.trim() === '') return text;
   try {
     JSON.parse(text);

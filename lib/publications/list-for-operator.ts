@@ -33,7 +33,8 @@ export async function listPublicationsForOperator(db: Queryable) {
     posts: row.posts,
     lastSyncedAt: row.last_synced_at?.toISOString() ?? null,
     lastCheckedAt: row.last_checked_at?.toISOString() ?? null,
-    nextPollAt: row.next_poll_at?.toISOString() ?? null,
+    // Demo publications are never polled: their next poll is 'infinity', which has no ISO form.
+    nextPollAt: row.next_poll_at && Number.isFinite(row.next_poll_at.getTime()) ? row.next_poll_at.toISOString() : null,
     lastError: row.last_error,
     consecutiveFailures: row.consecutive_failures,
   }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readOptionalJsonBody } from '@/lib/api/body';
-import { SummaryNotReadyResponse } from '@/lib/api/contracts/common';
+import { ErrorMessage, SummaryNotReadyResponse } from '@/lib/api/contracts/common';
 import { PaidPublicationPost, PaymentHeaders, PostPathParams } from '@/lib/api/contracts/paid';
 import { paymentInfo } from '@/lib/api/openapi/payment-offers';
 import {
@@ -52,6 +52,10 @@ export const accessPublicationPost = defineRoute({
   method: 'post',
   operationId: 'accessPublicationPost',
   summary: "Buy a post's synthesized summary (POST form)",
+  responses: {
+    ...paidPost.responses,
+    '413': jsonBody('The body is larger than 64 KiB. Nothing is charged.', ErrorMessage),
+  },
   body: {
     required: false,
     description: 'Empty, or any JSON object; it is bound to the payment and not otherwise used.',

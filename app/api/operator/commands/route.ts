@@ -7,7 +7,8 @@ import { isOperator } from '@/lib/operator/token';
 
 export const dynamic = 'force-dynamic';
 
-const Body = z.object({ command: z.string().min(1).max(100), args: z.record(z.string(), z.unknown()).default({}) });
+// The command line carries positional words too (`publications add <url>`): room for a long private feed URL.
+const Body = z.object({ command: z.string().min(1).max(4000), args: z.record(z.string(), z.unknown()).default({}) });
 
 // Runs an admin CLI command inside the service, which owns the embedded database while it runs.
 export const POST = apiRoute(async (request) => {
