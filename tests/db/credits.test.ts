@@ -52,6 +52,22 @@ describe('users, API keys and session tokens', () => {
     expect(await revokeApiKey(db, 'not-a-uuid')).toBeNull();
   });
 
+  it("moves a key's last use at most once a minute, so its requests do not queue on that row", async () => {
+    const user = await ensureUser(db, 'last-used@example.com');
+    const key = await createApiKey(db, user.id, 'hot');
+    const lastUsed = async () =>
+      (await db.query<{ t: Date | null }>('select last_used_at as t from api_keys where id = $1', [key.id]))[0]!.t;
+    await verifyApiKey(db, key.key);
+    expect(await lastUsed()).not.toBeNull();
+    await db.query(`update api_keys set last_used_at = now() - interval '30 seconds' where id = $1`, [key.id]);
+    const recent = await lastUsed();
+    await verifyApiKey(db, key.key);
+    expect(await lastUsed()).toEqual(recent);
+    await db.query(`update api_keys set last_used_at = now() - interval '2 minutes' where id = $1`, [key.id]);
+    await verifyApiKey(db, key.key);
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('verifies live session tokens only', async () => {
     const user = await ensureUser(db, 'session@example.com');
     const { token } = await issueSessionToken(db, user.id);
