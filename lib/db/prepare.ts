@@ -29,8 +29,15 @@ export async function prepareDatabase(options: PrepareOptions): Promise<Db> {
     for (const name of applied) log(`migration applied: ${name}`);
     if (options.seed && (await isCatalogueEmpty(db))) {
       const started = Date.now();
-      const loaded = await options.seed(db);
-      log(`${loaded} in ${Date.now() - started} ms`);
+      try {
+        const loaded = await options.seed(db);
+        log(`${loaded} in ${Date.now() - started} ms`);
+      } catch (error) {
+        // Two instances started at once on an empty database both try to seed; the load is one transaction, so the
+        // second one's rolls back whole on the first one's rows. The catalogue the first one loaded stands.
+        if (await isCatalogueEmpty(db)) throw error;
+        log('catalogue seeded by another instance starting at the same time');
+      }
     }
     await indexForSearch(db, options.embeddings ?? null, log);
     return db;
