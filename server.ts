@@ -29,6 +29,9 @@ async function main() {
     `database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
 
+  if (process.env.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL && !config.TRUST_PROXY) {
+    console.warn('warning: PUBLIC_BASE_URL is not set: absolute URLs use the Host header each request sends');
+  }
   const payments = await startWalletPayments(config, (line) => console.log(line));
   // Without Inngest the jobs (feed sync, summaries, picks, embeddings) run here, from the durable queue in the database.
   if (config.jobsEngine === 'local' && config.JOBS_LOCAL !== false) {

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Behind a reverse proxy that sets X-Forwarded-Host/-Proto (and strips clients' own): only then are they read.
+  TRUST_PROXY: booleanText.optional(),
   SEED_DEMO_DATA: booleanText.optional(),
   DEMO_POSTS: z.coerce.number().int().min(0).max(2_000_000).default(1500),
   DEMO_SEED: z.coerce.number().int().default(DEFAULT_DEMO_SEED),

@@ -1,23 +1,34 @@
-import { env } from '@/lib/env';
+import { type Env, env } from '@/lib/env';
 
 // A Host header is echoed into URLs we hand out, so only a plain host[:port] is accepted.
 const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+type OriginConfig = Pick<Env, 'PUBLIC_BASE_URL' | 'TRUST_PROXY'>;
+
 /**
- * The public origin of this service: PUBLIC_BASE_URL when set (the reliable choice behind a proxy), else the host
- * the client addressed, else the fallback origin.
+ * The public origin of this service: PUBLIC_BASE_URL when set (the reliable choice in production), else the host the
+ * client addressed, else the fallback origin. X-Forwarded-Host and X-Forwarded-Proto are read only with TRUST_PROXY:
+ * anyone can send them, and the origin flows into OpenAPI, llms.txt, payment resources and image URLs.
  */
-export function originFromHeaders(headers: Pick<Headers, 'get'>, fallback: string): string {
-  const configured = env().PUBLIC_BASE_URL;
-  if (configured) return configured.replace(/\/+$/, '');
-  const host = headers.get('x-forwarded-host') ?? headers.get('host');
-  if (!host || !HOST_HEADER.test(host)) return fallback;
-  const forwarded = headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-  const protocol = forwarded === 'https' || forwarded === 'http' ? forwarded : new URL(fallback).protocol.slice(0, -1);
+export function originFromHeaders(
+  headers: Pick<Headers, 'get'>,
+  fallback: string,
+  config: OriginConfig = env(),
+): string {
+  if (config.PUBLIC_BASE_URL) return config.PUBLIC_BASE_URL.replace(/\/+$/, '');
+  const trusted = config.TRUST_PROXY === true;
+  // Next builds request.url from X-Forwarded-Proto itself, so without a trusted proxy the scheme is what this server
+  // speaks: plain HTTP (TLS is terminated by a proxy, which then sets TRUST_PROXY or PUBLIC_BASE_URL).
+  const fallbackOrigin = trusted ? fallback : fallback.replace(/^https:/, 'http:');
+  const host = (trusted ? headers.get('x-forwarded-host') : null) ?? headers.get('host');
+  if (!host || !HOST_HEADER.test(host)) return fallbackOrigin;
+  const forwarded = trusted ? headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+  const protocol =
+    forwarded === 'https' || forwarded === 'http' ? forwarded : new URL(fallbackOrigin).protocol.slice(0, -1);
   return `${protocol}://${host}`;
 }
 
 /** The public origin for URLs in an API response. */
-export function publicBaseUrl(request: Request): string {
-  return originFromHeaders(request.headers, new URL(request.url).origin);
+export function publicBaseUrl(request: Request, config: OriginConfig = env()): string {
+  return originFromHeaders(request.headers, new URL(request.url).origin, config);
 }

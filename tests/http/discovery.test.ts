@@ -53,6 +53,16 @@ describe('discovery documents', () => {
   });
 });
 
+describe('a client cannot choose the origin', () => {
+  it('ignores X-Forwarded-Host and X-Forwarded-Proto without TRUST_PROXY', async () => {
+    const headers = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const openapi = await getJson<{ servers: Array<{ url: string }> }>('/openapi.json', { headers });
+    expect(openapi.body.servers[0]!.url).toBe(inject('baseUrl'));
+    const llms = await fetch(new URL('/llms.txt', inject('baseUrl')), { headers });
+    expect(await llms.text()).not.toContain('evil.example');
+  });
+});
+
 describe('edges', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await getJson('/api/v1/no-such-route');
