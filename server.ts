@@ -13,6 +13,7 @@ import { env } from '@/lib/env';
 import { ALL_JOBS } from '@/lib/jobs/all';
 import { startProcessJobs, stopProcessJobs } from '@/lib/jobs/local/process-engine';
 import { provideCorpusSeeder } from '@/lib/operator/corpus-seeder';
+import { operatorReachable } from '@/lib/operator/operator-network';
 import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file';
 import { operatorToken } from '@/lib/operator/token';
 import { startWalletPayments } from '@/lib/payments/start';
@@ -47,6 +48,12 @@ async function main() {
     const malformed = malformedPathResponse(req.url ?? '/');
     if (malformed) {
       res.writeHead(malformed.status, { 'content-type': malformed.contentType }).end(malformed.body);
+      return;
+    }
+    if (!operatorReachable(req.url ?? '/', req.socket.remoteAddress, config.OPERATOR_REMOTE === true)) {
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'Not found', code: 'not_found' }));
       return;
     }
     void handle(req, res);

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   DEMO_POSTS: z.coerce.number().int().min(0).max(2_000_000).default(1500),
   DEMO_SEED: z.coerce.number().int().default(DEFAULT_DEMO_SEED),
   OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The operator endpoint answers only loopback connections unless this is set.
+  OPERATOR_REMOTE: booleanText.optional(),
   EMBEDDINGS_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
