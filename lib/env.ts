@@ -60,8 +60,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...parsed,
     seedDemoData: parsed.SEED_DEMO_DATA ?? parsed.DATABASE_URL === undefined,
-    // With no wallet configuration at all, the service pays with test money on local chains (lib/payments/sandbox).
-    paymentSandbox: parsed.PAYMENT_SANDBOX ?? (parsed.X402_PAY_TO === undefined && parsed.MPP_SECRET_KEY === undefined),
+    // Test money on local chains (lib/payments/sandbox) only on the embedded default, or when asked for by name: a
+    // service on a real database with no wallet configured sells through credits and session tokens alone.
+    paymentSandbox:
+      parsed.PAYMENT_SANDBOX ??
+      (parsed.DATABASE_URL === undefined && parsed.X402_PAY_TO === undefined && parsed.MPP_SECRET_KEY === undefined),
     jobsEngine: parsed.INNGEST_EVENT_KEY !== undefined || parsed.INNGEST_DEV !== undefined ? 'inngest' : 'local',
   };
 }

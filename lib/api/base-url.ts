@@ -32,3 +32,13 @@ export function originFromHeaders(
 export function publicBaseUrl(request: Request, config: OriginConfig = env()): string {
   return originFromHeaders(request.headers, new URL(request.url).origin, config);
 }
+
+/**
+ * Caching headers for a response that embeds the public origin. With PUBLIC_BASE_URL the origin is fixed and the
+ * response may be cached; otherwise it depends on headers the client sends, so caches must key on them.
+ */
+export function originCacheHeaders(config: OriginConfig = env()): Record<string, string> {
+  if (config.PUBLIC_BASE_URL) return { 'Cache-Control': 'public, max-age=300' };
+  const vary = config.TRUST_PROXY === true ? 'Host, X-Forwarded-Host, X-Forwarded-Proto' : 'Host';
+  return { 'Cache-Control': 'no-cache', Vary: vary };
+}

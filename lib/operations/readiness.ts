@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/db/client';
 import { pendingMigrations } from '@/lib/db/pending-migrations';
-import { paymentSetup } from '@/lib/payments/setup';
+import { liveMethods, paymentSetup } from '@/lib/payments/setup';
 
 export interface Readiness {
   ready: boolean;
@@ -18,7 +18,7 @@ const DATABASE_TIMEOUT_MS = 2000;
 export async function checkReadiness(): Promise<Readiness> {
   const setup = paymentSetup();
   const payments = {
-    methods: ['credits', ...(setup.x402 ? ['x402'] : []), ...(setup.mpp ? ['mpp'] : [])],
+    methods: liveMethods(setup),
     testMoney: setup.testMoney,
   };
   try {

@@ -3,7 +3,7 @@ import { publicBaseUrl } from '@/lib/api/base-url';
 import { chargeWithMpp } from './mpp/charge';
 import type { PaidOffer } from './offer';
 import { centsToUsd } from './pricing';
-import type { PaymentSetup } from './setup';
+import { liveMethods, type PaymentMethodName, type PaymentSetup } from './setup';
 import { x402ChallengeHeader, x402Requirements } from './x402/challenge';
 import { x402ServerFor } from './x402/resource-server';
 
@@ -24,6 +24,12 @@ export interface ChallengeOptions extends ChallengeExtras {
   bodySha256: string;
 }
 
+const HOW_TO_PAY: Record<PaymentMethodName, string> = {
+  x402: 'x402 v2 (PAYMENT-REQUIRED)',
+  mpp: 'MPP (WWW-Authenticate)',
+  credits: 'Authorization: Bearer <API key or session token>',
+};
+
 /** The MPP realm: configured, else the public host the client addressed. */
 export function mppRealm(request: Request, setup: NonNullable<PaymentSetup['mpp']>): string {
   return setup.realm ?? new URL(publicBaseUrl(request)).host;
@@ -41,13 +47,14 @@ export async function paymentRequiredResponse(
 ): Promise<Response> {
   const headers = new Headers({ 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' });
   const price = `$${centsToUsd(offer.priceCents)}`;
+  const methods = liveMethods(setup);
   let problem: Record<string, unknown> = {
     type: 'https://paymentauth.org/problems/payment-required',
     title: 'Payment Required',
     status: 402,
     detail:
       options.refusal ??
-      `${offer.description} costs ${price}. Pay with x402 v2 (PAYMENT-REQUIRED), MPP (WWW-Authenticate) or Authorization: Bearer <API key>, then repeat this exact request.` +
+      `${offer.description} costs ${price}. Pay with ${[...methods.slice(1), methods[0]!].map((m) => HOW_TO_PAY[m]).join(' or ')}, then repeat this exact request.` +
         (setup.testMoney ? ' This service runs a payment sandbox: TEST MONEY ONLY (see DATA_DIR/sandbox.json).' : ''),
   };
 
@@ -74,6 +81,7 @@ export async function paymentRequiredResponse(
   }
   if (options.paymentResponse) headers.set('PAYMENT-RESPONSE', options.paymentResponse);
   problem.challengeId ??= randomUUID();
+  problem.paymentMethods = methods;
   return new Response(JSON.stringify(problem), { status: 402, headers });
 }
 

@@ -3,10 +3,14 @@ import { booleanText, cents, evmAddress, httpUrl } from '@/lib/env-values';
 
 /**
  * Payment configuration read from the environment (lib/env.ts is the reader). Production sets the x402 and MPP
- * groups; with neither set, the service runs the offline payment sandbox instead. Prices are in US cents.
+ * groups; with neither set, the embedded default runs the offline payment sandbox instead, and a service on a real
+ * database sells through credits only (PAYMENT_SANDBOX=true asks for the sandbox there). Prices are in US cents.
  */
 export const PaymentEnv = {
   PAYMENT_SANDBOX: booleanText.optional(),
+  // Only for tests that pay a configured service from local chains: otherwise a payer whose key anyone can derive
+  // (anvil's development mnemonic) is refused outside the sandbox.
+  PAYMENT_ACCEPT_DEV_KEYS: booleanText.optional(),
   X402_NETWORK: z
     .string()
     .regex(/^eip155:\d+$/, 'must be a CAIP-2 EVM network such as eip155:8453')

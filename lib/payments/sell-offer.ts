@@ -78,8 +78,8 @@ async function pay(
     case 'bearer':
       return payWithBearer(db, offer, setup, credential.token);
     case 'x402':
-      return payWithX402(offer, setup.x402, credential.paymentSignature);
+      return payWithX402(offer, setup, credential.paymentSignature);
     case 'mpp':
-      return payWithMpp(request, offer, setup.mpp, bodySha256);
+      return payWithMpp(request, offer, setup, bodySha256);
   }
 }

@@ -4,6 +4,11 @@ import { env } from '@/lib/env';
 export interface PaymentSetup {
   /** True when the money is the sandbox's test money; everything shown to users says so. */
   testMoney: boolean;
+  /**
+   * Refuse wallet payers whose keys anyone can derive (anvil's development mnemonic): set outside the sandbox, so a
+   * production service pointed at a test chain by mistake still takes no payment signed by a public key.
+   */
+  refuseDevPayers: boolean;
   x402: { network: `eip155:${number}`; payTo: string; facilitatorUrl: string } | null;
   mpp: {
     secretKey: string;
@@ -41,6 +46,7 @@ export function paymentSetup(): PaymentSetup {
     return {
       ...common,
       testMoney: true,
+      refuseDevPayers: false,
       x402: sandbox?.x402 ?? null,
       mpp: sandbox
         ? {
@@ -60,6 +66,7 @@ export function paymentSetup(): PaymentSetup {
   return {
     ...common,
     testMoney: false,
+    refuseDevPayers: config.PAYMENT_ACCEPT_DEV_KEYS !== true,
     x402:
       config.X402_PAY_TO && config.X402_FACILITATOR_URL
         ? {
@@ -92,4 +99,22 @@ export function paymentSetup(): PaymentSetup {
         }
       : null,
   };
+}
+
+export type PaymentMethodName = 'credits' | 'x402' | 'mpp';
+
+/** The ways to pay this setup sells with: credits (API keys, session tokens) always, wallets when configured. */
+export function liveMethods(setup: PaymentSetup): PaymentMethodName[] {
+  return ['credits', ...(setup.x402 ? (['x402'] as const) : []), ...(setup.mpp ? (['mpp'] as const) : [])];
+}
+
+/** One line for the start-up log: each live method, and whether its money is real. */
+export function describeLiveMethods(setup: PaymentSetup): string {
+  const wallet: string[] = [];
+  if (setup.x402) wallet.push(`x402 on ${setup.x402.network}`);
+  if (setup.mpp?.tempo) wallet.push(`MPP tempo on chain ${setup.mpp.tempo.chainId}`);
+  if (setup.mpp?.stripe) wallet.push('MPP card (Stripe)');
+  const money = setup.testMoney ? 'TEST MONEY ONLY (payment sandbox)' : 'real money';
+  const wallets = wallet.length > 0 ? `${wallet.join(', ')}: ${money}` : 'no wallet method (402s offer credits only)';
+  return `payments live: credits (API keys, session tokens); ${wallets}`;
 }

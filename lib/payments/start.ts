@@ -1,22 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '@/lib/env';
+import { devAccountAddresses } from './sandbox/accounts';
 import { startPaymentSandbox } from './sandbox/start';
-import { registerSandbox } from './setup';
+import { describeLiveMethods, paymentSetup, registerSandbox } from './setup';
 
 /**
- * Brings up what wallet payments need before the service accepts requests. Configured production methods need
- * nothing started; the embedded default starts the test-money sandbox (local chains and a facilitator) and hands
- * its details to the paid routes. Returns how to stop it.
+ * Brings up what wallet payments need before the service accepts requests, and prints which methods are live and
+ * whether they take real money. Configured production methods need nothing started; the sandbox (embedded default,
+ * or PAYMENT_SANDBOX=true) starts local chains and a facilitator and hands their details to the paid routes.
+ * Returns how to stop it.
  */
 export async function startWalletPayments(
   config: Env,
   log: (line: string) => void,
 ): Promise<{ stop(): Promise<void> }> {
   if (!config.paymentSandbox) {
-    const methods = [config.X402_PAY_TO && 'x402', config.MPP_SECRET_KEY && 'MPP'].filter(Boolean);
-    log(
-      `payments: ${methods.length > 0 ? methods.join(' + ') : 'wallet payments off'}; API keys and session tokens spend credits`,
-    );
+    const setup = paymentSetup();
+    // Derived once here rather than on the first paid request.
+    if (setup.refuseDevPayers) devAccountAddresses();
+    log(describeLiveMethods(setup));
     return { stop: async () => {} };
   }
   const started = Date.now();
@@ -36,6 +38,7 @@ export async function startWalletPayments(
   log(
     `payments: sandbox ready in ${Date.now() - started} ms, TEST MONEY ONLY; payer wallets in ${config.DATA_DIR}/sandbox.json`,
   );
+  log(describeLiveMethods(paymentSetup()));
   return {
     async stop() {
       registerSandbox(undefined);

@@ -5,14 +5,16 @@ import {
   encodePaymentSignatureHeader,
 } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
-import { Challenge } from 'mppx';
+import { Challenge, Credential } from 'mppx';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
 import { readCreditBalance } from '@/lib/credits/balance';
 import type { Db } from '@/lib/db/types';
 import { operatorToken } from '@/lib/operator/token';
+import { MPP_SERVER_CACHE_SIZE, mppServerCount } from '@/lib/payments/mpp/server';
 import type { PaidOffer } from '@/lib/payments/offer';
+import { devAccountAddresses } from '@/lib/payments/sandbox/accounts';
 import { sellOffer } from '@/lib/payments/sell-offer';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { type FakeFacilitator, startFakeFacilitator } from '@/tests/helpers/fake-facilitator';
@@ -85,6 +87,41 @@ describe('sellOffer: the 402', () => {
     expect(problem).toMatchObject({ title: 'Payment Required', status: 402, challengeId: expect.any(String) });
     expect(problem.detail).toMatch(/costs \$0\.10/);
     expect(await allPayments()).toBe(before);
+  });
+
+  it('says which ways to pay exist: credits alone without wallets, every configured method with them', async () => {
+    const creditsOnly = await (await sell(request())).json();
+    expect(creditsOnly.paymentMethods).toEqual(['credits']);
+    expect(creditsOnly.detail).toMatch(/Pay with Authorization: Bearer <API key or session token>, then repeat/);
+    expect(creditsOnly.detail).not.toMatch(/x402|MPP/);
+
+    const all = await (await sell(request(), f.offer(), WALLETS)).json();
+    expect(all.paymentMethods).toEqual(['credits', 'x402', 'mpp']);
+    expect(all.detail).toMatch(/x402 v2 \(PAYMENT-REQUIRED\) or MPP \(WWW-Authenticate\) or Authorization: Bearer/);
+  });
+
+  it('refuses an MPP credential from a well-known development key outside the sandbox', async () => {
+    const challenge = Challenge.deserialize(
+      (await sell(request(), f.offer(), WALLETS)).headers.get('www-authenticate')!,
+    );
+    const credential = Credential.serialize({
+      challenge,
+      payload: { type: 'hash', hash: `0x${'ab'.repeat(32)}` },
+      source: `did:pkh:eip155:1337:${devAccountAddresses()[1]}`,
+    });
+    const response = await sell(request({ authorization: credential }), f.offer(), WALLETS);
+    expect(response.status).toBe(402);
+    expect((await response.json()).detail).toMatch(/well-known development key/);
+  });
+
+  it('keeps a bounded number of MPP servers however many hosts clients name (no MPP_REALM)', async () => {
+    const noRealm: PaymentSetup = { ...WALLETS, mpp: { ...WALLETS.mpp!, realm: null } };
+    for (let i = 0; i < 3 * MPP_SERVER_CACHE_SIZE; i++) {
+      const hostile = new Request(`http://localhost${RESOURCE}`, { headers: { host: `h${i}.evil.example` } });
+      const response = await sell(hostile, f.offer(), noRealm);
+      expect(Challenge.deserialize(response.headers.get('www-authenticate')!).realm).toBe(`h${i}.evil.example`);
+    }
+    expect(mppServerCount()).toBeLessThanOrEqual(MPP_SERVER_CACHE_SIZE);
   });
 
   it('with wallet methods configured: WWW-Authenticate (MPP) and PAYMENT-REQUIRED (x402) for this resource', async () => {
@@ -269,7 +306,10 @@ describe('sellOffer: x402 in process', () => {
   });
 
   /** A PAYMENT-SIGNATURE for the offer's current challenge; the facilitator above accepts any signature. */
-  async function signedPayment(sold: PaidOffer): Promise<{ header: string; nonce: string }> {
+  async function signedPayment(
+    sold: PaidOffer,
+    from: string = facilitator.payer,
+  ): Promise<{ header: string; nonce: string }> {
     const challenge = await sell(request(), sold, WALLETS);
     const required = decodePaymentRequiredHeader(challenge.headers.get('payment-required')!);
     const nonce = `0x${randomBytes(32).toString('hex')}`;
@@ -277,7 +317,7 @@ describe('sellOffer: x402 in process', () => {
       x402Version: 2,
       resource: required.resource,
       accepted: required.accepts[0]!,
-      payload: { signature: '0x00', authorization: { from: facilitator.payer, nonce } },
+      payload: { signature: '0x00', authorization: { from, nonce } },
     } as PaymentPayload;
     return { header: encodePaymentSignatureHeader(payload), nonce };
   }
@@ -299,6 +339,25 @@ describe('sellOffer: x402 in process', () => {
     expect(replay.status).toBe(402);
     expect((await replay.json()).detail).toMatch(/already been used/);
     expect(facilitator.settled.filter((settledNonce) => settledNonce === nonce)).toHaveLength(1);
+  });
+
+  it('a payment from a well-known development key is refused outside the sandbox, before the facilitator', async () => {
+    const before = facilitator.settled.length;
+    for (const devPayer of [devAccountAddresses()[3]!, devAccountAddresses()[0]!.toLowerCase()]) {
+      const { header, nonce } = await signedPayment(f.offer(), devPayer);
+      const refusedPayment = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+      expect(refusedPayment.status).toBe(402);
+      expect((await refusedPayment.json()).detail).toMatch(/development key/);
+      expect(await f.paymentByKey(`x402:eip155:84532:${nonce}`)).toEqual([]);
+    }
+    expect(facilitator.settled.length).toBe(before);
+    // The sandbox's own test money is paid with exactly those keys, and a test may accept them by name.
+    const { header } = await signedPayment(f.offer(), devAccountAddresses()[3]!);
+    const accepted = await sell(request({ 'payment-signature': header }), f.offer(), {
+      ...WALLETS,
+      refuseDevPayers: false,
+    });
+    expect(accepted.status).toBe(200);
   });
 
   it('a settled payment that cannot be recorded fails loudly and is logged for reconciliation', async () => {

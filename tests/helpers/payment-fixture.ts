@@ -18,6 +18,7 @@ export const RESOURCE = '/api/v1/publications/sell-offer.example/a-post';
 
 export const NO_WALLETS: PaymentSetup = {
   testMoney: false,
+  refuseDevPayers: true,
   x402: null,
   mpp: null,
   prices: { defaultPostCents: 10, stockPicksArticleCents: 10 },

@@ -23,6 +23,8 @@ beforeAll(async () => {
     SEED_DEMO_DATA: 'true',
     DEMO_POSTS: '400',
     PAYMENT_SANDBOX: 'false',
+    // The payers here are the sandbox's development accounts, refused by a configured service unless named.
+    PAYMENT_ACCEPT_DEV_KEYS: 'true',
     X402_NETWORK: x402.network,
     X402_PAY_TO: x402.payTo,
     X402_FACILITATOR_URL: x402.facilitatorUrl,

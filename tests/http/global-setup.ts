@@ -26,7 +26,8 @@ export async function setup(project: TestProject) {
   buildIfNeeded();
   database = await createTestDatabase();
   service = await startService({
-    ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true' } : {}),
+    // On PostgreSQL the test-money sandbox runs only when asked for by name.
+    ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', PAYMENT_SANDBOX: 'true' } : {}),
     // The demo's not-ready posts must stay not ready for the suites that check the 503 path: no background
     // generation in this service (tests/http/ingest-e2e.test.ts runs its own service with jobs).
     JOBS_LOCAL: 'false',

@@ -30,6 +30,13 @@ describe('payment configuration', () => {
     expect(parseEnv({ PAYMENT_SANDBOX: 'false' }).paymentSandbox).toBe(false);
   });
 
+  it('never runs the sandbox on a real database unless PAYMENT_SANDBOX=true names it', () => {
+    const database = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(parseEnv(database).paymentSandbox).toBe(false);
+    expect(parseEnv({ ...database, NODE_ENV: 'production' }).paymentSandbox).toBe(false);
+    expect(parseEnv({ ...database, PAYMENT_SANDBOX: 'true' }).paymentSandbox).toBe(true);
+  });
+
   it('uses real methods when configured, and never both', () => {
     const x402 = { X402_PAY_TO: `0x${'1'.repeat(40)}`, X402_FACILITATOR_URL: 'https://facilitator.example' };
     expect(parseEnv(x402)).toMatchObject({ paymentSandbox: false, X402_NETWORK: 'eip155:8453' });

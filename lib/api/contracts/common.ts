@@ -66,6 +66,10 @@ export const PaymentRequiredProblem = z
     status: z.literal(402),
     detail: z.string(),
     challengeId: z.string().optional().meta({ description: 'Correlation id of the MPP challenge' }),
+    paymentMethods: z.array(z.enum(['x402', 'mpp', 'credits'])).meta({
+      description:
+        'The ways this service takes payment right now: `credits` (Authorization: Bearer with an API key or session token) always, `x402` and `mpp` when a wallet method is configured.',
+    }),
   })
   .meta({
     id: 'PaymentRequiredProblem',

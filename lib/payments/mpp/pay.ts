@@ -1,6 +1,7 @@
 import { Receipt } from 'mppx';
 import { mppRealm } from '@/lib/payments/challenge';
 import type { Delivery } from '@/lib/payments/deliver';
+import { DEV_PAYER_REFUSAL, isDevPayer, mppCredentialPayer } from '@/lib/payments/dev-payers';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import type { PaymentSetup } from '@/lib/payments/setup';
@@ -13,9 +14,11 @@ import { chargeWithMpp } from './charge';
 export async function payWithMpp(
   request: Request,
   offer: PaidOffer,
-  setup: PaymentSetup['mpp'],
+  payment: PaymentSetup,
   bodySha256: string,
 ): Promise<PaymentOutcome> {
+  const setup = payment.mpp;
+  if (setup && payment.refuseDevPayers && isDevPayer(mppCredentialPayer(request))) return DEV_PAYER_REFUSAL;
   const outcome = setup ? await chargeWithMpp(setup, mppRealm(request, setup), request, offer, bodySha256) : null;
   if (!outcome) return refused('MPP is not enabled on this service.');
   if (outcome.status === 402) return { kind: 'refused', challenge: { mppChallenge: outcome.challenge } };

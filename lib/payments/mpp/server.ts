@@ -9,6 +9,12 @@ type MppSetup = NonNullable<PaymentSetup['mpp']>;
 
 const holder = globalThis as typeof globalThis & { __mppServers?: Map<string, ReturnType<typeof createMpp>> };
 
+/**
+ * How many mppx servers are kept. Without MPP_REALM the realm is the Host a client sends, so the cache is keyed by
+ * client input: bounded, the oldest dropped first (a dropped server is only rebuilt, challenges stay valid).
+ */
+export const MPP_SERVER_CACHE_SIZE = 16;
+
 /** One mppx server per configuration and realm (the realm is the public host a challenge is issued for). */
 export function mppServerFor(setup: MppSetup, realm: string) {
   holder.__mppServers ??= new Map();
@@ -17,9 +23,15 @@ export function mppServerFor(setup: MppSetup, realm: string) {
   let server = servers.get(key);
   if (!server) {
     server = createMpp(setup, realm);
+    if (servers.size >= MPP_SERVER_CACHE_SIZE) servers.delete(servers.keys().next().value!);
     servers.set(key, server);
   }
   return server;
+}
+
+/** How many mppx servers this process holds (for tests of the bound). */
+export function mppServerCount(): number {
+  return holder.__mppServers?.size ?? 0;
 }
 
 function createMpp(setup: MppSetup, realm: string) {

@@ -9,6 +9,16 @@ export const DEV_MNEMONIC = 'test test test test test test test test test test t
 export const DEV_ACCOUNT_COUNT = 10;
 
 let cached: Hex[] | undefined;
+let cachedAddresses: string[] | undefined;
+
+/** Addresses of the dev accounts, index 0..9 (checksummed), derived once per process. */
+export function devAccountAddresses(): string[] {
+  cachedAddresses ??= Array.from(
+    { length: DEV_ACCOUNT_COUNT },
+    (_, addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex }).address,
+  );
+  return cachedAddresses;
+}
 
 /** Private keys of the dev accounts, index 0..9 (derivation is ~30 ms each, so it is done once per process). */
 export function devPrivateKeys(): Hex[] {

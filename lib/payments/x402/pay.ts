@@ -1,5 +1,6 @@
 import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { DEV_PAYER_REFUSAL, isDevPayer } from '@/lib/payments/dev-payers';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import { claimKey, isClaimed, releaseKey } from '@/lib/payments/replay-store';
@@ -14,11 +15,8 @@ const ALREADY_USED = refused('This payment has already been used. Sign a new pay
  * authorization nonce so a replay is refused before any work, and settle. A settled payment is paid: sellOffer then
  * records and delivers it. Every other outcome is a refusal, and nothing was charged.
  */
-export async function payWithX402(
-  offer: PaidOffer,
-  setup: PaymentSetup['x402'],
-  header: string,
-): Promise<PaymentOutcome> {
+export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, header: string): Promise<PaymentOutcome> {
+  const setup = payment.x402;
   if (!setup) return refused('x402 is not enabled on this service.');
   let payload: PaymentPayload;
   try {
@@ -39,7 +37,10 @@ export async function payWithX402(
       'The payment does not match this request: its price, asset, network, payee or resource differ. Pay the current challenge.',
     );
   }
-  const nonce = String((payload.payload as { authorization?: { nonce?: unknown } }).authorization?.nonce ?? '');
+  const authorization = (payload.payload as { authorization?: { nonce?: unknown; from?: unknown } }).authorization;
+  // Checked before the facilitator is asked anything; its verification then binds `from` to the signature.
+  if (payment.refuseDevPayers && isDevPayer(String(authorization?.from ?? ''))) return DEV_PAYER_REFUSAL;
+  const nonce = String(authorization?.nonce ?? '');
   const uniqueKey = `x402:${matched.network}:${nonce.toLowerCase()}`;
   if (!nonce || (await isClaimed(uniqueKey))) return ALREADY_USED;
 

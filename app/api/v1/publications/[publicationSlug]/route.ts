@@ -1,4 +1,4 @@
-import { publicBaseUrl } from '@/lib/api/base-url';
+import { originCacheHeaders, publicBaseUrl } from '@/lib/api/base-url';
 import { PUBLICATION_POSTS_DEFAULT_LIMIT, PublicationDetail } from '@/lib/api/contracts/publications';
 import { jsonResponse } from '@/lib/api/handler';
 import { handle } from '@/lib/api/route';
@@ -13,5 +13,6 @@ export const GET = handle(getPublication, async ({ request, params, query }) => 
     postLimit: query.limit ?? PUBLICATION_POSTS_DEFAULT_LIMIT,
     baseUrl: publicBaseUrl(request),
   });
-  return jsonResponse(PublicationDetail, detail);
+  // Image URLs carry the origin.
+  return jsonResponse(PublicationDetail, detail, { headers: originCacheHeaders() });
 });
