@@ -2,7 +2,7 @@
  * The service process: validates configuration, opens and migrates the database (loading demo data into an empty
  * embedded one) before accepting requests, serves the built Next.js app, and closes everything on SIGINT/SIGTERM.
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { malformedPathResponse } from '@/lib/api/malformed-path';
@@ -12,11 +12,31 @@ import { demoSeeder } from '@/lib/demo/seeder';
 import { env } from '@/lib/env';
 import { ALL_JOBS } from '@/lib/jobs/all';
 import { startProcessJobs, stopProcessJobs } from '@/lib/jobs/local/process-engine';
+import { Drain } from '@/lib/operations/drain';
+import { stampRequest } from '@/lib/operations/request-context';
+import { logRequestWhenDone } from '@/lib/operations/request-log';
 import { provideCorpusSeeder } from '@/lib/operator/corpus-seeder';
 import { operatorReachable } from '@/lib/operator/operator-network';
 import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file';
 import { operatorToken } from '@/lib/operator/token';
 import { startWalletPayments } from '@/lib/payments/start';
+
+/** Request headers (the request line included) above this answer 431; Node's own default, stated. */
+const MAX_HEADER_BYTES = 16 * 1024;
+/** URLs (path and query) above this answer 414: no route takes anything near it. */
+const MAX_URL_BYTES = 8 * 1024;
+/** How long a stopping service waits for requests in flight before it cuts them off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function sendJsonError(
+  res: ServerResponse,
+  status: number,
+  error: string,
+  code: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ error, code }));
+}
 
 async function main() {
   const config = env();
@@ -44,20 +64,47 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 60_000 }, (req, res) => {
+    const context = stampRequest(req, res, config.TRUST_PROXY === true);
+    logRequestWhenDone(req, res, context);
+    if (drain.isDraining) {
+      sendJsonError(res, 503, 'The service is shutting down: retry shortly.', 'service_busy', {
+        'Retry-After': '2',
+        Connection: 'close',
+      });
+      return;
+    }
+    drain.track(res);
+    if ((req.url ?? '/').length > MAX_URL_BYTES) {
+      sendJsonError(res, 414, `The URL is longer than ${MAX_URL_BYTES} bytes.`, 'uri_too_long');
+      return;
+    }
     const malformed = malformedPathResponse(req.url ?? '/');
     if (malformed) {
       res.writeHead(malformed.status, { 'content-type': malformed.contentType }).end(malformed.body);
       return;
     }
     if (!operatorReachable(req.url ?? '/', req.socket.remoteAddress, config.OPERATOR_REMOTE === true)) {
-      res
-        .writeHead(404, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: 'Not found', code: 'not_found' }));
+      sendJsonError(res, 404, 'Not found', 'not_found');
       return;
     }
     void handle(req, res);
   });
+  // Headers over the limit (and other unparsable requests) never reach the handler: answer in the API's shape.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(
+      tooLarge
+        ? { error: `Request headers exceed ${MAX_HEADER_BYTES} bytes.`, code: 'headers_too_large' }
+        : { error: 'Malformed HTTP request.', code: 'malformed_request' },
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  const drain = new Drain(server);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
@@ -69,10 +116,10 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    console.log(`${signal}: shutting down, letting requests in flight finish (up to ${SHUTDOWN_GRACE_MS} ms)`);
     removeServiceFile(config.DATA_DIR);
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    const cut = await drain.drain(SHUTDOWN_GRACE_MS);
+    if (cut > 0) console.warn(`shutdown: ${cut} request(s) still running at the deadline were cut off`);
     await stopProcessJobs();
     await payments.stop();
     await closeDb();

@@ -4,8 +4,10 @@ import { ContentEnv } from './content/env';
  * The only reader of process.env. Every variable is optional: with none set the service runs on the
  * embedded PGlite database under DATA_DIR and loads the demo corpus on first start.
  */
+import { DatabaseEnv } from './db/env';
 import { booleanText } from './env-values';
 import { checkPaymentEnv, PaymentEnv } from './payments/env';
+import { RateLimitEnv } from './rate-limits/env';
 
 /** The demo generator's default seed; the benchmark seeds with it too, so its corpus is the one `npm start` loads. */
 export const DEFAULT_DEMO_SEED = 20261122;
@@ -34,6 +36,8 @@ const EnvSchema = z.object({
   OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   ...PaymentEnv,
   ...ContentEnv,
+  ...RateLimitEnv,
+  ...DatabaseEnv,
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -17,9 +17,21 @@ export const ERROR_CODES = {
     status: 403,
     meaning: "Purchased credits (and, for a session token, this week's allowance) do not cover the price: top up.",
   },
+  malformed_request: { status: 400, meaning: 'The HTTP request itself could not be parsed.' },
+  uri_too_long: { status: 414, meaning: 'The URL (path and query) is longer than 8 KiB.' },
+  headers_too_large: { status: 431, meaning: 'The request headers are larger than 16 KiB.' },
   payload_too_large: { status: 413, meaning: 'The request body is larger than this route accepts.' },
   unsupported_media_type: { status: 415, meaning: 'The request body has a Content-Type this route does not accept.' },
   not_found: { status: 404, meaning: 'The publication, post, day of stock picks or route does not exist. Do not pay.' },
+  rate_limited: {
+    status: 429,
+    meaning:
+      'Too many requests from this client (IP address, API key or session token): retry after Retry-After seconds. The RateLimit and RateLimit-Policy headers show the quota. Never charged.',
+  },
+  service_busy: {
+    status: 503,
+    meaning: 'The service is overloaded or shutting down: retry after Retry-After seconds. Never charged.',
+  },
   invalid_command: { status: 400, meaning: 'Operator route only: the command or its arguments were refused.' },
   summary_not_ready: {
     status: 503,

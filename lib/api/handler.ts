@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { isOverloadError } from '@/lib/db/postgres';
 import { ApiError } from './errors';
+
+const SERVICE_BUSY = new ApiError({
+  code: 'service_busy',
+  message: 'The service is overloaded: retry shortly.',
+  headers: { 'Retry-After': '1' },
+});
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
@@ -13,6 +20,10 @@ export function apiRoute<C>(handler: Handler<C>): Handler<C> {
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
+      if (isOverloadError(error)) {
+        console.warn(`[api] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+        return errorResponse(SERVICE_BUSY);
+      }
       return internalErrorResponse(request, error);
     }
   };
@@ -22,9 +33,12 @@ export function errorResponse(error: ApiError): Response {
   return Response.json(error.body, { status: error.status, headers: error.headers });
 }
 
-/** A 500 that names the failure only by a fresh request id, logged next to the error itself. */
+/**
+ * A 500 that names the failure only by its request id (the one server.ts stamped, which the request log carries
+ * too; a fresh one outside server.ts), logged next to the error itself.
+ */
 export function internalErrorResponse(request: Request, error: unknown): Response {
-  const requestId = randomUUID();
+  const requestId = request.headers.get('x-request-id') ?? randomUUID();
   console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed (request ${requestId}):`, error);
   return Response.json(
     { error: 'Internal server error', code: 'internal_error', requestId },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ZodOpenApiResponsesObject } from 'zod-openapi';
+import { limitRouteRequest, type RouteRateLimit } from '@/lib/rate-limits/route-limit';
 import { apiRoute } from './handler';
 import { parseParams, parseQuery } from './params';
 
@@ -34,6 +35,8 @@ export interface RouteDefinition {
   headers?: ParamsSchema;
   body?: BodyDefinition;
   responses: ZodOpenApiResponsesObject;
+  /** The request limit this route is under (lib/rate-limits); OpenAPI then documents its 429. */
+  rateLimit?: RouteRateLimit;
   /** OpenAPI extensions such as `x-payment-info`, copied onto the operation. */
   [extension: `x-${string}`]: unknown;
 }
@@ -58,13 +61,17 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 /**
  * The route handler of a definition, built on apiRoute. Inputs are checked in the order clients have always seen:
  * query, then body, then path (each a 400 named for where it failed); all of it happens before the handler runs, so
- * before any content is resolved or payment considered.
+ * before any content is resolved or payment considered. The route's rate limit is applied before all of them.
  */
 export function handle<D extends RouteDefinition>(definition: D, handler: (input: RouteInput<D>) => Promise<Response>) {
   return apiRoute(async (request: Request, context: NextContext) => {
+    // Limits come first: a refused client costs no parsing, no content lookup and no payment work.
+    const limitHeaders = definition.rateLimit ? await limitRouteRequest(request, definition.rateLimit) : {};
     const query = definition.query && parseQuery(definition.query, new URL(request.url).searchParams);
     const body = definition.body && (await definition.body.read(request));
     const params = definition.params && parseParams(definition.params, await context.params, 'path');
-    return handler({ request, params, query, body } as RouteInput<D>);
+    const response = await handler({ request, params, query, body } as RouteInput<D>);
+    for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+    return response;
   });
 }

@@ -22,6 +22,11 @@ export function openDb(options: { seed?: Seeder | null } = {}): Promise<Db> {
     const opening = prepareDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
+      pool: {
+        max: config.DATABASE_POOL_MAX,
+        queueMax: config.DATABASE_QUEUE_MAX,
+        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      },
       seed: options.seed ?? null,
       embeddings: configuredEmbeddings(),
     });

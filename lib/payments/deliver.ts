@@ -39,6 +39,9 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
       ...(payment.spendSource ? { spendSource: payment.spendSource } : {}),
     });
     for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
+    // What was charged, in headers too: the stock-picks body has no paymentInfo, and the request log reads them.
+    response.headers.set('X-Payment-Amount-Usd', centsToUsd(payment.amountCents));
+    response.headers.set('X-Payment-Protocol', payment.protocol);
     return response;
   } catch (error) {
     await markUndelivered(db, payment.uniqueKey, error instanceof Error ? error.message : String(error));

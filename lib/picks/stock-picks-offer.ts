@@ -22,7 +22,7 @@ export function stockPicksOffer(request: Request, picks: PicksForDay, limit: num
     description: `Stock picks of ${picks.day} (UTC) from ${picks.articles.length} article${picks.articles.length === 1 ? '' : 's'}`,
     priceCents,
     sales: picks.articles.map((article, i) => ({ ...article, shareCents: shares[i]! })),
-    respond: (paymentInfo) =>
+    respond: () =>
       jsonResponse(
         PublicStockPicksResponse,
         {
@@ -33,13 +33,8 @@ export function stockPicksOffer(request: Request, picks: PicksForDay, limit: num
           count: picks.items.length,
           items: picks.items,
         },
-        {
-          headers: {
-            'Cache-Control': 'no-store',
-            'X-Payment-Amount-Usd': paymentInfo.amountUsd,
-            'X-Payment-Protocol': paymentInfo.protocol,
-          },
-        },
+        // deliver() adds X-Payment-Amount-Usd and X-Payment-Protocol, the only record of the charge here.
+        { headers: { 'Cache-Control': 'no-store' } },
       ),
   };
 }

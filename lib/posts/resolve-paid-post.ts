@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import type { PaidPublicationPost, PostPath } from '@/lib/api/contracts/paid';
 import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
+import { env } from '@/lib/env';
 import { sendJobEvents } from '@/lib/jobs/send';
+import { enforceRateLimit } from '@/lib/rate-limits/enforce';
+import { rateLimitPolicy } from '@/lib/rate-limits/policies';
 
 export type PaidPostContent = Omit<z.infer<typeof PaidPublicationPost>, 'paymentInfo'>;
 
@@ -41,6 +44,7 @@ interface Row {
 export async function resolvePaidPost(
   db: Queryable,
   { publicationSlug, postSlug }: PostPath,
+  requester: { ip: string } | null = null,
 ): Promise<ResolvedPaidPost> {
   const [row] = await db.query<Row>(
     `select po.id, po.publication_id, pu.slug as publication_slug, po.guid, po.slug, po.title, po.subtitle,
@@ -62,6 +66,9 @@ export async function resolvePaidPost(
     });
   }
   if (row.summary === null) {
+    // Asking for generation costs us money and queue space, so it has a limit of its own per client (429 over it).
+    const policy = rateLimitPolicy('generation', env());
+    if (policy && requester) await enforceRateLimit(db, policy, `ip:${requester.ip}`);
     await requestSummary(db, row.id);
     throw new ApiError({
       code: 'summary_not_ready',
@@ -91,15 +98,24 @@ export async function resolvePaidPost(
   };
 }
 
+/** How long repeated requests for one not-ready summary wait before the generation event is sent again. */
+const RESEND_AFTER = '5 minutes';
+
 /**
- * Records the demand and asks for the summary (the generate-summary job). Repeats only bump the counter: while a
- * generation for the post is queued or running, another event starts no second one (the job is a singleton per post).
+ * Records the demand and asks for the summary (the generate-summary job). Repeats bump the counter; the event is sent
+ * again only once RESEND_AFTER has passed (a generation that failed is retried then), so a burst of requests for
+ * one post queues one generation, not one per request.
  */
 async function requestSummary(db: Queryable, postId: string): Promise<void> {
-  await db.query(
-    `insert into summary_requests (post_id) values ($1)
-     on conflict (post_id) do update set request_count = summary_requests.request_count + 1`,
-    [postId],
+  const [row] = await db.query<{ send: boolean }>(
+    `insert into summary_requests (post_id, last_sent_at) values ($1, now())
+     on conflict (post_id) do update set
+       request_count = summary_requests.request_count + 1,
+       last_sent_at = case
+         when summary_requests.last_sent_at is null or summary_requests.last_sent_at < now() - $2::interval then now()
+         else summary_requests.last_sent_at end
+     returning last_sent_at = now() as send`,
+    [postId, RESEND_AFTER],
   );
-  await sendJobEvents([{ name: 'posts/summary.requested', data: { postId } }], db);
+  if (row?.send) await sendJobEvents([{ name: 'posts/summary.requested', data: { postId } }], db);
 }

@@ -35,6 +35,12 @@ export async function setup(project: TestProject) {
     INGEST_ALLOW_HOSTS: '127.0.0.1,localhost',
     INBOUND_EMAIL_SECRET,
     MAILGUN_WEBHOOK_SIGNING_KEY,
+    // The suites send far more requests per minute from one address than any client should; the limits still count
+    // every request here (tests/http/rate-limits.test.ts checks them with limits of its own).
+    RATE_LIMIT_FREE: '1000000',
+    RATE_LIMIT_CHALLENGE: '1000000',
+    RATE_LIMIT_PAID: '1000000',
+    RATE_LIMIT_GENERATION: '1000000',
   });
   project.provide('baseUrl', service.url);
   project.provide('databaseKind', database.url ? 'postgres' : 'pglite');

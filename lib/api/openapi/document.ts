@@ -4,11 +4,25 @@ import type { RouteDefinition } from '@/lib/api/route';
 import { API_ROUTES } from '@/lib/api/routes/all';
 import { AGENT_GUIDANCE, DISCOVERY_ORDER } from './guidance';
 import { PRICE_RANGE_USD } from './payment-offers';
+import { rateLimited } from './responses';
 
 /** A route definition as an OpenAPI operation: its schemas become parameters and the request body. */
 function operation(route: RouteDefinition): ZodOpenApiOperationObject {
-  const { method, path, operationId, summary, tags, description, params, query, headers, body, responses, ...rest } =
-    route;
+  const {
+    method,
+    path,
+    operationId,
+    summary,
+    tags,
+    description,
+    params,
+    query,
+    headers,
+    body,
+    responses,
+    rateLimit,
+    ...rest
+  } = route;
   const requestParams = {
     ...(params && { path: params }),
     ...(query && { query }),
@@ -27,7 +41,7 @@ function operation(route: RouteDefinition): ZodOpenApiOperationObject {
         content: { 'application/json': { schema: body.schema } },
       },
     }),
-    responses,
+    responses: rateLimit ? { ...responses, '429': rateLimited } : responses,
     // What is left are the `x-` extensions, such as x-payment-info.
     ...rest,
   };

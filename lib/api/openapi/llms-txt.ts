@@ -45,7 +45,11 @@ ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}
 - 402: pay and retry the identical request.
 - 403: purchased credits (or the weekly allowance) are too low: top up.
 - 404: publication, post or day of picks not found. Do not pay; never charged.
+- 429 \`rate_limited\`: too many requests from this client; retry after \`Retry-After\` seconds. Never charged.
 - 503 \`summary_not_ready\`: retry after \`Retry-After\` seconds. Never charged.
+
+## Rate limits
+Limits count requests per window (a minute by default; \`RateLimit-Policy\` names it), shared by every instance of the service: free routes per client IP; unpaid requests to paid routes (402 challenges) per IP; paid requests per API key or session token (wallet payments per IP); requests for a summary that is not generated yet per IP. Every limited answer carries the IETF \`RateLimit\` field (\`"<policy>";r=<remaining>;t=<seconds to reset>\`) and \`RateLimit-Policy\` (\`"<policy>";q=<quota>;w=<window seconds>\`); a 429 adds \`Retry-After\`. A buyer with an API key is never limited by other clients' traffic.
 
 ## Error codes
 Every JSON error body is \`{error, code}\` (plus \`issues\` on 400, \`requestId\` on 500); branch on \`code\`:

@@ -38,14 +38,12 @@ export const paidSuccessHeaders = {
   'Payment-Receipt': stringHeader(
     'MPP receipt, base64url JSON {method, reference, status, timestamp}; on MPP payments.',
   ),
-};
-
-/** The stock-picks body has no paymentInfo (its fields are fixed by the spec), so the charge travels in headers. */
-export const stockPicksSuccessHeaders = {
-  ...paidSuccessHeaders,
   'X-Payment-Amount-Usd': stringHeader('Amount charged in USD, decimal text such as "0.30".'),
   'X-Payment-Protocol': stringHeader('x402, mpp, credits or privileged.'),
 };
+
+/** The stock-picks body has no paymentInfo (its fields are fixed by the spec): the charge is in the headers alone. */
+export const stockPicksSuccessHeaders = paidSuccessHeaders;
 
 export const paidErrorResponses = {
   '401': jsonBody('Invalid or revoked API key.', ErrorMessage),
@@ -54,4 +52,23 @@ export const paidErrorResponses = {
     'Insufficient purchased credits (API key) or weekly allowance and credits exhausted (session). Top up.',
     ErrorMessage,
   ),
+};
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const } });
+
+/** The 429 of every rate-limited route (lib/rate-limits); documented once, added to each operation by the builder. */
+export const rateLimited = {
+  ...jsonBody(
+    'Too many requests from this client (IP address, API key or session token). Retry after Retry-After seconds; never charged.',
+    ErrorMessage,
+  ),
+  headers: {
+    'Retry-After': integerHeader('Seconds until the current window ends and requests are accepted again.'),
+    RateLimit: stringHeader(
+      'IETF RateLimit field (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining>;t=<seconds to reset>`. Sent on successful answers too.',
+    ),
+    'RateLimit-Policy': stringHeader(
+      '`"<policy>";q=<quota>;w=<window seconds>`. Policies: free (per IP), challenge (unpaid requests to paid routes, per IP), paid (per API key or session token; wallet payments per IP), generation (requests for a not-ready summary, per IP).',
+    ),
+  },
 };

@@ -8,6 +8,7 @@ export const getPublication = defineRoute({
   path: '/api/v1/publications/{publicationSlug}',
   operationId: 'getPublication',
   summary: 'A publication and its newest posts',
+  rateLimit: 'free',
   tags: ['Publications'],
   params: PublicationSlugParam,
   query: PublicationDetailQuery,

@@ -7,6 +7,7 @@ export const listPublications = defineRoute({
   path: '/api/v1/publications',
   operationId: 'listPublications',
   summary: 'List all indexed publications',
+  rateLimit: 'free',
   tags: ['Publications'],
   responses: {
     '200': jsonBody('All indexed publications.', PublicationListResponse),

@@ -15,6 +15,7 @@ export const listStockPicks = defineRoute({
   path: '/api/v1/stock-picks',
   operationId: 'listStockPicks',
   summary: 'Stock picks of one UTC day',
+  rateLimit: 'paid',
   tags: ['Paid'],
   description:
     "Ticker-level calls extracted from posts for exactly one UTC day (the source article's publication day). Without `date`, the latest day that has picks. `date` and `period` are mutually exclusive. 404 (never charged) when the day has no picks.",

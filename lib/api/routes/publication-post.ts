@@ -16,6 +16,7 @@ import { defineRoute } from '@/lib/api/route';
 // GET and POST sell the same thing through the same flow; only POST takes a body.
 const paidPost = {
   path: '/api/v1/publications/{publicationSlug}/{postSlug}',
+  rateLimit: 'paid' as const,
   tags: ['Paid'],
   description:
     "The post's AI-synthesized summary. Paid on every request (no permanent access): x402 v2 (PAYMENT-SIGNATURE), MPP (Authorization: Payment), or Authorization: Bearer with an API key (purchased credits) or a session token (weekly allowance first). 404 and 503 are decided before any challenge and are never charged.",

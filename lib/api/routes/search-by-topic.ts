@@ -8,6 +8,7 @@ export const searchByTopic = defineRoute({
   path: '/api/v1/search',
   operationId: 'searchByTopic',
   summary: 'Search posts by topic',
+  rateLimit: 'free',
   tags: ['Search'],
   description: describeSearch(),
   query: TopicSearchQuery,

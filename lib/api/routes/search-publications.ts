@@ -7,6 +7,7 @@ export const searchPublications = defineRoute({
   path: '/api/v1/publications/search',
   operationId: 'searchPublications',
   summary: 'Find a publication by slug, title, author, podcast show or URL',
+  rateLimit: 'free',
   tags: ['Publications'],
   query: PublicationSearchQuery,
   responses: {

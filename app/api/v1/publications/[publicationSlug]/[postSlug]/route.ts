@@ -6,12 +6,13 @@ import { sellOffer } from '@/lib/payments/sell-offer';
 import { paymentSetup } from '@/lib/payments/setup';
 import { paidPostOffer } from '@/lib/posts/paid-post-offer';
 import { resolvePaidPost } from '@/lib/posts/resolve-paid-post';
+import { clientIp } from '@/lib/rate-limits/client-ip';
 
 export const dynamic = 'force-dynamic';
 
 // GET and POST are the same paid flow; POST may carry an empty or JSON body, which payments are bound to.
 async function sellPost(request: Request, path: PostPath, body: string): Promise<Response> {
-  const post = await resolvePaidPost(await getDb(), path);
+  const post = await resolvePaidPost(await getDb(), path, { ip: clientIp(request) });
   return sellOffer(request, paidPostOffer(request, post, paymentSetup()), body);
 }
 

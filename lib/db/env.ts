@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Connection pool limits for a PostgreSQL DATABASE_URL (lib/env.ts is the reader; PGlite has one connection). */
+export const DatabaseEnv = {
+  // Connections this process opens; behind a transaction-mode pooler (Supabase's port 6543) they are cheap.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  // Queries allowed to wait for a connection; beyond it a request answers 503 service_busy at once.
+  DATABASE_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
+  // A statement outside a transaction still running after this is cancelled (0 turns it off).
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+};

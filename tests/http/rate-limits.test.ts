@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRemoteCommand } from '@/lib/operator/remote';
+import { readServiceFile } from '@/lib/operator/service-file';
+import { type RunningService, startService } from '@/tests/helpers/service';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+
+// Services with small limits of their own. Clients are told apart by X-Forwarded-For (TRUST_PROXY, as behind a
+// load balancer). On PostgreSQL two instances share one database, and so share the counters.
+// A window of an hour: a test never straddles two windows, whose counts would start again from zero.
+const LIMITS = {
+  RATE_LIMIT_WINDOW_SECONDS: '3600',
+  RATE_LIMIT_FREE: '20',
+  RATE_LIMIT_CHALLENGE: '5',
+  RATE_LIMIT_PAID: '1000',
+  RATE_LIMIT_GENERATION: '3',
+};
+let database: TestDatabase;
+let services: RunningService[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const common = { ...LIMITS, TRUST_PROXY: 'true', SEED_DEMO_DATA: 'true', DEMO_POSTS: '120', JOBS_LOCAL: 'false' };
+  services = database.url
+    ? await Promise.all(
+        [0, 1].map(() => startService({ ...common, DATABASE_URL: database.url!, PAYMENT_SANDBOX: 'false' })),
+      )
+    : [await startService({ ...common, DATABASE_URL: '', PAYMENT_SANDBOX: 'false' })];
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(services.map((s) => s.stop()));
+  await database?.drop();
+});
+
+/** The i-th request goes to the instances in turn. */
+const api = (path: string, client: string, i = 0, headers: Record<string, string> = {}) =>
+  fetch(new URL(path, services[i % services.length]!.url), { headers: { 'x-forwarded-for': client, ...headers } });
+
+const command = (name: string, args: Record<string, unknown> = {}) =>
+  runRemoteCommand(readServiceFile(services[0]!.dataDir)!, name, args);
+
+let probes = 0;
+/** A client address of its own for each probe, so finding posts uses up no test client's quota. */
+const probeClient = () => `10.0.${Math.floor(++probes / 250)}.${probes % 250}`;
+
+async function postsByStatus(): Promise<{ ready: string[]; notReady: string[] }> {
+  const found = { ready: [] as string[], notReady: [] as string[] };
+  const client = probeClient();
+  const { publications } = (await (await api('/api/v1/publications', client)).json()) as {
+    publications: Array<{ slug: string }>;
+  };
+  for (const { slug } of publications.slice(0, 4)) {
+    const { posts } = (await (await api(`/api/v1/publications/${slug}?limit=100`, client)).json()) as {
+      posts: Array<{ slug: string }>;
+    };
+    for (const post of posts) {
+      const path = `/api/v1/publications/${slug}/${post.slug}`;
+      // Probed with the operator's token: it is never charged, never counted as a challenge, and sees 503 as is.
+      const probe = await api(path, probeClient(), 0, {
+        authorization: `Bearer ${readServiceFile(services[0]!.dataDir)!.token}`,
+      });
+      await probe.body?.cancel();
+      if (probe.status === 200) found.ready.push(path);
+      if (probe.status === 503) found.notReady.push(path);
+    }
+  }
+  return found;
+}
+
+describe('rate limits', () => {
+  it('free routes: the quota per client IP, RateLimit headers on every answer, then 429 with Retry-After', async () => {
+    const client = '203.0.113.1';
+    const remaining: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await api('/api/v1/search?q=inflation', client, i);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-policy')).toBe('"free";q=20;w=3600');
+      remaining.push(/r=(\d+)/.exec(response.headers.get('ratelimit')!)![1]!);
+      await response.body?.cancel();
+    }
+    // Counted once across instances: 19 left after the first, none after the twentieth.
+    expect(remaining[0]).toBe('19');
+    expect(remaining[19]).toBe('0');
+
+    for (let i = 0; i < services.length; i++) {
+      const limited = await api('/api/v1/publications', client, i);
+      expect(limited.status).toBe(429);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(limited.headers.get('ratelimit')).toMatch(/^"free";r=0;t=\d+$/);
+      expect(await limited.json()).toMatchObject({ code: 'rate_limited', error: expect.stringMatching(/Too many/) });
+    }
+    // Another client is not affected.
+    expect((await api('/api/v1/publications', '203.0.113.2')).status).toBe(200);
+  });
+
+  it('a buyer with an API key keeps buying while free traffic from another client is limited', async () => {
+    const { ready } = await postsByStatus();
+    await command('users create', { email: 'buyer@example.com' });
+    const { key } = (await command('keys create', { email: 'buyer@example.com' })) as { key: string };
+    await command('credits grant', { email: 'buyer@example.com', cents: 1000 });
+
+    const flooder = '203.0.113.50';
+    const flood = Array.from({ length: 60 }, (_, i) => api('/api/v1/search?q=rates', flooder, i));
+    const purchases = Array.from({ length: 10 }, (_, i) =>
+      api(ready[i % ready.length]!, '203.0.113.51', i, { authorization: `Bearer ${key}` }),
+    );
+    const floodStatuses = await Promise.all(flood.map(async (r) => (await r).status));
+    const bought = await Promise.all(purchases.map(async (r) => (await r).status));
+    expect(floodStatuses.filter((s) => s === 429).length).toBe(40);
+    expect(bought).toEqual(Array(10).fill(200));
+  });
+
+  it('402 challenges are limited per IP, and a not-ready summary can be asked for only so often', async () => {
+    const { ready, notReady } = await postsByStatus();
+    const client = '203.0.113.70';
+    const challenges: number[] = [];
+    for (let i = 0; i < 6; i++) challenges.push((await api(ready[0]!, client, i)).status);
+    expect(challenges).toEqual([402, 402, 402, 402, 402, 429]);
+
+    const asker = '203.0.113.71';
+    const key = readServiceFile(services[0]!.dataDir)!.token;
+    const asks: number[] = [];
+    for (let i = 0; i < 4; i++)
+      asks.push((await api(notReady[i % notReady.length]!, asker, i, { authorization: `Bearer ${key}` })).status);
+    expect(asks).toEqual([503, 503, 503, 429]);
+  });
+});
