@@ -67,6 +67,7 @@ async function main() {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 60_000 }, (req, res) => {
     const context = stampRequest(req, res, config.TRUST_PROXY === true);
     logRequestWhenDone(req, res, context);
+    drain.noteArrival();
     if (drain.isDraining) {
       sendJsonError(res, 503, 'The service is shutting down: retry shortly.', 'service_busy', {
         'Retry-After': '2',

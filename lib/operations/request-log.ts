@@ -29,8 +29,8 @@ export function logRequestWhenDone(
   if (path.startsWith('/_next/static/')) return;
   const started = performance.now();
   res.once('close', () => {
-    const protocol = res.getHeader('x-payment-protocol');
-    const amount = res.getHeader('x-payment-amount-usd');
+    const protocol = headerText(res, 'x-payment-protocol');
+    const amount = headerText(res, 'x-payment-amount-usd');
     const line: RequestLogLine = {
       requestId: context.requestId,
       method: req.method ?? 'GET',
@@ -38,10 +38,17 @@ export function logRequestWhenDone(
       status: res.statusCode,
       latencyMs: Math.round((performance.now() - started) * 10) / 10,
       client: context.clientIp,
-      ...(typeof protocol === 'string' ? { paymentProtocol: protocol } : {}),
-      ...(typeof amount === 'string' ? { amountUsd: amount } : {}),
+      ...(protocol ? { paymentProtocol: protocol } : {}),
+      ...(amount ? { amountUsd: amount } : {}),
       ...(res.writableFinished ? {} : { aborted: true }),
     };
     write(JSON.stringify({ msg: 'request', ...line }));
   });
+}
+
+/** A response header as text: Next appends headers, so a value set once can still be a one-element array. */
+function headerText(res: ServerResponse, name: string): string | undefined {
+  const value = res.getHeader(name);
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : String(first);
 }
