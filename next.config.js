@@ -27,7 +27,7 @@ const nextConfig = {
           {
             key: 'Access-Control-Expose-Headers',
             value:
-              'PAYMENT-REQUIRED, PAYMENT-RESPONSE, WWW-Authenticate, Payment-Receipt, Retry-After, X-Payment-Amount-Usd, X-Payment-Protocol',
+              'PAYMENT-REQUIRED, PAYMENT-RESPONSE, WWW-Authenticate, Payment-Receipt, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id, X-Payment-Amount-Usd, X-Payment-Protocol',
           },
         ],
       },
