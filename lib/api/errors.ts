@@ -28,6 +28,11 @@ export const ERROR_CODES = {
     meaning:
       'Too many requests from this client (IP address, API key or session token): retry after Retry-After seconds. The RateLimit and RateLimit-Policy headers show the quota. Never charged.',
   },
+  payment_pending: {
+    status: 503,
+    meaning:
+      'A wallet payment was taken but its settlement is not confirmed yet: retry the identical request (same payment credential) after Retry-After seconds. Never sign a new payment for it.',
+  },
   service_busy: {
     status: 503,
     meaning: 'The service is overloaded or shutting down: retry after Retry-After seconds. Never charged.',

@@ -2,6 +2,7 @@ import type { JobDefinition } from './definition';
 import { embedPostsJob } from './definitions/embed-posts';
 import { extractPicksJob } from './definitions/extract-picks';
 import { generateSummaryJob } from './definitions/generate-summary';
+import { reconcilePaymentsJob } from './definitions/reconcile-payments';
 import { syncDueFeeds } from './definitions/sync-due-feeds';
 import { syncPublicationJob } from './definitions/sync-publication';
 
@@ -12,4 +13,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   generateSummaryJob,
   extractPicksJob,
   embedPostsJob,
+  reconcilePaymentsJob,
 ];

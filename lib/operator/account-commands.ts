@@ -10,6 +10,8 @@ import { grantPurchasedCredits } from '@/lib/credits/grant';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { listRecentPayments } from '@/lib/payments/list-recent';
+import { listOutbox } from '@/lib/payments/settlements/outbox';
+import { listOpenSettlements } from '@/lib/payments/settlements/store';
 import { type CommandDefinition, CommandError } from './command';
 
 /** Operator verbs over accounts and credits; the dashboard puts the same domain functions behind its UI. */
@@ -104,10 +106,21 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
   },
   {
     name: 'payments',
-    summary: 'List the newest payments (any protocol) with the sales each paid for.',
-    usage: 'payments [--limit N]',
-    args: z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(20) }),
-    async run(db, args: { limit: number }) {
+    summary:
+      'List the newest payments (any protocol) with the sales each paid for; --pending lists wallet settlements not yet confirmed or delivered, and settled payments waiting in the outbox.',
+    usage: 'payments [--limit N] [--pending]',
+    args: z.strictObject({
+      limit: z.coerce.number().int().min(1).max(1000).default(20),
+      pending: z.literal(true, 'is a flag and takes no value').optional(),
+    }),
+    async run(db, args: { limit: number; pending?: true }) {
+      if (args.pending) {
+        // The signed payloads stay out of the listing: what an operator acts on is who paid, what and how it stands.
+        const settlements = (await listOpenSettlements(db, args.limit)).map(
+          ({ payload: _payload, requirements: _requirements, ...settlement }) => settlement,
+        );
+        return { settlements, outbox: await listOutbox(db) };
+      }
       return { payments: await listRecentPayments(db, args.limit) };
     },
   },

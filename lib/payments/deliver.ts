@@ -2,7 +2,8 @@ import { refundDebit } from '@/lib/credits/refund';
 import type { Db } from '@/lib/db/types';
 import type { PaidOffer } from './offer';
 import { centsToUsd } from './pricing';
-import { markUndelivered, type PaymentRecord, recordPayment } from './record';
+import { DuplicatePaymentError, markUndelivered, type PaymentRecord, recordPayment } from './record';
+import { keepInOutbox } from './settlements/outbox';
 
 export type Delivery = Omit<PaymentRecord, 'httpMethod' | 'delivered'> & {
   /** For credit payments: the debit to give back if the answer cannot be recorded or sent. */
@@ -22,14 +23,20 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
   try {
     await recordPayment(db, offer, { ...payment, httpMethod: request.method, delivered: true });
   } catch (error) {
+    // Already recorded (an identical retry raced this one): nothing is lost, and nothing is delivered twice.
+    if (error instanceof DuplicatePaymentError) throw error;
     if (refundLedgerKey) await refund(refundLedgerKey);
-    // A wallet payment settled on chain but missing from our records: keep every detail in the log to reconcile it.
-    else
+    else {
+      // A wallet payment settled on chain but missing from our records: into the durable outbox, which the
+      // reconcile job records from; the log line is only a pointer to it.
+      const record = { ...payment, httpMethod: request.method, delivered: false, failure: 'record failed' };
+      await keepInOutbox(db, offer, record, error);
       console.error(
-        '[payments] settled payment could not be recorded',
+        '[payments] settled payment could not be recorded; kept in the payment outbox',
         JSON.stringify({ ...payment, resource: offer.resource }),
         error,
       );
+    }
     throw error;
   }
   try {

@@ -17,6 +17,10 @@ export const PaymentEnv = {
     .default('eip155:8453'),
   X402_PAY_TO: evmAddress().optional(),
   X402_FACILITATOR_URL: httpUrl().optional(),
+  // A JSON-RPC node of the x402 network: settlements whose outcome is unknown are checked on chain (optional).
+  X402_RPC_URL: httpUrl().optional(),
+  // Every call to the facilitator (verify, settle, supported) gives up after this long.
+  X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   MPP_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (an HMAC key)').optional(),
   MPP_REALM: z.string().min(1).optional(),
   TEMPO_RPC_URL: httpUrl().optional(),

@@ -24,7 +24,10 @@ export class DuplicatePaymentError extends Error {}
  * Records a payment and the sales it pays for in one transaction. A second record with the same uniqueKey is refused
  * (DuplicatePaymentError), which is what stops one payment from being counted, or spent, twice.
  */
-export async function recordPayment(db: Db, offer: PaidOffer, payment: PaymentRecord): Promise<string> {
+/** What a payment record needs of the offer it paid for (kept in the outbox when recording fails). */
+export type RecordedOffer = Pick<PaidOffer, 'product' | 'resource' | 'sales'>;
+
+export async function recordPayment(db: Db, offer: RecordedOffer, payment: PaymentRecord): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: string }>(
       `insert into payments (protocol, unique_key, amount_cents, spend_source, method, network, payer, reference,

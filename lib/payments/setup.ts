@@ -9,7 +9,14 @@ export interface PaymentSetup {
    * production service pointed at a test chain by mistake still takes no payment signed by a public key.
    */
   refuseDevPayers: boolean;
-  x402: { network: `eip155:${number}`; payTo: string; facilitatorUrl: string } | null;
+  x402: {
+    network: `eip155:${number}`;
+    payTo: string;
+    facilitatorUrl: string;
+    /** Where unknown settlement outcomes are checked on chain; without it only the facilitator is asked again. */
+    rpcUrl: string | null;
+    timeoutMs: number;
+  } | null;
   mpp: {
     secretKey: string;
     realm: string | null;
@@ -22,7 +29,7 @@ export interface PaymentSetup {
 
 /** What the sandbox hands over when server.ts starts it (kept on globalThis: Next bundles its own module copies). */
 export interface SandboxRegistration {
-  x402: { network: `eip155:${number}`; payTo: string; facilitatorUrl: string };
+  x402: { network: `eip155:${number}`; payTo: string; facilitatorUrl: string; rpcUrl: string };
   mpp: { secretKey: string; rpcUrl: string; chainId: number; recipient: `0x${string}`; currency: `0x${string}` };
 }
 
@@ -47,7 +54,7 @@ export function paymentSetup(): PaymentSetup {
       ...common,
       testMoney: true,
       refuseDevPayers: false,
-      x402: sandbox?.x402 ?? null,
+      x402: sandbox ? { ...sandbox.x402, timeoutMs: config.X402_FACILITATOR_TIMEOUT_MS } : null,
       mpp: sandbox
         ? {
             secretKey: sandbox.mpp.secretKey,
@@ -73,6 +80,8 @@ export function paymentSetup(): PaymentSetup {
             network: config.X402_NETWORK as `eip155:${number}`,
             payTo: config.X402_PAY_TO,
             facilitatorUrl: config.X402_FACILITATOR_URL,
+            rpcUrl: config.X402_RPC_URL ?? null,
+            timeoutMs: config.X402_FACILITATOR_TIMEOUT_MS,
           }
         : null,
     mpp: config.MPP_SECRET_KEY

@@ -31,6 +31,7 @@ export async function startWalletPayments(
       network: sandbox.config.x402.network,
       payTo: sandbox.config.x402.payTo,
       facilitatorUrl: sandbox.config.x402.facilitatorUrl,
+      rpcUrl: sandbox.config.x402.rpcUrl,
     },
     // Challenges are bound by an HMAC with this key; a new key per run only voids challenges of a previous run.
     mpp: { ...sandbox.config.mpp, secretKey: randomBytes(32).toString('base64url') },

@@ -16,6 +16,8 @@ import { MPP_SERVER_CACHE_SIZE, mppServerCount } from '@/lib/payments/mpp/server
 import type { PaidOffer } from '@/lib/payments/offer';
 import { devAccountAddresses } from '@/lib/payments/sandbox/accounts';
 import { sellOffer } from '@/lib/payments/sell-offer';
+import { drainOutbox, keepInOutbox, listOutbox } from '@/lib/payments/settlements/outbox';
+import { findSettlement, listOpenSettlements } from '@/lib/payments/settlements/store';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { type FakeFacilitator, startFakeFacilitator } from '@/tests/helpers/fake-facilitator';
 import {
@@ -40,6 +42,8 @@ const WALLETS: PaymentSetup = {
     network: 'eip155:84532',
     payTo: `0x${'11'.repeat(20)}`,
     facilitatorUrl: 'http://127.0.0.1:9',
+    rpcUrl: null,
+    timeoutMs: 2000,
   },
   mpp: {
     secretKey: 'a-32-byte-or-longer-secret-for-this-test',
@@ -360,7 +364,7 @@ describe('sellOffer: x402 in process', () => {
     expect(accepted.status).toBe(200);
   });
 
-  it('a settled payment that cannot be recorded fails loudly and is logged for reconciliation', async () => {
+  it('a settled payment that cannot be recorded fails loudly and is kept in the durable outbox', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const sold = f.unrecordable();
     const { header, nonce } = await signedPayment(sold);
@@ -369,6 +373,82 @@ describe('sellOffer: x402 in process', () => {
     expect(reconciliationEntry(log)).toMatchObject({
       protocol: 'x402',
       uniqueKey: `x402:eip155:84532:${nonce}`,
+    });
+    const waiting = (await listOutbox(f.db)).find((entry) => entry.uniqueKey === `x402:eip155:84532:${nonce}`);
+    expect(waiting).toMatchObject({
+      offer: { resource: RESOURCE },
+      payment: { protocol: 'x402', amountCents: 10, reference: facilitator.transaction, delivered: false },
+      lastError: expect.any(String),
+    });
+  });
+
+  it('the outbox is recorded by the reconcile step, once', async () => {
+    const key = `x402:eip155:84532:0x${randomBytes(32).toString('hex')}`;
+    const payment = { protocol: 'x402' as const, uniqueKey: key, amountCents: 10, httpMethod: 'GET', delivered: false };
+    await keepInOutbox(f.db, f.offer(), payment, new Error('database was down'));
+    const drained = await drainOutbox(f.db);
+    expect(drained.recorded).toBeGreaterThanOrEqual(1);
+    expect(await f.paymentByKey(key)).toEqual([expect.objectContaining({ protocol: 'x402', delivered: false })]);
+    expect((await listOutbox(f.db)).map((entry) => entry.uniqueKey)).not.toContain(key);
+    await drainOutbox(f.db);
+    expect(await f.paymentByKey(key)).toHaveLength(1);
+  });
+
+  describe('a settlement whose outcome is unknown', () => {
+    afterEach(() => {
+      facilitator.settleMode = 'ok';
+    });
+
+    it('a facilitator error is not a failure: 503 payment_pending, kept pending, then delivered on the identical retry', async () => {
+      const { header, nonce } = await signedPayment(f.offer());
+      const key = `x402:eip155:84532:${nonce}`;
+      facilitator.settleMode = 'error-502';
+      const pending = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+      expect(pending.status).toBe(503);
+      expect(pending.headers.get('retry-after')).toBe('10');
+      expect(await pending.json()).toMatchObject({
+        code: 'payment_pending',
+        error: expect.stringMatching(/Do not sign a new payment/),
+      });
+      expect(await f.paymentByKey(key)).toEqual([]);
+      expect(await findSettlement(f.db, key)).toMatchObject({ status: 'pending', delivered: false });
+      expect((await listOpenSettlements(f.db)).map((s) => s.uniqueKey)).toContain(key);
+
+      // Still unknown: the retry is told the same, and the payment is not offered as new.
+      const stillPending = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+      expect(stillPending.status).toBe(503);
+
+      facilitator.settleMode = 'ok';
+      const delivered = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+      expect(delivered.status).toBe(200);
+      expect(decodePaymentResponseHeader(delivered.headers.get('payment-response')!)).toMatchObject({ success: true });
+      expect(await f.paymentByKey(key)).toEqual([expect.objectContaining({ protocol: 'x402', delivered: true })]);
+      expect((await listOpenSettlements(f.db)).map((s) => s.uniqueKey)).not.toContain(key);
+
+      const replay = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+      expect(replay.status).toBe(402);
+      expect(await f.paymentByKey(key)).toHaveLength(1);
+    });
+
+    it('a facilitator that never answers times out into the same pending state', async () => {
+      const { header, nonce } = await signedPayment(f.offer());
+      facilitator.settleMode = 'hang';
+      const started = Date.now();
+      const pending = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+      expect(pending.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(WALLETS.x402!.timeoutMs + 3000);
+      expect(await findSettlement(f.db, `x402:eip155:84532:${nonce}`)).toMatchObject({ status: 'pending' });
+    });
+
+    it('a refusal by the facilitator is a failure: 402, nothing charged, the settlement closed', async () => {
+      const { header, nonce } = await signedPayment(f.offer());
+      facilitator.settleMode = 'refuse';
+      const refusedSettlement = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
+      expect(refusedSettlement.status).toBe(402);
+      expect((await refusedSettlement.json()).detail).toBe(
+        'Settlement failed: insufficient_funds. Nothing was charged.',
+      );
+      expect(await findSettlement(f.db, `x402:eip155:84532:${nonce}`)).toMatchObject({ status: 'failed' });
     });
   });
 });

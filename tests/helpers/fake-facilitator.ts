@@ -13,6 +13,11 @@ export interface FakeFacilitator {
   settled: string[];
   payer: string;
   transaction: string;
+  /**
+   * How /settle answers: settles ('ok'), fails with a 502 and no settle response (an unknown outcome), never answers
+   * ('hang'), or refuses with a settle response ({success: false}) as a facilitator does for a bad payment.
+   */
+  settleMode: 'ok' | 'error-502' | 'hang' | 'refuse';
   close(): Promise<void>;
 }
 
@@ -38,6 +43,11 @@ export async function startFakeFacilitator(network: string): Promise<FakeFacilit
       const body = await readJson(request);
       if (path === '/verify') return send(200, { isValid: true, payer });
       if (path === '/settle') {
+        if (facilitator.settleMode === 'hang') return;
+        if (facilitator.settleMode === 'error-502') return send(502, { error: 'bad gateway' });
+        if (facilitator.settleMode === 'refuse') {
+          return send(400, { success: false, errorReason: 'insufficient_funds', transaction: '', network, payer });
+        }
         const payload = body.paymentPayload as { payload?: { authorization?: { nonce?: string } } } | undefined;
         settled.push(String(payload?.payload?.authorization?.nonce));
         return send(200, { success: true, transaction, network, payer });
@@ -47,11 +57,17 @@ export async function startFakeFacilitator(network: string): Promise<FakeFacilit
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const facilitator: FakeFacilitator = {
     url: `http://127.0.0.1:${port}`,
     settled,
     payer,
     transaction,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    settleMode: 'ok',
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
+  return facilitator;
 }

@@ -102,10 +102,12 @@ export type PaymentFixture = Awaited<ReturnType<typeof openPaymentFixture>>;
  */
 export function reconciliationEntry(log: MockInstance): Record<string, unknown> {
   expect(log).toHaveBeenCalledWith(
-    '[payments] settled payment could not be recorded',
+    '[payments] settled payment could not be recorded; kept in the payment outbox',
     expect.any(String),
     expect.any(Error),
   );
-  const call = log.mock.calls.find(([message]) => message === '[payments] settled payment could not be recorded');
+  const call = log.mock.calls.find(
+    ([message]) => message === '[payments] settled payment could not be recorded; kept in the payment outbox',
+  );
   return JSON.parse(call![1] as string);
 }

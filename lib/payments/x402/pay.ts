@@ -1,14 +1,29 @@
 import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
-import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { type PaymentPayload, type PaymentRequirements, SettleError, type SettleResponse } from '@x402/core/types';
+import { ApiError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db/client';
 import { DEV_PAYER_REFUSAL, isDevPayer } from '@/lib/payments/dev-payers';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import { claimKey, isClaimed, releaseKey } from '@/lib/payments/replay-store';
+import { reconcileSettlement } from '@/lib/payments/settlements/reconcile';
+import { findSettlement, openSettlement, resolveSettlement } from '@/lib/payments/settlements/store';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402Requirements } from './challenge';
 import { x402ServerFor } from './resource-server';
 
 const ALREADY_USED = refused('This payment has already been used. Sign a new payment for the current challenge.');
+
+/** The settlement's outcome is unknown: the payer must retry this identical request, not pay again. */
+const PAYMENT_PENDING: PaymentOutcome = {
+  kind: 'rejected',
+  error: new ApiError({
+    code: 'payment_pending',
+    message:
+      'The settlement of this payment has not been confirmed yet. Retry this identical request (same PAYMENT-SIGNATURE) after Retry-After seconds: once it is confirmed you get the content without paying again; if it failed you get a fresh 402. Do not sign a new payment.',
+    headers: { 'Retry-After': '10' },
+  }),
+};
 
 /**
  * x402 v2, exact scheme: match the payment to this offer's requirements, have the facilitator verify it, claim its
@@ -42,7 +57,8 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
   if (payment.refuseDevPayers && isDevPayer(String(authorization?.from ?? ''))) return DEV_PAYER_REFUSAL;
   const nonce = String(authorization?.nonce ?? '');
   const uniqueKey = `x402:${matched.network}:${nonce.toLowerCase()}`;
-  if (!nonce || (await isClaimed(uniqueKey))) return ALREADY_USED;
+  if (!nonce) return ALREADY_USED;
+  if (await isClaimed(uniqueKey)) return afterEarlierAttempt(uniqueKey, offer, setup);
 
   const verified = await server.verifyPayment(payload, matched);
   if (!verified.isValid) {
@@ -52,31 +68,95 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
   const claimUntil = new Date(Date.now() + (matched.maxTimeoutSeconds + 3600) * 1000);
   if (!(await claimKey(uniqueKey, { payer: verified.payer ?? null }, claimUntil))) return ALREADY_USED;
 
+  // From here the money may move: the settlement is on record before the facilitator is asked.
+  await openSettlement(await getDb(), {
+    uniqueKey,
+    resource: offer.resource,
+    amountCents: offer.priceCents,
+    network: matched.network,
+    payer: verified.payer ?? null,
+    payload,
+    requirements: matched,
+  });
   let settled: SettleResponse;
   try {
     settled = await server.settlePayment(payload, matched);
   } catch (error) {
+    // A facilitator that answered with a failure is a failure; a timeout or a broken answer is not: the transfer
+    // may be on chain. That settlement stays pending, the nonce stays claimed, and the payer is told to retry.
+    if (!(error instanceof SettleError)) {
+      await resolveSettlement(await getDb(), uniqueKey, {
+        status: 'pending',
+        error: error instanceof Error ? error.message : 'unknown',
+      });
+      return PAYMENT_PENDING;
+    }
     settled = {
       success: false,
-      errorReason: 'settlement_failed',
-      transaction: '',
+      errorReason: error.errorReason ?? 'settlement_failed',
+      transaction: error.transaction ?? '',
       network: matched.network,
-      errorMessage: error instanceof Error ? error.message : undefined,
     };
   }
   if (!settled.success) {
-    await releaseKey(uniqueKey);
-    const failure: SettleResponse = {
-      success: false,
-      errorReason: settled.errorReason ?? 'settlement_failed',
-      transaction: settled.transaction ?? '',
-      network: matched.network,
-      payer: settled.payer,
-    };
-    return refused(`Settlement failed: ${failure.errorReason}. Nothing was charged.`, {
-      paymentResponse: encodePaymentResponseHeader(failure),
+    await resolveSettlement(await getDb(), uniqueKey, {
+      status: 'failed',
+      error: settled.errorReason ?? 'settlement_failed',
     });
+    await releaseKey(uniqueKey);
+    return settlementFailed(settled.errorReason ?? 'settlement_failed', matched.network, settled.payer);
   }
+  await resolveSettlement(await getDb(), uniqueKey, {
+    status: 'settled',
+    transaction: settled.transaction,
+    payer: settled.payer,
+  });
+  return paidWith(uniqueKey, offer, {
+    network: matched.network,
+    payer: settled.payer ?? verified.payer,
+    transaction: settled.transaction,
+    response: settled,
+  });
+}
+
+/**
+ * A payment whose nonce is already claimed: a replay, or the payer retrying after an unknown outcome. A settlement
+ * still pending is reconciled now; once settled and not yet delivered, this identical request gets the content
+ * without paying again; failed, it is released and nothing was charged. Anything else is a replay.
+ */
+async function afterEarlierAttempt(
+  uniqueKey: string,
+  offer: PaidOffer,
+  setup: NonNullable<PaymentSetup['x402']>,
+): Promise<PaymentOutcome> {
+  const db = await getDb();
+  const earlier = await findSettlement(db, uniqueKey);
+  if (!earlier || earlier.delivered || earlier.resource !== offer.resource) return ALREADY_USED;
+  const status = earlier.status === 'pending' ? await reconcileSettlement(db, earlier, setup) : earlier.status;
+  if (status === 'pending') return PAYMENT_PENDING;
+  if (status === 'failed') {
+    await releaseKey(uniqueKey);
+    return settlementFailed(earlier.lastError ?? 'settlement_failed', earlier.network, earlier.payer ?? undefined);
+  }
+  const settled = (await findSettlement(db, uniqueKey))!;
+  return paidWith(uniqueKey, offer, {
+    network: settled.network,
+    payer: settled.payer ?? undefined,
+    transaction: settled.transaction ?? '',
+    response: {
+      success: true,
+      transaction: settled.transaction ?? '',
+      network: settled.network as SettleResponse['network'],
+      payer: settled.payer ?? undefined,
+    },
+  });
+}
+
+function paidWith(
+  uniqueKey: string,
+  offer: PaidOffer,
+  settled: { network: string; payer?: string; transaction: string; response: SettleResponse },
+): PaymentOutcome {
   return {
     kind: 'paid',
     delivery: {
@@ -84,10 +164,23 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
       uniqueKey,
       amountCents: offer.priceCents,
       method: 'exact',
-      network: matched.network,
-      payer: settled.payer ?? verified.payer,
+      network: settled.network,
+      payer: settled.payer,
       reference: settled.transaction,
-      headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) },
+      headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled.response) },
     },
   };
+}
+
+function settlementFailed(reason: string, network: string, payer?: string): PaymentOutcome {
+  const failure: SettleResponse = {
+    success: false,
+    errorReason: reason,
+    transaction: '',
+    network: network as SettleResponse['network'],
+    payer,
+  };
+  return refused(`Settlement failed: ${reason}. Nothing was charged.`, {
+    paymentResponse: encodePaymentResponseHeader(failure),
+  });
 }

@@ -13,11 +13,13 @@ const holder = globalThis as typeof globalThis & { __x402Servers?: Map<string, P
 export function x402ServerFor(setup: X402Setup): Promise<x402ResourceServer> {
   holder.__x402Servers ??= new Map();
   const servers = holder.__x402Servers;
-  const key = `${setup.network} ${setup.facilitatorUrl}`;
+  const key = `${setup.network} ${setup.facilitatorUrl} ${setup.timeoutMs}`;
   let server = servers.get(key);
   if (!server) {
     server = (async () => {
-      const created = new x402ResourceServer(new HTTPFacilitatorClient({ url: setup.facilitatorUrl }));
+      const created = new x402ResourceServer(
+        new HTTPFacilitatorClient({ url: setup.facilitatorUrl, timeoutMs: setup.timeoutMs }),
+      );
       created.register(setup.network, new ExactEvmScheme());
       await created.initialize();
       return created;
