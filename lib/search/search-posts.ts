@@ -36,6 +36,22 @@ interface Ranked {
 /** Minimum strong results from curated publishers for the search to stay in the scoped tier. */
 const SCOPED_TIER_MINIMUM = 3;
 
+/** A search waits this long for a remote query embedding, once, before it answers lexically. */
+const QUERY_EMBEDDING_TIMEOUT_MS = 3000;
+
+/**
+ * The query's vector, or null when the provider fails or is slow: hybrid search then answers as lexical search (the
+ * response's mode says 'fts') instead of failing the request.
+ */
+async function embedQuery(embeddings: EmbeddingProvider, query: string): Promise<number[] | null> {
+  try {
+    return (await embeddings.embed([query], { timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS, maxRetries: 0 }))[0]!;
+  } catch (error) {
+    console.warn(`[search] query embedding failed, answering lexically: ${(error as Error).message}`);
+    return null;
+  }
+}
+
 export async function searchPosts(
   db: Db,
   request: SearchRequest,
@@ -51,9 +67,7 @@ export async function searchPosts(
   const lexicalOn = request.mode !== 'semantic' && terms.length > 0;
   const semanticPossible = request.mode !== 'fts' && deps.embeddings !== null && (await readCapabilities(db)).vector;
   const vector =
-    semanticPossible && prepared.normalizedQuery
-      ? (await deps.embeddings!.embed([prepared.normalizedQuery]))[0]!
-      : null;
+    semanticPossible && prepared.normalizedQuery ? await embedQuery(deps.embeddings!, prepared.normalizedQuery) : null;
   const semanticOn = vector?.some((value) => value !== 0) ?? false;
 
   const base = {

@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readCapabilities } from '@/lib/db/capabilities';
 import { migrate } from '@/lib/db/migrate';
 import { indexForSearch } from '@/lib/db/prepare';
 import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
+import { createOpenAIEmbeddingProvider } from '@/lib/search/embeddings/openai';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { searchPosts } from '@/lib/search/search-posts';
 import { rankSemantic } from '@/lib/search/semantic/rank';
+import { startFakeOpenAI } from '@/tests/helpers/fake-openai';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -92,6 +94,29 @@ describe('search on a real database', () => {
     );
     expect(noProvider.mode).toBe('fts');
     expect(noProvider.count).toBeGreaterThan(0);
+  });
+
+  it('answers lexically when the query embedding fails, instead of failing the search', async (ctx) => {
+    if (!vector) return ctx.skip(); // without pgvector no query is embedded at all
+    const fake = await startFakeOpenAI();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      fake.failWith(500);
+      // The provider's own retries are for indexing; a search asks once.
+      const failing = createOpenAIEmbeddingProvider({ apiKey: fake.apiKey, baseURL: fake.baseURL, maxRetries: 3 });
+      const result = await searchPosts(
+        db,
+        { q: 'chip demand', limit: 5, mode: 'hybrid', now: NOW },
+        { embeddings: failing },
+      );
+      expect(result.mode).toBe('fts');
+      expect(result.count).toBeGreaterThan(0);
+      expect(fake.requests.filter((r) => r.path === '/v1/embeddings')).toHaveLength(1);
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/query embedding failed, answering lexically/));
+    } finally {
+      warn.mockRestore();
+      await fake.close();
+    }
   });
 
   it('corrects a misspelt company name', async () => {

@@ -7,6 +7,9 @@ import type { PaymentSetup } from '@/lib/payments/setup';
 
 type MppSetup = NonNullable<PaymentSetup['mpp']>;
 
+/** Deadline of each call to the Tempo RPC node and to Stripe's API. */
+const OUTBOUND_TIMEOUT_MS = 15_000;
+
 const holder = globalThis as typeof globalThis & { __mppServers?: Map<string, ReturnType<typeof createMpp>> };
 
 /**
@@ -41,7 +44,8 @@ function createMpp(setup: MppSetup, realm: string) {
     const { rpcUrl, chainId, recipient, currency } = setup.tempo;
     // Tempo's chain definition carries its transaction serializers; only the id and RPC differ per deployment.
     const chain = defineChain({ ...tempoMainnet, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } });
-    const client = createClient({ chain, transport: http(rpcUrl) });
+    // Every outbound call has a deadline: a stalled RPC node must not hold a paid request (and its connection) forever.
+    const client = createClient({ chain, transport: http(rpcUrl, { timeout: OUTBOUND_TIMEOUT_MS }) });
     methods.push(tempo.charge({ currency, recipient, decimals: 6, chainId, getClient: () => client, store }));
   }
   if (setup.stripe) {
@@ -54,8 +58,9 @@ function createMpp(setup: MppSetup, realm: string) {
             host: api.hostname,
             port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
             protocol: api.protocol.slice(0, -1) as 'http' | 'https',
+            timeout: OUTBOUND_TIMEOUT_MS,
           }
-        : {},
+        : { timeout: OUTBOUND_TIMEOUT_MS },
     );
     methods.push(stripe.charge({ client, networkId, paymentMethodTypes: ['card'], currency: 'usd', decimals: 2 }));
   }

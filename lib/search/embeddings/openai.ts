@@ -12,7 +12,7 @@
  * - The SDK (v6) asks for base64 when no encoding_format is given and decodes it itself; we leave that default.
  */
 import OpenAI from 'openai';
-import type { EmbeddingProvider } from './provider';
+import type { EmbeddingProvider, EmbedOptions } from './provider';
 import { normalized, zeroVector } from './provider';
 
 export const DEFAULT_OPENAI_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -117,7 +117,7 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
     });
   }
 
-  async embed(texts: string[]): Promise<number[][]> {
+  async embed(texts: string[], options: EmbedOptions = {}): Promise<number[][]> {
     const out: number[][] = new Array<number[]>(texts.length);
     const pending: Array<{ at: number; input: string }> = [];
     texts.forEach((text, at) => {
@@ -126,7 +126,10 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
       else pending.push({ at, input });
     });
     for (const batch of this.batches(pending)) {
-      const vectors = await this.request(batch.map((item) => item.input));
+      const vectors = await this.request(
+        batch.map((item) => item.input),
+        options,
+      );
       batch.forEach((item, i) => {
         out[item.at] = vectors[i]!;
       });
@@ -149,14 +152,20 @@ export class OpenAIEmbeddingProvider implements EmbeddingProvider {
     if (batch.length > 0) yield batch;
   }
 
-  private async request(input: string[]): Promise<number[][]> {
+  private async request(input: string[], options: EmbedOptions): Promise<number[][]> {
     let response: OpenAI.Embeddings.CreateEmbeddingResponse;
     try {
-      response = await this.client.embeddings.create({
-        model: this.model,
-        input,
-        ...(this.requestDimensions !== undefined ? { dimensions: this.requestDimensions } : {}),
-      });
+      response = await this.client.embeddings.create(
+        {
+          model: this.model,
+          input,
+          ...(this.requestDimensions !== undefined ? { dimensions: this.requestDimensions } : {}),
+        },
+        {
+          ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+          ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+        },
+      );
     } catch (error) {
       throw this.wrap(error, input.length);
     }

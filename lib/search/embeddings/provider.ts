@@ -11,7 +11,13 @@ export interface EmbeddingProvider {
    * One vector per input text, in input order. Each vector is L2-normalized; a text with no known words (empty,
    * punctuation only, unknown vocabulary) yields a zero vector of `dimensions` length, never NaN.
    */
-  embed(texts: string[]): Promise<number[][]>;
+  embed(texts: string[], options?: EmbedOptions): Promise<number[][]>;
+}
+
+/** Per-call limits for remote providers: a search request cannot wait as long as an indexing job. */
+export interface EmbedOptions {
+  timeoutMs?: number;
+  maxRetries?: number;
 }
 
 /** L2-normalizes in place and returns the same array; an all-zero (or non-finite) vector becomes all zeros. */
