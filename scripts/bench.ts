@@ -6,6 +6,8 @@
  *   free routes, at one client and at ten.
  * - payments: the credit-paid post route, the unpaid 402 path and a free route under the same load, and whole x402
  *   and MPP round trips on the payment sandbox.
+ * - overload: free search from one client at ten times the sustainable rate while a buyer with an API key buys: the
+ *   buyer's success rate and p95, the flood's 429 share and peak memory (default rate limits).
  * - ingestion: feed sync throughput on loopback (200 feeds of 50 posts: feeds/s, posts/s, peak RSS; then the 304
  *   re-sync) and the per-post time of the offline summarizer and pick extractor (BENCH_FEEDS, BENCH_FEED_ITEMS).
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
@@ -24,6 +26,7 @@ import { createTestDatabase } from '@/tests/helpers/test-database';
 import type { benchIngest } from './bench/ingest';
 import { type LoadResult, measure } from './bench/load';
 import { processMemory } from './bench/memory';
+import { benchOverload } from './bench/overload';
 import { benchPayments } from './bench/payments';
 import { benchSearch } from './bench/search';
 import { buildIfNeeded } from './build-if-needed';
@@ -35,7 +38,14 @@ const concurrencies = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(N
 const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
 const embeddings = selectEmbeddingProvider({ provider: 'local' });
 // BENCH_PARTS=payments measures only the paid routes (on a fresh 1,500-post service per database).
-const parts = (process.env.BENCH_PARTS ?? 'search,payments,ingest').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,payments,overload,ingest').split(',');
+// The load parts measure the service's own speed: one client far above any per-client limit, so limits are off there.
+const NO_RATE_LIMITS = {
+  RATE_LIMIT_FREE: '0',
+  RATE_LIMIT_CHALLENGE: '0',
+  RATE_LIMIT_PAID: '0',
+  RATE_LIMIT_GENERATION: '0',
+};
 
 interface Row extends LoadResult {
   database: string;
@@ -76,6 +86,7 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
     SEED_DEMO_DATA: 'false',
     // Empty means unset: the PGlite run must not inherit the DATABASE_URL of the PostgreSQL run.
     DATABASE_URL: testDb?.url ?? '',
+    ...NO_RATE_LIMITS,
   });
   const http: Row[] = [];
   try {
@@ -111,7 +122,7 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
 }
 
 // The HTTP parts need the built app; the ingestion part runs in process.
-if (parts.includes('search') || parts.includes('payments')) buildIfNeeded();
+if (parts.includes('search') || parts.includes('payments') || parts.includes('overload')) buildIfNeeded();
 const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 console.log(
   `http: ${concurrencies.join(' and ')} connections, ${seconds} s per route (autocannon); search: ${searchRounds} rounds`,
@@ -129,9 +140,38 @@ if (parts.includes('payments')) {
       DEMO_POSTS: '1500',
       // On PostgreSQL the sandbox runs only when asked for by name.
       PAYMENT_SANDBOX: 'true',
+      ...NO_RATE_LIMITS,
     });
     try {
       results.push({ database, payments: await benchPayments(service, seconds, concurrencies) });
+    } finally {
+      await service.stop();
+      await testDb?.drop();
+    }
+  }
+}
+if (parts.includes('overload')) {
+  for (const database of databases) {
+    const testDb = database === 'postgres' ? await createTestDatabase() : null;
+    console.log(`\n${database}, overload (1,500 demo posts, default rate limits, ${seconds} s per phase)`);
+    const service = await startService({
+      DATABASE_URL: testDb?.url ?? '',
+      SEED_DEMO_DATA: 'true',
+      DEMO_POSTS: '1500',
+      PAYMENT_SANDBOX: 'false',
+      TRUST_PROXY: 'true',
+    });
+    try {
+      const o = await benchOverload(service, seconds);
+      console.log(
+        `  sustainable free search ${o.sustainableRps.toFixed(0)} req/s; flood at ${o.floodRps} req/s from one client: ` +
+          `${o.flood.requests} requests, ${(o.flood.share429 * 100).toFixed(1)}% 429, ${(o.flood.share2xx * 100).toFixed(1)}% 2xx, p95 ${ms(o.flood.p95)}`,
+      );
+      console.log(
+        `  buyer (API key, ${o.buyer.rps.toFixed(1)} req/s): ${(o.buyer.successRate * 100).toFixed(1)}% success, ` +
+          `p50 ${ms(o.buyer.p50)}  p95 ${ms(o.buyer.p95)}; peak RSS ${o.peakMiB.toFixed(0)} MiB`,
+      );
+      results.push({ database, overload: o });
     } finally {
       await service.stop();
       await testDb?.drop();

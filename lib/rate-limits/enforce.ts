@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
-import { countHit } from './count-hit';
+import { admit } from './admit';
 import type { RateLimitPolicy } from './policies';
 
 /**
@@ -9,7 +9,7 @@ import type { RateLimitPolicy } from './policies';
  */
 export function rateLimitHeaders(policy: RateLimitPolicy, remaining: number, resetSeconds: number) {
   return {
-    'RateLimit-Policy': `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
+    'RateLimit-Policy': `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds};burst=${policy.burst}`,
     RateLimit: `"${policy.name}";r=${Math.max(0, remaining)};t=${resetSeconds}`,
   };
 }
@@ -35,19 +35,19 @@ export async function enforceRateLimit(
   if (blocked !== undefined && blocked > now) throw limited(policy, Math.ceil((blocked - now) / 1000));
   if (blocked !== undefined) blockedUntil.delete(bucket);
 
-  const { hits, resetSeconds } = await countHit(db, bucket, policy.windowSeconds);
-  if (hits > policy.limit) {
+  const { allowed, remaining, resetSeconds } = await admit(db, bucket, policy);
+  if (!allowed) {
     if (blockedUntil.size >= BLOCKED_BUCKETS_MAX) blockedUntil.clear();
     blockedUntil.set(bucket, now + resetSeconds * 1000);
     throw limited(policy, resetSeconds);
   }
-  return rateLimitHeaders(policy, policy.limit - hits, resetSeconds);
+  return rateLimitHeaders(policy, remaining, resetSeconds);
 }
 
 function limited(policy: RateLimitPolicy, resetSeconds: number): ApiError {
   return new ApiError({
     code: 'rate_limited',
-    message: `Too many requests: the ${policy.name} limit is ${policy.limit} per ${policy.windowSeconds} s. Retry after ${resetSeconds} s.`,
+    message: `Too many requests: the ${policy.name} limit is ${policy.limit} per ${policy.windowSeconds} s (at most ${policy.burst} at once). Retry after ${resetSeconds} s.`,
     headers: { 'Retry-After': String(resetSeconds), ...rateLimitHeaders(policy, 0, resetSeconds) },
   });
 }

@@ -4,9 +4,11 @@ export type RateLimitPolicyName = 'free' | 'challenge' | 'paid' | 'generation';
 
 export interface RateLimitPolicy {
   name: RateLimitPolicyName;
-  /** Requests allowed per window. */
+  /** Requests allowed per window, spread evenly. */
   limit: number;
   windowSeconds: number;
+  /** Requests allowed at once, before the even pace applies. */
+  burst: number;
 }
 
 /** The policy of this name from the configuration, or null when its limit is off (0). */
@@ -15,6 +17,7 @@ export function rateLimitPolicy(
   config: Pick<
     Env,
     | 'RATE_LIMIT_WINDOW_SECONDS'
+    | 'RATE_LIMIT_BURST_SECONDS'
     | 'RATE_LIMIT_FREE'
     | 'RATE_LIMIT_CHALLENGE'
     | 'RATE_LIMIT_PAID'
@@ -27,5 +30,9 @@ export function rateLimitPolicy(
     paid: config.RATE_LIMIT_PAID,
     generation: config.RATE_LIMIT_GENERATION,
   }[name];
-  return limit > 0 ? { name, limit, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS } : null;
+  if (limit === 0) return null;
+  const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
+  // The burst is what the pace allows in RATE_LIMIT_BURST_SECONDS (at least one request, at most the whole limit).
+  const burst = Math.min(limit, Math.max(1, Math.ceil((limit * config.RATE_LIMIT_BURST_SECONDS) / windowSeconds)));
+  return { name, limit, windowSeconds, burst };
 }

@@ -17,11 +17,11 @@ export interface PaymentBench {
 
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
-function operator(service: RunningService, command: string, args: Record<string, unknown>) {
+export function operator(service: RunningService, command: string, args: Record<string, unknown>) {
   return runRemoteCommand(readServiceFile(service.dataDir)!, command, args);
 }
 
-async function findReadyPost(service: RunningService): Promise<string> {
+export async function findReadyPost(service: RunningService): Promise<string> {
   const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as {
     publications: Array<{ slug: string }>;
   };

@@ -1,12 +1,10 @@
--- Request counters of the rate limits (lib/rate-limits): one row per bucket (policy and client) and fixed window,
--- shared by every instance on this database. Rows of old windows are swept by the service.
-create table rate_limit_hits (
-  bucket text not null,
-  window_start timestamptz not null,
-  hits integer not null,
-  primary key (bucket, window_start)
+-- The rate limits' state (lib/rate-limits, GCRA): per bucket (policy and client) the theoretical arrival time of the
+-- next request, shared by every instance on this database. Rows long in the past are swept by the service.
+create table rate_limit_buckets (
+  bucket text primary key,
+  tat timestamptz not null
 );
-alter table rate_limit_hits enable row level security;
+alter table rate_limit_buckets enable row level security;
 
 -- When a summary was last asked for: repeated unpaid requests for a not-ready post send the generation event again
 -- only after a pause, not on every request.
