@@ -20,6 +20,7 @@ import { operatorReachable } from '@/lib/operator/operator-network';
 import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file';
 import { operatorToken } from '@/lib/operator/token';
 import { startWalletPayments } from '@/lib/payments/start';
+import { earlyRefusal } from '@/lib/rate-limits/early-refusal';
 
 /** Request headers (the request line included) above this answer 431; Node's own default, stated. */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -76,6 +77,11 @@ async function main() {
       return;
     }
     drain.track(res);
+    const refused = earlyRefusal(req.method ?? 'GET', req.url ?? '/', context.clientIp, config);
+    if (refused) {
+      res.writeHead(refused.status, refused.headers).end(refused.body);
+      return;
+    }
     if ((req.url ?? '/').length > MAX_URL_BYTES) {
       sendJsonError(res, 414, `The URL is longer than ${MAX_URL_BYTES} bytes.`, 'uri_too_long');
       return;

@@ -16,8 +16,17 @@ export function rateLimitHeaders(policy: RateLimitPolicy, remaining: number, res
 
 // Buckets known to be over their limit, until when (ms): a client being refused costs no database round trip, so
 // a flood from one client cannot take the connections that other clients' requests need. Bounded: cleared when full.
-const blockedUntil = new Map<string, number>();
+// On globalThis: server.ts reads it too (lib/rate-limits/early-refusal.ts), and Next bundles its own module copies.
+const holder = globalThis as typeof globalThis & { __rateLimitBlocked?: Map<string, number> };
+holder.__rateLimitBlocked ??= new Map<string, number>();
+const blockedUntil = holder.__rateLimitBlocked;
 const BLOCKED_BUCKETS_MAX = 10_000;
+
+/** Seconds until a bucket known to be over its limit accepts again; null when it is not known to be. */
+export function knownBlockedSeconds(bucket: string, now = Date.now()): number | null {
+  const until = blockedUntil.get(bucket);
+  return until !== undefined && until > now ? Math.ceil((until - now) / 1000) : null;
+}
 
 /**
  * Counts this request against `identity`'s bucket of `policy` and returns the headers to send with the answer;
@@ -44,7 +53,7 @@ export async function enforceRateLimit(
   return rateLimitHeaders(policy, remaining, resetSeconds);
 }
 
-function limited(policy: RateLimitPolicy, resetSeconds: number): ApiError {
+export function limited(policy: RateLimitPolicy, resetSeconds: number): ApiError {
   return new ApiError({
     code: 'rate_limited',
     message: `Too many requests: the ${policy.name} limit is ${policy.limit} per ${policy.windowSeconds} s (at most ${policy.burst} at once). Retry after ${resetSeconds} s.`,
