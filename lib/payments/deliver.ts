@@ -23,10 +23,9 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
   try {
     await recordPayment(db, offer, { ...payment, httpMethod: request.method, delivered: true });
   } catch (error) {
-    // Already recorded (an identical retry raced this one): nothing is lost, and nothing is delivered twice.
-    if (error instanceof DuplicatePaymentError) throw error;
     if (refundLedgerKey) await refund(refundLedgerKey);
-    else {
+    // A wallet payment already recorded (an identical retry raced this one): nothing is lost or delivered twice.
+    else if (!(error instanceof DuplicatePaymentError)) {
       // A wallet payment settled on chain but missing from our records: into the durable outbox, which the
       // reconcile job records from; the log line is only a pointer to it.
       const record = { ...payment, httpMethod: request.method, delivered: false, failure: 'record failed' };

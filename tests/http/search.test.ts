@@ -90,7 +90,8 @@ describe('GET /api/v1/search', () => {
     ['', { q: ['is required'] }],
     [q('a'), { q: ['must be at least 2 characters'] }],
     [q('x'.repeat(501)), { q: ['must be at most 500 characters'] }],
-    [q('x'.repeat(10_000)), { q: ['must be at most 500 characters'] }],
+    // Far over the limit, yet inside the 8 KiB URL bound (longer URLs answer 414: tests/http/request-bounds.test.ts).
+    [q('x'.repeat(8_000)), { q: ['must be at most 500 characters'] }],
     [q('ab\u0000cd'), { q: ['must not contain NUL characters'] }],
     [q('nvidia', '&limit=0'), { limit: ['must be an integer from 1 to 30'] }],
     [q('nvidia', '&limit=31'), { limit: ['must be an integer from 1 to 30'] }],
