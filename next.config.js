@@ -1,3 +1,17 @@
+// Publication images come from the publications' own hosts (https); Scalar's fonts from fonts.scalar.com.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline' https://fonts.scalar.com",
+  "font-src 'self' data: https://fonts.scalar.com",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WASM and extension bundles from its own package folder at run time,
@@ -15,6 +29,26 @@ const nextConfig = {
   // Agents in browsers read the payment headers, so the API exposes them to cross-origin callers.
   async headers() {
     return [
+      // Every answer: no MIME sniffing, and no referrer beyond the origin when leaving the site.
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+      // HTML pages (everything outside /api): a content security policy, and never inside another site's frame.
+      // Scripts and styles need 'unsafe-inline': Next's App Router bootstraps with inline scripts and the /docs page
+      // starts Scalar inline; nonces would need a per-request proxy for a site with no user content to protect.
+      // HSTS is set by server.ts, only when PUBLIC_BASE_URL is https (it is a runtime setting, this file is built).
+      {
+        source: '/((?!api/).*)',
+        headers: [
+          { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
+        ],
+      },
       {
         source: '/api/v1/:path*',
         headers: [

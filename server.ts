@@ -65,8 +65,11 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  const hsts = config.PUBLIC_BASE_URL?.startsWith('https://') === true;
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 60_000 }, (req, res) => {
     const context = stampRequest(req, res, config.TRUST_PROXY === true);
+    // Only a service whose public origin is https may ask browsers to refuse plain HTTP from now on.
+    if (hsts) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     logRequestWhenDone(req, res, context);
     drain.noteArrival();
     if (drain.isDraining) {

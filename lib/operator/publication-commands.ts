@@ -87,11 +87,22 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
   }),
   define({
     name: 'publications remove',
-    summary: 'Remove a publication and its posts (refused once its posts were sold).',
-    usage: 'publications remove <slug>',
-    args: z.strictObject({ _: oneTarget('publication slug') }),
+    summary: 'Remove a publication and its posts (refused once its posts were sold; needs --yes).',
+    usage: 'publications remove <slug> --yes',
+    args: z.strictObject({ _: oneTarget('publication slug'), yes: flag.optional() }),
     async run(db, args) {
       const [slug] = args._;
+      if (!args.yes) {
+        const [found] = await db.query<{ posts: number }>(
+          `select count(po.id)::int as posts from publications pu left join posts po on po.publication_id = pu.id
+            where pu.slug = $1 group by pu.id`,
+          [slug],
+        );
+        if (!found) throw new CommandError(`No publication ${slug}`);
+        throw new CommandError(
+          `Removing ${slug} deletes it and its ${found.posts} posts with their summaries and picks. Repeat with --yes to confirm.`,
+        );
+      }
       const result = await removePublication(db, slug).catch((error: unknown) => {
         if (error instanceof PublicationInUseError) throw new CommandError(error.message);
         throw error;

@@ -26,12 +26,14 @@ export const COMMANDS: CommandDefinition[] = [
   }),
   define({
     name: 'seed',
-    summary: 'Load the deterministic demo corpus (refuses a non-empty catalogue unless --reset).',
-    usage: 'seed [--posts N] [--seed S] [--reset]',
+    summary:
+      'Load the deterministic demo corpus (refuses a non-empty catalogue unless --reset --yes, which deletes it first).',
+    usage: 'seed [--posts N] [--seed S] [--reset --yes]',
     args: z.strictObject({
       posts: positiveInt.max(2_000_000).optional(),
       seed: z.coerce.number().int().optional(),
       reset: z.literal(true, 'is a flag and takes no value').optional(),
+      yes: z.literal(true, 'is a flag and takes no value').optional(),
     }),
     async run(db, args) {
       const seedCorpus = providedCorpusSeeder();
@@ -40,6 +42,8 @@ export const COMMANDS: CommandDefinition[] = [
       if (!(await isCatalogueEmpty(db))) {
         if (!args.reset)
           throw new CommandError('The catalogue is not empty; pass --reset to replace it with demo data.');
+        // Deleting the catalogue takes an explicit confirmation, over the operator endpoint as on the command line.
+        if (!args.yes) throw new CommandError(await confirmationNeeded(db));
         await resetCatalogue(db);
       }
       const options = { seed: args.seed ?? env().DEMO_SEED, posts: args.posts ?? env().DEMO_POSTS, now: new Date() };
@@ -55,6 +59,17 @@ export const COMMANDS: CommandDefinition[] = [
 ];
 
 export { CommandError };
+
+async function confirmationNeeded(db: Db): Promise<string> {
+  const [counts] = await db.query<{ publications: number; posts: number; payments: number }>(
+    `select (select count(*)::int from publications) as publications, (select count(*)::int from posts) as posts,
+            (select count(*)::int from payments) as payments`,
+  );
+  return (
+    `--reset deletes the whole catalogue (${counts!.publications} publications, ${counts!.posts} posts, their ` +
+    `summaries and picks; ${counts!.payments} payments lose their sales). Repeat with --yes to confirm.`
+  );
+}
 
 export function findCommand(name: string): CommandDefinition | undefined {
   return COMMANDS.find((command) => command.name === name);

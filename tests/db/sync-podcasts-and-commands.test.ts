@@ -169,8 +169,19 @@ describe('operator commands', () => {
     expect(all.failed).toBe(3);
   });
 
+  it('publications remove needs --yes: without it nothing is deleted and the message says what would be', async () => {
+    await expect(runCommand(db, 'publications remove show-b.example-host.com', {})).rejects.toThrow(
+      /deletes it and its 2 posts.*--yes/,
+    );
+    const [left] = await db.query<{ posts: number }>(
+      `select count(*)::int as posts from posts p join publications pub on pub.id = p.publication_id
+        where pub.slug = 'show-b.example-host.com'`,
+    );
+    expect(left!.posts).toBe(2);
+  });
+
   it('publications remove deletes posts, but keeps a publication whose posts were sold', async () => {
-    const removed = await runCommand(db, 'publications remove show-b.example-host.com', {});
+    const removed = await runCommand(db, 'publications remove show-b.example-host.com', { yes: true });
     expect(removed).toMatchObject({ removed: true, posts: 2 });
     const [post] = await db.query<{ id: string; publication_id: string }>(
       `select p.id, p.publication_id from posts p join publications pub on pub.id = p.publication_id
@@ -184,7 +195,9 @@ describe('operator commands', () => {
       `insert into sales (payment_id, post_id, publication_id, product, share_cents) values ($1, $2, $3, 'post_summary', 10)`,
       [payment!.id, post!.id, post!.publication_id],
     );
-    await expect(runCommand(db, 'publications remove capitalflows.fm', {})).rejects.toThrow(/recorded sales/);
+    await expect(runCommand(db, 'publications remove capitalflows.fm', { yes: true })).rejects.toThrow(
+      /recorded sales/,
+    );
   });
 
   it('refuses bad usage with readable errors', async () => {

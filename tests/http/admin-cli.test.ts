@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
+import { url } from '@/tests/helpers/paid';
 
 // The admin CLI must work while the service holds the embedded database.
 function admin(args: string[]) {
@@ -37,6 +38,16 @@ describe('admin CLI against the running service', () => {
     const output = JSON.parse(result.stdout);
     expect(output).toMatchObject({ ok: false, command: 'seed' });
     expect(output.error).toMatch(/--reset/);
+  });
+
+  it('will not replace the catalogue on --reset alone: --yes confirms, and nothing is deleted without it', async () => {
+    const before = (await (await fetch(url('/api/v1/publications'))).json()) as { publications: unknown[] };
+    const result = admin(['seed', '--reset', '--json']);
+    expect(result.status).toBe(1);
+    const output = JSON.parse(result.stdout);
+    expect(output.error).toMatch(/deletes the whole catalogue \(\d+ publications, \d+ posts.*Repeat with --yes/);
+    const after = (await (await fetch(url('/api/v1/publications'))).json()) as { publications: unknown[] };
+    expect(after.publications).toEqual(before.publications);
   });
 
   it('rejects an unknown command and bad arguments clearly', () => {
