@@ -1,8 +1,9 @@
 import autocannon from 'autocannon';
 import type { RunningService } from '@/tests/helpers/service';
+import { readyPostPath } from '@/tests/helpers/service-posts';
 import { percentile } from './load';
 import { processMemory } from './memory';
-import { findReadyPost, operator } from './payments';
+import { operator } from './payments';
 
 export interface OverloadBench {
   /** Free-search requests per second the service answers from many clients (each under its limit). */
@@ -62,7 +63,7 @@ export async function benchOverload(service: RunningService, seconds: number): P
   });
   const sustainableRps = capacity.total / seconds;
 
-  const post = await findReadyPost(service);
+  const post = await readyPostPath(service.url);
   await operator(service, 'users create', { email: 'overload-buyer@example.com' });
   const { key } = (await operator(service, 'keys create', { email: 'overload-buyer@example.com' })) as { key: string };
   await operator(service, 'credits grant', { email: 'overload-buyer@example.com', cents: 1_000_000 });

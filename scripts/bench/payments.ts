@@ -8,6 +8,7 @@ import { readServiceFile } from '@/lib/operator/service-file';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
 import { readSandboxFile } from '@/lib/payments/sandbox/file';
 import type { RunningService } from '@/tests/helpers/service';
+import { readyPostPath } from '@/tests/helpers/service-posts';
 import { type LoadResult, measure, percentile } from './load';
 
 export interface PaymentBench {
@@ -19,24 +20,6 @@ const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
 export function operator(service: RunningService, command: string, args: Record<string, unknown>) {
   return runRemoteCommand(readServiceFile(service.dataDir)!, command, args);
-}
-
-export async function findReadyPost(service: RunningService): Promise<string> {
-  const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as {
-    publications: Array<{ slug: string }>;
-  };
-  for (const { slug } of list.publications) {
-    const detail = (await (await fetch(`${service.url}/api/v1/publications/${slug}?limit=50`)).json()) as {
-      posts: Array<{ slug: string }>;
-    };
-    for (const post of detail.posts) {
-      const path = `/api/v1/publications/${slug}/${post.slug}`;
-      const probe = await fetch(service.url + path);
-      await probe.body?.cancel();
-      if (probe.status === 402) return path;
-    }
-  }
-  throw new Error('no ready post found');
 }
 
 function stats(name: string, times: number[]) {
@@ -53,7 +36,7 @@ export async function benchPayments(
   seconds: number,
   concurrencies: number[],
 ): Promise<PaymentBench> {
-  const path = await findReadyPost(service);
+  const path = await readyPostPath(service.url);
   const slug = path.split('/')[4]!;
   await operator(service, 'users create', { email: 'bench@example.com' });
   const { key } = (await operator(service, 'keys create', { email: 'bench@example.com' })) as { key: string };

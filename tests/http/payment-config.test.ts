@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRemoteCommand } from '@/lib/operator/remote';
-import { readServiceFile } from '@/lib/operator/service-file';
 import { type RunningService, startService } from '@/tests/helpers/service';
+import { readyPostPath, serviceCommand } from '@/tests/helpers/service-posts';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // A production service with no wallet configured. On a real database (the PostgreSQL run) nothing else is set, which
@@ -30,23 +29,7 @@ afterAll(async () => {
 });
 
 const api = (p: string, init: RequestInit = {}) => fetch(new URL(p, service.url), init);
-const command = (name: string, args: Record<string, unknown> = {}) =>
-  runRemoteCommand(readServiceFile(service.dataDir)!, name, args);
-
-async function readyPost(): Promise<string> {
-  const list = (await (await api('/api/v1/publications')).json()) as { publications: Array<{ slug: string }> };
-  for (const { slug } of list.publications) {
-    const detail = (await (await api(`/api/v1/publications/${slug}?limit=100`)).json()) as {
-      posts: Array<{ slug: string }>;
-    };
-    for (const post of detail.posts) {
-      const probe = await api(`/api/v1/publications/${slug}/${post.slug}`);
-      await probe.body?.cancel();
-      if (probe.status === 402) return `/api/v1/publications/${slug}/${post.slug}`;
-    }
-  }
-  throw new Error('no ready post in the demo corpus');
-}
+const command = (name: string, args: Record<string, unknown> = {}) => serviceCommand(service, name, args);
 
 describe('payment configuration without a wallet', () => {
   it('starts no sandbox and says at start-up which methods are live', () => {
@@ -58,7 +41,7 @@ describe('payment configuration without a wallet', () => {
   });
 
   it('answers a paid route with a 402 that offers credits only, and sells through an API key', async () => {
-    const postPath = await readyPost();
+    const postPath = await readyPostPath(service.url);
     const challenge = await api(postPath);
     expect(challenge.status).toBe(402);
     expect(challenge.headers.get('payment-required')).toBeNull();

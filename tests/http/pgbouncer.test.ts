@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRemoteCommand } from '@/lib/operator/remote';
-import { readServiceFile } from '@/lib/operator/service-file';
 import { PGBOUNCER, type RunningPgBouncer, startPgBouncer } from '@/tests/helpers/pgbouncer';
 import { type RunningService, startService } from '@/tests/helpers/service';
+import { readyPostPath, serviceCommand } from '@/tests/helpers/service-posts';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // Supabase's pooled connection string (port 6543) is PgBouncer in transaction mode: no session state survives
@@ -33,8 +32,7 @@ describe.skipIf(!process.env.DATABASE_URL || !existsSync(PGBOUNCER))('through Pg
   });
 
   const api = (path: string, init?: RequestInit) => fetch(new URL(path, service.url), init);
-  const command = (name: string, args: Record<string, unknown>) =>
-    runRemoteCommand(readServiceFile(service.dataDir)!, name, args);
+  const command = (name: string, args: Record<string, unknown>) => serviceCommand(service, name, args);
 
   it('searches through the pooler', async () => {
     const response = await api('/api/v1/search?q=inflation');
@@ -43,22 +41,7 @@ describe.skipIf(!process.env.DATABASE_URL || !existsSync(PGBOUNCER))('through Pg
   });
 
   it('200 simultaneous credit-paid requests against a balance for 50: exactly 50 answers', async () => {
-    const { publications } = (await (await api('/api/v1/publications')).json()) as {
-      publications: Array<{ slug: string }>;
-    };
-    let post = '';
-    for (const { slug } of publications) {
-      const { posts } = (await (await api(`/api/v1/publications/${slug}?limit=100`)).json()) as {
-        posts: Array<{ slug: string; priceCents: number | null }>;
-      };
-      for (const candidate of posts.filter((p) => p.priceCents === null)) {
-        const probe = await api(`/api/v1/publications/${slug}/${candidate.slug}`);
-        await probe.body?.cancel();
-        if (probe.status === 402) post = `/api/v1/publications/${slug}/${candidate.slug}`;
-        if (post) break;
-      }
-      if (post) break;
-    }
+    const post = await readyPostPath(service.url);
     await command('users create', { email: 'pooled@example.com' });
     const { key } = (await command('keys create', { email: 'pooled@example.com' })) as { key: string };
     await command('credits grant', { email: 'pooled@example.com', cents: 50 * 10 });

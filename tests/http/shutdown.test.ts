@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '@/lib/db/pglite';
 import { openPostgres } from '@/lib/db/postgres';
 import type { Db } from '@/lib/db/types';
-import { runRemoteCommand } from '@/lib/operator/remote';
-import { readServiceFile } from '@/lib/operator/service-file';
 import { type RunningService, startService } from '@/tests/helpers/service';
+import { readyPostPath, serviceCommand } from '@/tests/helpers/service-posts';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // SIGTERM in the middle of a burst of credit-paid requests: every request the service had taken finishes (its
@@ -22,6 +21,8 @@ beforeAll(async () => {
     SEED_DEMO_DATA: 'true',
     DEMO_POSTS: '120',
     JOBS_LOCAL: 'false',
+    // One key sends the whole burst: far more at once than the paid limit lets through.
+    RATE_LIMIT_PAID: '0',
   });
 }, 300_000);
 
@@ -32,28 +33,10 @@ afterAll(async () => {
 
 const api = (p: string, init: RequestInit = {}) => fetch(new URL(p, service.url), init);
 
-async function readyPost(): Promise<string> {
-  const { publications } = (await (await api('/api/v1/publications')).json()) as {
-    publications: Array<{ slug: string }>;
-  };
-  for (const { slug } of publications) {
-    const { posts } = (await (await api(`/api/v1/publications/${slug}?limit=100`)).json()) as {
-      posts: Array<{ slug: string }>;
-    };
-    for (const post of posts) {
-      const probe = await api(`/api/v1/publications/${slug}/${post.slug}`);
-      await probe.body?.cancel();
-      if (probe.status === 402) return `/api/v1/publications/${slug}/${post.slug}`;
-    }
-  }
-  throw new Error('no ready post');
-}
-
 describe('graceful shutdown', () => {
   it('a burst interrupted by SIGTERM leaves exactly one debit per 200 and no debit without its payment record', async () => {
-    const postPath = await readyPost();
-    const command = (name: string, args: Record<string, unknown>) =>
-      runRemoteCommand(readServiceFile(service.dataDir)!, name, args);
+    const postPath = await readyPostPath(service.url);
+    const command = (name: string, args: Record<string, unknown>) => serviceCommand(service, name, args);
     await command('users create', { email: 'burst@example.com' });
     const { key } = (await command('keys create', { email: 'burst@example.com' })) as { key: string };
     await command('credits grant', { email: 'burst@example.com', cents: 10_000 });

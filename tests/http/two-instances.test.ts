@@ -2,10 +2,9 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRemoteCommand } from '@/lib/operator/remote';
-import { readServiceFile } from '@/lib/operator/service-file';
 import { sandbox } from '@/tests/helpers/paid';
 import { type RunningService, startService } from '@/tests/helpers/service';
+import { readyPostPath, serviceCommand } from '@/tests/helpers/service-posts';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // Two service processes on one PostgreSQL database, started at the same moment on an empty database (both seed).
@@ -39,25 +38,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () =
   });
 
   const on = (i: number, path: string, init?: RequestInit) => fetch(new URL(path, instances[i]!.url), init);
-  const command = (name: string, args: Record<string, unknown>) =>
-    runRemoteCommand(readServiceFile(instances[0]!.dataDir)!, name, args);
-
-  async function readyPost(): Promise<string> {
-    const { publications } = (await (await on(0, '/api/v1/publications')).json()) as {
-      publications: Array<{ slug: string }>;
-    };
-    for (const { slug } of publications) {
-      const { posts } = (await (await on(0, `/api/v1/publications/${slug}?limit=100`)).json()) as {
-        posts: Array<{ slug: string; priceCents: number | null }>;
-      };
-      for (const post of posts.filter((p) => p.priceCents === null)) {
-        const probe = await on(0, `/api/v1/publications/${slug}/${post.slug}`);
-        await probe.body?.cancel();
-        if (probe.status === 402) return `/api/v1/publications/${slug}/${post.slug}`;
-      }
-    }
-    throw new Error('no ready post');
-  }
+  const command = (name: string, args: Record<string, unknown>) => serviceCommand(instances[0]!, name, args);
 
   it('both start and serve the same catalogue', async () => {
     const [a, b] = await Promise.all([0, 1].map(async (i) => (await on(i, '/api/v1/publications')).json()));
@@ -66,7 +47,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () =
   });
 
   it('200 simultaneous requests split across both against a balance for 50: exactly 50 answers', async () => {
-    const post = await readyPost();
+    const post = await readyPostPath(instances[0]!.url);
     await command('users create', { email: 'two@example.com' });
     const { key } = (await command('keys create', { email: 'two@example.com' })) as { key: string };
     await command('credits grant', { email: 'two@example.com', cents: 50 * 10 });
@@ -86,7 +67,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () =
   });
 
   it('an x402 payment taken by one instance is refused when replayed on the other', async () => {
-    const post = await readyPost();
+    const post = await readyPostPath(instances[0]!.url);
     let signature: string | null = null;
     const recording: typeof fetch = async (input, init) => {
       const request = new Request(input, init);
