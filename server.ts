@@ -35,8 +35,10 @@ function sendJsonError(
   error: string,
   code: string,
   headers: Record<string, string> = {},
+  requestId?: string,
 ): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ error, code }));
+  const body = requestId ? { error, code, requestId } : { error, code };
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
 async function main() {
@@ -73,10 +75,14 @@ async function main() {
     logRequestWhenDone(req, res, context);
     drain.noteArrival();
     if (drain.isDraining) {
-      sendJsonError(res, 503, 'The service is shutting down: retry shortly.', 'service_busy', {
-        'Retry-After': '2',
-        Connection: 'close',
-      });
+      sendJsonError(
+        res,
+        503,
+        'The service is shutting down: retry shortly.',
+        'service_busy',
+        { 'Retry-After': '2', Connection: 'close' },
+        context.requestId,
+      );
       return;
     }
     drain.track(res);

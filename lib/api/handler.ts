@@ -19,18 +19,23 @@ export function apiRoute<C>(handler: Handler<C>): Handler<C> {
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
+      if (error instanceof ApiError) return errorResponse(error, request);
       if (isOverloadError(error)) {
         console.warn(`[api] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
-        return errorResponse(SERVICE_BUSY);
+        return errorResponse(SERVICE_BUSY, request);
       }
       return internalErrorResponse(request, error);
     }
   };
 }
 
-export function errorResponse(error: ApiError): Response {
-  return Response.json(error.body, { status: error.status, headers: error.headers });
+/** An ApiError as its answer. A 5xx names the request id server.ts stamped, so a report can be matched to the log. */
+export function errorResponse(error: ApiError, request?: Request): Response {
+  const requestId = error.status >= 500 ? request?.headers.get('x-request-id') : null;
+  return Response.json(requestId ? { ...error.body, requestId } : error.body, {
+    status: error.status,
+    headers: error.headers,
+  });
 }
 
 /**

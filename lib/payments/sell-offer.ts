@@ -51,7 +51,7 @@ export async function sellOffer(
     case 'refused':
       return paymentRequiredResponse(request, offer, setup, { bodySha256, ...outcome.challenge });
     case 'rejected':
-      return errorResponse(outcome.error);
+      return errorResponse(outcome.error, request);
   }
 }
 

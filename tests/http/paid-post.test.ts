@@ -84,7 +84,12 @@ describe('decided before any challenge, never charged', () => {
         expect(response.body).toMatchObject({ code: 'invalid_path', issues: { postSlug: [expect.any(String)] } });
       }
       if (status === 503) {
-        expect(response.body).toEqual({ error: expect.any(String), code: 'summary_not_ready' });
+        // Every 5xx names its request id, the one in X-Request-Id and in the request log.
+        expect(response.body).toEqual({
+          error: expect.any(String),
+          code: 'summary_not_ready',
+          requestId: response.headers.get('x-request-id'),
+        });
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       }
     }

@@ -37,7 +37,12 @@ export const ErrorMessage = z
   .strictObject({
     error: z.string().meta({ description: 'Human-readable message.' }),
     code: errorCode,
-    requestId: z.string().optional().meta({ description: 'On 500 only: quote it when reporting the failure.' }),
+    requestId: z
+      .string()
+      .optional()
+      .meta({
+        description: 'On 5xx answers: the request id (also in X-Request-Id); quote it when reporting a failure.',
+      }),
   })
   .meta({ id: 'ErrorMessage', description: 'A failure with a human-readable message and a machine code.' });
 
@@ -52,7 +57,11 @@ export const InvalidQueryResponse = z
   .meta({ id: 'InvalidQueryResponse', description: 'Invalid parameters; nothing was charged.' });
 
 export const SummaryNotReadyResponse = z
-  .strictObject({ error: z.string(), code: z.literal('summary_not_ready') })
+  .strictObject({
+    error: z.string(),
+    code: z.literal('summary_not_ready'),
+    requestId: z.string().optional().meta({ description: 'The request id, as in X-Request-Id.' }),
+  })
   .meta({
     id: 'SummaryNotReadyResponse',
     description:
