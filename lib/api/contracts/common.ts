@@ -37,12 +37,9 @@ export const ErrorMessage = z
   .strictObject({
     error: z.string().meta({ description: 'Human-readable message.' }),
     code: errorCode,
-    requestId: z
-      .string()
-      .optional()
-      .meta({
-        description: 'On 5xx answers: the request id (also in X-Request-Id); quote it when reporting a failure.',
-      }),
+    requestId: z.string().optional().meta({
+      description: 'On 5xx answers: the request id (also in X-Request-Id); quote it when reporting a failure.',
+    }),
   })
   .meta({ id: 'ErrorMessage', description: 'A failure with a human-readable message and a machine code.' });
 
