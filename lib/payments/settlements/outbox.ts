@@ -24,7 +24,7 @@ export async function keepInOutbox(db: Db, offer: RecordedOffer, payment: Paymen
   const lastError = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500);
   try {
     await db.query(
-      `insert into payment_outbox (unique_key, record, last_error) values ($1, $2, $3) on conflict (unique_key) do nothing`,
+      `insert into payment_outbox (unique_key, record, last_error) values ($1, $2::text::jsonb, $3) on conflict (unique_key) do nothing`,
       [payment.uniqueKey, JSON.stringify(record), lastError],
     );
   } catch {
@@ -86,7 +86,7 @@ async function moveFileIntoTable(db: Db): Promise<void> {
   for (const line of readFileSync(moving, 'utf8').split('\n').filter(Boolean)) {
     const { uniqueKey, offer, payment, lastError } = JSON.parse(line) as OutboxEntry & { lastError: string };
     await db.query(
-      `insert into payment_outbox (unique_key, record, last_error) values ($1, $2, $3) on conflict (unique_key) do nothing`,
+      `insert into payment_outbox (unique_key, record, last_error) values ($1, $2::text::jsonb, $3) on conflict (unique_key) do nothing`,
       [uniqueKey, JSON.stringify({ offer, payment }), lastError],
     );
   }
