@@ -2,7 +2,7 @@
  * The service process: validates configuration, opens and migrates the database (loading demo data into an empty
  * embedded one) before accepting requests, serves the built Next.js app, and closes everything on SIGINT/SIGTERM.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { malformedPathResponse } from '@/lib/api/malformed-path';
@@ -63,9 +63,12 @@ async function main() {
     console.log(`jobs: in-process (${ALL_JOBS.length} jobs, feed sync on "${config.FEED_SYNC_CRON}")`);
   } else console.log(`jobs: ${config.jobsEngine === 'inngest' ? 'Inngest, served at /api/inngest' : 'off'}`);
 
-  const app = next({ dev: false, dir: process.cwd() });
-  const handle = app.getRequestHandler();
-  await app.prepare();
+  // Next is told the address it really listens on, which is known only after listening (PORT=0 picks a free one):
+  // a server action that redirects fetches the target page from that origin, by default localhost:3000.
+  let resolveHandler: (handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>) => void = () => {};
+  const nextHandler = new Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>>(
+    (resolve) => (resolveHandler = resolve),
+  );
 
   const hsts = config.PUBLIC_BASE_URL?.startsWith('https://') === true;
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 60_000 }, (req, res) => {
@@ -104,7 +107,7 @@ async function main() {
       sendJsonError(res, 404, 'Not found', 'not_found');
       return;
     }
-    void handle(req, res);
+    void nextHandler.then((handle) => handle(req, res));
   });
   // Headers over the limit (and other unparsable requests) never reach the handler: answer in the API's shape.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -125,6 +128,9 @@ async function main() {
   const { port } = server.address() as AddressInfo;
   const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const url = `http://${localHost}:${port}`;
+  const app = next({ dev: false, dir: process.cwd(), hostname: localHost, port });
+  await app.prepare();
+  resolveHandler(app.getRequestHandler());
   writeServiceFile(config.DATA_DIR, { url, token: operatorToken(), pid: process.pid });
   console.log(`ready: listening on ${url}`);
 

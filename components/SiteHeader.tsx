@@ -1,7 +1,9 @@
 import Link from 'next/link';
+import { signedInUser } from '@/lib/auth/session';
 
 // /docs, /openapi.json and /llms.txt are route handlers, not pages: plain anchors, so no client-side navigation.
 const LINKS = [
+  { href: '/search', label: 'Search' },
   { href: '/#catalogue', label: 'Publications' },
   { href: '/docs', label: 'API reference' },
   { href: '/openapi.json', label: 'OpenAPI' },
@@ -10,7 +12,20 @@ const LINKS = [
 
 export const SERVICE_NAME = 'Financial Publications Research API';
 
-export function SiteHeader() {
+/** Who is signed in, for the header link; a page still renders when that cannot be told (database down). */
+async function headerUser() {
+  try {
+    return await signedInUser();
+  } catch (error) {
+    // Next signals "render this page per request" by throwing; that must reach Next, not be taken for a failure.
+    if (typeof (error as { digest?: unknown })?.digest === 'string') throw error;
+    console.error('[header] sign-in state unavailable:', error);
+    return null;
+  }
+}
+
+export async function SiteHeader() {
+  const user = await headerUser();
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
@@ -36,6 +51,14 @@ export function SiteHeader() {
                 </a>
               </li>
             ))}
+            <li>
+              <Link
+                href={user ? '/account' : '/signin'}
+                className="rounded-md bg-indigo-700 px-3 py-1 text-white hover:bg-indigo-800"
+              >
+                {user ? 'Account' : 'Sign in'}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AuthEnv, checkAuthEnv, localSignInEnabled } from './auth/env';
+import { BillingEnv } from './billing/env';
 import { ContentEnv } from './content/env';
 /**
  * The only reader of process.env. Every variable is optional: with none set the service runs on the
@@ -35,6 +37,8 @@ const EnvSchema = z.object({
   // Unset means the provider's default model (DEFAULT_OPENAI_EMBEDDING_MODEL in lib/search/embeddings/openai.ts).
   OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
   ...PaymentEnv,
+  ...AuthEnv,
+  ...BillingEnv,
   ...ContentEnv,
   ...RateLimitEnv,
   ...DatabaseEnv,
@@ -45,6 +49,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   paymentSandbox: boolean;
   /** Where jobs run: Inngest (production, or its dev server) or this process. */
   jobsEngine: 'inngest' | 'local';
+  /** The dashboard's offline sign-in by e-mail address alone (lib/auth). */
+  localSignIn: boolean;
 };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -60,6 +66,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error('Invalid environment configuration:\n  OPENAI_API_KEY: required when EMBEDDINGS_PROVIDER=openai');
   }
   checkPaymentEnv(parsed);
+  const authProblems = checkAuthEnv(parsed);
+  if (authProblems.length > 0) throw new Error(`Invalid environment configuration:\n${authProblems.join('\n')}`);
   // Demo data goes into the embedded database by default, never into a configured server unless asked.
   return {
     ...parsed,
@@ -70,6 +78,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       parsed.PAYMENT_SANDBOX ??
       (parsed.DATABASE_URL === undefined && parsed.X402_PAY_TO === undefined && parsed.MPP_SECRET_KEY === undefined),
     jobsEngine: parsed.INNGEST_EVENT_KEY !== undefined || parsed.INNGEST_DEV !== undefined ? 'inngest' : 'local',
+    localSignIn: localSignInEnabled(parsed),
   };
 }
 

@@ -45,6 +45,7 @@ const NO_RATE_LIMITS = {
   RATE_LIMIT_CHALLENGE: '0',
   RATE_LIMIT_PAID: '0',
   RATE_LIMIT_GENERATION: '0',
+  RATE_LIMIT_ACCOUNT: '0',
 };
 
 interface Row extends LoadResult {

@@ -17,6 +17,10 @@ export const ERROR_CODES = {
     status: 403,
     meaning: "Purchased credits (and, for a session token, this week's allowance) do not cover the price: top up.",
   },
+  invalid_signature: {
+    status: 400,
+    meaning: 'Webhook routes only: the signature header is missing, does not match the body, or is too old.',
+  },
   malformed_request: { status: 400, meaning: 'The HTTP request itself could not be parsed.' },
   uri_too_long: { status: 414, meaning: 'The URL (path and query) is longer than 8 KiB.' },
   headers_too_large: { status: 431, meaning: 'The request headers are larger than 16 KiB.' },

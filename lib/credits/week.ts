@@ -5,3 +5,10 @@ export function allowanceWeekStart(now: Date): string {
   day.setUTCDate(day.getUTCDate() - sinceMonday);
   return day.toISOString().slice(0, 10);
 }
+
+/** When this week's allowance renews: the next Monday 00:00 UTC. */
+export function nextAllowanceReset(now: Date): Date {
+  const next = new Date(`${allowanceWeekStart(now)}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 7);
+  return next;
+}

@@ -44,7 +44,6 @@ type Parsed = z.infer<typeof PaymentEnvObject>;
 const GROUPS: Array<{ name: string; keys: Array<keyof Parsed> }> = [
   { name: 'x402', keys: ['X402_PAY_TO', 'X402_FACILITATOR_URL'] },
   { name: 'MPP tempo', keys: ['MPP_SECRET_KEY', 'TEMPO_RPC_URL', 'TEMPO_RECIPIENT', 'TEMPO_CURRENCY'] },
-  { name: 'MPP card', keys: ['STRIPE_SECRET_KEY', 'STRIPE_NETWORK_ID'] },
 ];
 
 /** A payment method is configured completely or not at all; half a configuration is a start-up error. */
@@ -58,7 +57,10 @@ export function checkPaymentEnv(parsed: Parsed): void {
       );
     }
   }
-  if (parsed.STRIPE_SECRET_KEY && !parsed.MPP_SECRET_KEY)
+  // STRIPE_SECRET_KEY alone sells credit packs through Checkout; with STRIPE_NETWORK_ID it is also MPP's card method.
+  if (parsed.STRIPE_NETWORK_ID && !parsed.STRIPE_SECRET_KEY)
+    problems.push('  STRIPE_SECRET_KEY: required to enable MPP card payments (STRIPE_NETWORK_ID is set)');
+  if (parsed.STRIPE_NETWORK_ID && !parsed.MPP_SECRET_KEY)
     problems.push('  MPP_SECRET_KEY: required for the MPP card method');
   const configured = parsed.X402_PAY_TO !== undefined || parsed.MPP_SECRET_KEY !== undefined;
   if (parsed.PAYMENT_SANDBOX === true && configured) {

@@ -18,4 +18,6 @@ export const RateLimitEnv = {
   RATE_LIMIT_PAID: perWindow(600),
   // Requests that ask for a not-yet-generated summary (the 503 path), per client IP.
   RATE_LIMIT_GENERATION: perWindow(20),
+  // Dashboard account actions: sign-in attempts per client IP, key and token creation and purchases per user.
+  RATE_LIMIT_ACCOUNT: perWindow(30),
 };

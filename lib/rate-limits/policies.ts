@@ -1,6 +1,6 @@
 import type { Env } from '@/lib/env';
 
-export type RateLimitPolicyName = 'free' | 'challenge' | 'paid' | 'generation';
+export type RateLimitPolicyName = 'free' | 'challenge' | 'paid' | 'generation' | 'account';
 
 export interface RateLimitPolicy {
   name: RateLimitPolicyName;
@@ -22,6 +22,7 @@ export function rateLimitPolicy(
     | 'RATE_LIMIT_CHALLENGE'
     | 'RATE_LIMIT_PAID'
     | 'RATE_LIMIT_GENERATION'
+    | 'RATE_LIMIT_ACCOUNT'
   >,
 ): RateLimitPolicy | null {
   const limit = {
@@ -29,6 +30,7 @@ export function rateLimitPolicy(
     challenge: config.RATE_LIMIT_CHALLENGE,
     paid: config.RATE_LIMIT_PAID,
     generation: config.RATE_LIMIT_GENERATION,
+    account: config.RATE_LIMIT_ACCOUNT,
   }[name];
   if (limit === 0) return null;
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;

@@ -71,7 +71,7 @@ describe('users, API keys and session tokens', () => {
   it('verifies live session tokens only', async () => {
     const user = await ensureUser(db, 'session@example.com');
     const { token } = await issueSessionToken(db, user.id);
-    expect(await verifySessionToken(db, token)).toEqual({ userId: user.id });
+    expect(await verifySessionToken(db, token)).toEqual({ userId: user.id, tokenId: expect.any(String) });
     await db.query(`update session_tokens set expires_at = now() - interval '1 second'`);
     expect(await verifySessionToken(db, token)).toBeNull();
   });

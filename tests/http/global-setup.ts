@@ -41,6 +41,7 @@ export async function setup(project: TestProject) {
     RATE_LIMIT_CHALLENGE: '1000000',
     RATE_LIMIT_PAID: '1000000',
     RATE_LIMIT_GENERATION: '1000000',
+    RATE_LIMIT_ACCOUNT: '1000000',
   });
   project.provide('baseUrl', service.url);
   project.provide('databaseKind', database.url ? 'postgres' : 'pglite');

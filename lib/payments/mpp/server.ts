@@ -1,7 +1,7 @@
 import { Mppx, stripe, tempo } from 'mppx/server';
-import Stripe from 'stripe';
 import { createClient, defineChain, http } from 'viem';
 import { tempo as tempoMainnet } from 'viem/chains';
+import { stripeClient } from '@/lib/billing/stripe-client';
 import { postgresPaymentStore } from '@/lib/payments/replay-store';
 import type { PaymentSetup } from '@/lib/payments/setup';
 
@@ -50,18 +50,7 @@ function createMpp(setup: MppSetup, realm: string) {
   }
   if (setup.stripe) {
     const { secretKey, networkId, apiBaseUrl } = setup.stripe;
-    const api = apiBaseUrl ? new URL(apiBaseUrl) : null;
-    const client = new Stripe(
-      secretKey,
-      api
-        ? {
-            host: api.hostname,
-            port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
-            protocol: api.protocol.slice(0, -1) as 'http' | 'https',
-            timeout: OUTBOUND_TIMEOUT_MS,
-          }
-        : { timeout: OUTBOUND_TIMEOUT_MS },
-    );
+    const client = stripeClient(secretKey, apiBaseUrl);
     methods.push(stripe.charge({ client, networkId, paymentMethodTypes: ['card'], currency: 'usd', decimals: 2 }));
   }
   return Mppx.create({ methods, secretKey: setup.secretKey, realm });

@@ -1,0 +1,91 @@
+import { AccountPage, Panel } from '@/components/account/AccountPage';
+import { AllowanceSummary } from '@/components/account/AllowanceSummary';
+import { CreateSecretForm } from '@/components/account/CreateSecretForm';
+import { BUTTON_DANGER, TABLE, TABLE_WRAP, TD, TH } from '@/components/account/styles';
+import { formatDateTime } from '@/components/format';
+import { listSessionTokens } from '@/lib/accounts/sessions/manage';
+import { requireUser } from '@/lib/auth/session';
+import { readCreditBalance } from '@/lib/credits/balance';
+import { getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { createTokenAction, revokeTokenAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Agent tokens' };
+
+export default async function TokensPage() {
+  const user = await requireUser('/account/tokens');
+  const db = await getDb();
+  const [tokens, balance] = await Promise.all([
+    listSessionTokens(db, user.userId),
+    readCreditBalance(db, user.userId, env().SESSION_WEEKLY_ALLOWANCE_CENTS, new Date(), 1),
+  ]);
+  const now = Date.now();
+
+  return (
+    <AccountPage title="Agent tokens" path="/account/tokens" email={user.email}>
+      <Panel title="Allowance" id="allowance">
+        <AllowanceSummary balance={balance} />
+      </Panel>
+      <Panel title="Create a token for an agent" id="create-token">
+        <p className="mb-4 max-w-3xl text-slate-700">
+          A session token lets an agent act for you for 30 days: it spends this week&apos;s free allowance first, then
+          your purchased credits. Send it as{' '}
+          <code className="rounded bg-slate-100 px-1 font-mono text-sm">Authorization: Bearer st_…</code>.
+        </p>
+        <CreateSecretForm
+          action={createTokenAction}
+          label="Token name"
+          placeholder="e.g. Claude desktop"
+          usage="Revoke it here when the agent no longer needs it."
+        />
+      </Panel>
+      <Panel title="Your session tokens" id="token-list">
+        <div className={TABLE_WRAP}>
+          <table className={TABLE}>
+            <thead className="bg-slate-50">
+              <tr>
+                {['Name', 'Kind', 'Created', 'Last used', 'Expires'].map((heading) => (
+                  <th key={heading} scope="col" className={TH}>
+                    {heading}
+                  </th>
+                ))}
+                <th scope="col" className={TH}>
+                  <span className="sr-only">Status or action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {tokens.map((token) => {
+                const expired = new Date(token.expiresAt).getTime() <= now;
+                return (
+                  <tr key={token.id} data-testid="token-row">
+                    <td className={TD}>{token.name}</td>
+                    <td className={TD}>{token.kind === 'dashboard' ? 'Browser sign-in' : 'Agent'}</td>
+                    <td className={TD}>{formatDateTime(new Date(token.createdAt))}</td>
+                    <td className={TD}>{token.lastUsedAt ? formatDateTime(new Date(token.lastUsedAt)) : 'Never'}</td>
+                    <td className={TD}>{formatDateTime(new Date(token.expiresAt))}</td>
+                    <td className={TD}>
+                      {token.revokedAt ? (
+                        <span className="text-slate-600">Revoked</span>
+                      ) : expired ? (
+                        <span className="text-slate-600">Expired</span>
+                      ) : (
+                        <form action={revokeTokenAction}>
+                          <input type="hidden" name="id" value={token.id} />
+                          <button type="submit" className={BUTTON_DANGER} aria-label={`Revoke token ${token.name}`}>
+                            Revoke
+                          </button>
+                        </form>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </Panel>
+    </AccountPage>
+  );
+}

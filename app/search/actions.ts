@@ -1,0 +1,68 @@
+'use server';
+
+import { GET as getPaidPost } from '@/app/api/v1/publications/[publicationSlug]/[postSlug]/route';
+import { GET as getStockPicks } from '@/app/api/v1/stock-picks/route';
+import type { PublicStockPicksResponse } from '@/lib/api/contracts/paid';
+import { PostSlug, PublicationSlug } from '@/lib/api/contracts/path';
+import { requireUser } from '@/lib/auth/session';
+import { type ActionResult, actionResult, UserInputError } from '@/lib/dashboard/action-result';
+import { apiErrorMessage, callApi } from './call-api';
+
+export interface BoughtSummary {
+  title: string;
+  summary: string;
+  url: string;
+  amountUsd: string;
+  spendSource: string | null;
+}
+
+/**
+ * Buys a post's summary for the signed-in user: the paid API route is called with this browser's session token, so
+ * it spends this week's allowance first, then purchased credits, and is recorded like any API purchase.
+ */
+export async function buySummaryAction(
+  publicationSlug: string,
+  postSlug: string,
+): Promise<ActionResult<BoughtSummary>> {
+  const user = await requireUser('/search');
+  return actionResult(async () => {
+    const path = {
+      publicationSlug: PublicationSlug.safeParse(publicationSlug),
+      postSlug: PostSlug.safeParse(postSlug),
+    };
+    if (!path.publicationSlug.success || !path.postSlug.success) throw new UserInputError('That post does not exist.');
+    const response = await callApi(
+      getPaidPost,
+      `/api/v1/publications/${encodeURIComponent(publicationSlug)}/${encodeURIComponent(postSlug)}`,
+      { params: { publicationSlug, postSlug }, bearer: user.sessionToken },
+    );
+    if (!response.ok) throw new UserInputError(await apiErrorMessage(response));
+    const post = (await response.json()) as {
+      title: string;
+      synthesizedSummary: string;
+      url: string;
+      paymentInfo?: { amountUsd: string; spendSource?: string };
+    };
+    return {
+      title: post.title,
+      summary: post.synthesizedSummary,
+      url: post.url,
+      amountUsd: post.paymentInfo?.amountUsd ?? '0.00',
+      spendSource: post.paymentInfo?.spendSource ?? null,
+    };
+  });
+}
+
+export type BoughtPicks = typeof PublicStockPicksResponse._zod.output & { amountUsd: string };
+
+/** Buys a day's stock picks for the signed-in user, the same way. */
+export async function buyStockPicksAction(day: string): Promise<ActionResult<BoughtPicks>> {
+  const user = await requireUser('/search');
+  return actionResult(async () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UserInputError('Choose a day as YYYY-MM-DD.');
+    const response = await callApi(getStockPicks, `/api/v1/stock-picks?date=${day}`, { bearer: user.sessionToken });
+    if (!response.ok) throw new UserInputError(await apiErrorMessage(response));
+    const picks = (await response.json()) as typeof PublicStockPicksResponse._zod.output;
+    return { ...picks, amountUsd: response.headers.get('x-payment-amount-usd') ?? '0.00' };
+  });
+}

@@ -1,0 +1,38 @@
+import Link from 'next/link';
+
+const SECTIONS = [
+  { href: '/account', label: 'Overview' },
+  { href: '/account/keys', label: 'API keys' },
+  { href: '/account/tokens', label: 'Agent tokens' },
+  { href: '/account/credits', label: 'Credits' },
+  { href: '/account/usage', label: 'Usage' },
+  { href: '/account/sales', label: 'Sales' },
+];
+
+/** The account area's sections; `current` is marked for screen readers as the page being shown. */
+export function AccountNav({ current }: { current: string }) {
+  return (
+    <nav aria-label="Account" className="mt-4 overflow-x-auto">
+      <ul className="flex gap-1 border-b border-slate-200 text-sm font-medium">
+        {SECTIONS.map((section) => {
+          const active = section.href === current;
+          return (
+            <li key={section.href}>
+              <Link
+                href={section.href}
+                aria-current={active ? 'page' : undefined}
+                className={`block whitespace-nowrap border-b-2 px-3 py-2 ${
+                  active
+                    ? 'border-indigo-700 text-indigo-800'
+                    : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
+                }`}
+              >
+                {section.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

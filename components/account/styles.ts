@@ -1,0 +1,13 @@
+/** Tailwind classes shared by the account pages (server and client components alike). */
+export const TABLE = 'min-w-full divide-y divide-slate-200 text-left text-sm';
+export const TABLE_WRAP = 'overflow-x-auto rounded-xl border border-slate-200 bg-white';
+export const TH = 'px-4 py-2 font-semibold text-slate-800';
+export const TD = 'px-4 py-2 text-slate-800';
+export const BUTTON_PRIMARY =
+  'rounded-lg bg-indigo-700 px-4 py-2 font-medium text-white hover:bg-indigo-800 disabled:opacity-60';
+export const BUTTON_SECONDARY =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:border-indigo-700 hover:text-indigo-800 disabled:opacity-60';
+export const BUTTON_DANGER =
+  'rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:border-red-600 hover:bg-red-50';
+export const INPUT =
+  'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-200';

@@ -1,0 +1,70 @@
+'use client';
+
+import { useState, useTransition } from 'react';
+import type { BoughtPicks } from '@/app/search/actions';
+import { buyStockPicksAction } from '@/app/search/actions';
+import { BUTTON_PRIMARY, TABLE, TABLE_WRAP, TD, TH } from '@/components/account/styles';
+import type { ActionResult } from '@/lib/dashboard/action-result';
+
+/** A day's stock picks: the price (from the day's source articles) on the button, the picks once paid. */
+export function BuyStockPicks({ day, price, articles }: { day: string; price: string; articles: number }) {
+  const [result, setResult] = useState<ActionResult<BoughtPicks> | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  if (result?.ok) {
+    const picks = result.value;
+    return (
+      <div role="status" data-testid="bought-picks" className="space-y-3">
+        <p className="text-sm font-semibold text-emerald-900">
+          Paid ${picks.amountUsd}: {picks.count} pick{picks.count === 1 ? '' : 's'} of {picks.dateUsed}
+        </p>
+        <div className={TABLE_WRAP}>
+          <table className={TABLE}>
+            <thead className="bg-slate-50">
+              <tr>
+                {['Ticker', 'Action', 'Conviction', 'Analyst', 'Article'].map((heading) => (
+                  <th key={heading} scope="col" className={TH}>
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {picks.items.map((pick) => (
+                <tr key={pick.id}>
+                  <td className={`${TD} font-mono font-semibold`}>{pick.ticker}</td>
+                  <td className={TD}>
+                    {pick.direction} · {pick.action.replaceAll('_', ' ').toLowerCase()}
+                  </td>
+                  <td className={TD}>{pick.convictionLabel}</td>
+                  <td className={TD}>{pick.author}</td>
+                  <td className={TD}>{pick.articleTitle}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <button
+        type="button"
+        className={BUTTON_PRIMARY}
+        disabled={pending}
+        onClick={() => startTransition(async () => setResult(await buyStockPicksAction(day)))}
+      >
+        {pending ? 'Paying…' : `Buy stock picks of ${day} · ${price}`}
+      </button>
+      <p className="mt-2 text-sm text-slate-700">
+        Drawn from {articles} article{articles === 1 ? '' : 's'}; the price is per source article.
+      </p>
+      {result && !result.ok && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {result.error}
+        </p>
+      )}
+    </div>
+  );
+}
