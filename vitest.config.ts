@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
 
-// Four layers: pure logic (unit), the data layer against a real database (db: PGlite, or PostgreSQL when
-// DATABASE_URL is set), the built app over HTTP (http), and real payments on local anvil chains (chain).
+// Five layers: pure logic (unit), the data layer against a real database (db: PGlite, or PostgreSQL when
+// DATABASE_URL is set), the built app over HTTP (http), real payments on local anvil chains (chain), and the
+// dashboard in a real browser (browser: Debian's chromium driven by playwright-core).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -27,6 +28,15 @@ export default defineConfig({
       {
         resolve: { alias },
         test: { name: 'chain', include: ['tests/chain/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
       },
     ],
   },

@@ -45,7 +45,7 @@ export function BuySummary({
         type="button"
         className={BUTTON_PRIMARY}
         disabled={pending}
-        aria-label={`Buy the summary of “${title}” for ${price}`}
+        aria-label={`Buy summary · ${price}: “${title}”`}
         onClick={() => startTransition(async () => setResult(await buySummaryAction(publicationSlug, postSlug)))}
       >
         {pending ? 'Paying…' : `Buy summary · ${price}`}

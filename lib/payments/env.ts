@@ -43,7 +43,7 @@ type Parsed = z.infer<typeof PaymentEnvObject>;
 
 const GROUPS: Array<{ name: string; keys: Array<keyof Parsed> }> = [
   { name: 'x402', keys: ['X402_PAY_TO', 'X402_FACILITATOR_URL'] },
-  { name: 'MPP tempo', keys: ['MPP_SECRET_KEY', 'TEMPO_RPC_URL', 'TEMPO_RECIPIENT', 'TEMPO_CURRENCY'] },
+  { name: 'MPP tempo', keys: ['TEMPO_RPC_URL', 'TEMPO_RECIPIENT', 'TEMPO_CURRENCY'] },
 ];
 
 /** A payment method is configured completely or not at all; half a configuration is a start-up error. */
@@ -60,8 +60,14 @@ export function checkPaymentEnv(parsed: Parsed): void {
   // STRIPE_SECRET_KEY alone sells credit packs through Checkout; with STRIPE_NETWORK_ID it is also MPP's card method.
   if (parsed.STRIPE_NETWORK_ID && !parsed.STRIPE_SECRET_KEY)
     problems.push('  STRIPE_SECRET_KEY: required to enable MPP card payments (STRIPE_NETWORK_ID is set)');
-  if (parsed.STRIPE_NETWORK_ID && !parsed.MPP_SECRET_KEY)
-    problems.push('  MPP_SECRET_KEY: required for the MPP card method');
+  // MPP signs its challenges with MPP_SECRET_KEY and needs at least one method to offer: tempo, card, or both.
+  const mppMethods = [parsed.TEMPO_RPC_URL !== undefined, parsed.STRIPE_NETWORK_ID !== undefined];
+  if (mppMethods.some(Boolean) && !parsed.MPP_SECRET_KEY)
+    problems.push('  MPP_SECRET_KEY: required for MPP payments (tempo or card)');
+  if (parsed.MPP_SECRET_KEY && !mppMethods.some(Boolean))
+    problems.push(
+      '  MPP_SECRET_KEY: set, but no MPP method is configured (set TEMPO_RPC_URL, TEMPO_RECIPIENT, TEMPO_CURRENCY for tempo, or STRIPE_SECRET_KEY and STRIPE_NETWORK_ID for card)',
+    );
   const configured = parsed.X402_PAY_TO !== undefined || parsed.MPP_SECRET_KEY !== undefined;
   if (parsed.PAYMENT_SANDBOX === true && configured) {
     problems.push('  PAYMENT_SANDBOX: the test-money sandbox cannot run together with real x402/MPP configuration');

@@ -1,5 +1,6 @@
 import { AccountPage, Panel } from '@/components/account/AccountPage';
-import { TABLE, TABLE_WRAP, TD, TH } from '@/components/account/styles';
+import { ScrollTable } from '@/components/account/ScrollTable';
+import { TD, TH } from '@/components/account/styles';
 import { formatPrice } from '@/components/format';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
@@ -11,22 +12,20 @@ export const metadata = { title: 'Sales' };
 
 const DAYS = 30;
 
-function Table({ headings, children }: { headings: string[]; children: React.ReactNode }) {
+function Table({ label, headings, children }: { label: string; headings: string[]; children: React.ReactNode }) {
   return (
-    <div className={TABLE_WRAP}>
-      <table className={TABLE}>
-        <thead className="bg-slate-50">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className={TH}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
+    <ScrollTable label={label}>
+      <thead className="bg-slate-50">
+        <tr>
+          {headings.map((heading) => (
+            <th key={heading} scope="col" className={TH}>
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">{children}</tbody>
+    </ScrollTable>
   );
 }
 
@@ -54,7 +53,7 @@ export default async function SalesPage() {
             {report.publications.length === 0 ? (
               <p className="text-slate-700">No sales in this period.</p>
             ) : (
-              <Table headings={['Publication', 'Sales', 'Revenue share']}>
+              <Table label="Sales by publication" headings={['Publication', 'Sales', 'Revenue share']}>
                 {report.publications.map((row) => (
                   <tr key={row.slug} data-testid="sales-publication-row">
                     <td className={TD}>{row.name}</td>
@@ -69,7 +68,10 @@ export default async function SalesPage() {
             {report.topPosts.length === 0 ? (
               <p className="text-slate-700">No sales in this period.</p>
             ) : (
-              <Table headings={['Post', 'Publication', 'Summaries', 'In stock picks', 'Revenue share']}>
+              <Table
+                label="Best-selling posts"
+                headings={['Post', 'Publication', 'Summaries', 'In stock picks', 'Revenue share']}
+              >
                 {report.topPosts.map((row) => (
                   <tr key={`${row.publicationSlug} ${row.title}`}>
                     <td className={TD}>{row.title}</td>
@@ -86,7 +88,7 @@ export default async function SalesPage() {
             {report.days.length === 0 ? (
               <p className="text-slate-700">No sales in this period.</p>
             ) : (
-              <Table headings={['Day (UTC)', 'Publication', 'Sales', 'Revenue share']}>
+              <Table label="Sales by day" headings={['Day (UTC)', 'Publication', 'Sales', 'Revenue share']}>
                 {report.days.map((row) => (
                   <tr key={`${row.day} ${row.slug}`}>
                     <td className={`${TD} whitespace-nowrap`}>{row.day}</td>
