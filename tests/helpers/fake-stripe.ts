@@ -56,12 +56,15 @@ interface PaymentIntent {
   status: 'succeeded';
   metadata: Record<string, string>;
   shared_payment_granted_token: string | null;
+  /** The seller network the token was granted to (for a shared-payment-token payment). */
+  network_id?: string | null;
 }
 
 interface GrantedToken {
   id: string;
   maxAmount: number;
   currency: string;
+  networkId: string | null;
   used: boolean;
 }
 
@@ -122,7 +125,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string) {
-    if (req.headers.authorization !== `Bearer ${secretKey}`)
+    // Stripe takes the secret key as a Bearer token (the SDK) or as the Basic user name (mppx's own calls).
+    const basic = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
+    if (req.headers.authorization !== `Bearer ${secretKey}` && req.headers.authorization !== basic)
       return stripeError(res, 401, 'Invalid API Key provided.', 'authentication_error');
     const params = form(await readBody(req));
     const key = req.headers['idempotency-key'];
@@ -168,6 +173,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         id: id('spt'),
         maxAmount: Number(params.get('usage_limits[max_amount]')),
         currency: params.get('usage_limits[currency]') ?? 'usd',
+        networkId: params.get('seller_details[network_id]'),
         used: false,
       };
       tokens.set(token.id, token);
@@ -192,6 +198,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: 'succeeded',
         metadata: prefixed(params, 'metadata'),
         shared_payment_granted_token: token.id,
+        network_id: token.networkId,
       };
       paymentIntents.set(intent.id, intent);
       return answer(intent);
