@@ -238,14 +238,106 @@ describe('another user', () => {
     await bob.waitForLoadState('networkidle');
     expect((await api(postPath, agentToken)).status).toBe(200);
 
-    // Alice's local checkout is not bob's to pay.
+    // The same with bob's revoke-key form pointed at a live key of alice's.
+    await page.goto(`${base}/account/keys`);
+    await page.fill('input[name=name]', 'second key');
+    await page.click('button:has-text("Create")');
+    const secondKey = await text('[data-testid=new-secret]');
+    await page.reload();
+    const aliceKeyId = await page
+      .locator('[data-testid=key-row]', { hasText: 'second key' })
+      .locator('input[name=id]')
+      .getAttribute('value');
+    await bob.goto(`${base}/account/keys`);
+    await bob.fill('input[name=name]', 'bob key');
+    await bob.click('button:has-text("Create")');
+    await bob.locator('[data-testid=new-secret]').waitFor();
+    await bob.reload();
+    const bobKeyForm = bob.locator('[data-testid=key-row] form').first();
+    await bobKeyForm.locator('input[name=id]').evaluate((input, id) => {
+      (input as HTMLInputElement).value = id;
+    }, aliceKeyId!);
+    await bobKeyForm.locator('button').click();
+    await bob.waitForLoadState('networkidle');
+    expect((await api(postPath, secondKey)).status).toBe(200);
+
+    // Alice's local checkout is not bob's to see, nor to pay with his own checkout's form.
     await page.goto(`${base}/account/credits`);
     await page.click('button:has-text("Buy $10.00")');
     await page.waitForURL(/\/checkout\/cs_local_/);
     const checkoutPath = new URL(page.url()).pathname;
     const response = await bob.goto(`${base}${checkoutPath}`);
     expect(response?.status()).toBe(404);
+    await bob.goto(`${base}/account/credits`);
+    await bob.click('button:has-text("Buy $5.00")');
+    await bob.waitForURL(/\/checkout\/cs_local_/);
+    await bob.locator('input[name=checkout]').evaluate((input, id) => {
+      (input as HTMLInputElement).value = id;
+    }, checkoutPath.split('/').at(-1)!);
+    await bob.click('button:has-text("(test)")');
+    await bob.waitForURL(/checkout=not-found/);
+    expect(await bob.locator('[data-testid=purchased-balance]').textContent()).toBe('$0.00');
+    await page.reload();
+    expect(await page.locator('button:has-text("(test)")').count()).toBe(1);
     await bobContext.close();
+  });
+
+  it('refuses account actions once the session is gone, changing nothing', async () => {
+    const context = await newContext(browser, pageErrors);
+    const carol = await context.newPage();
+    await signInLocally(carol, base, 'carol@example.com', '/account/keys');
+    await carol.fill('input[name=name]', 'carol key');
+    await carol.click('button:has-text("Create")');
+    const carolKey = (await carol.locator('[data-testid=new-secret]').textContent())!;
+    await carol.reload();
+    await context.clearCookies();
+    await carol.click('button:has-text("Revoke")');
+    await carol.waitForURL((url) => url.pathname === '/signin');
+    // Still live: the action ran for nobody. (No credits, so the key is refused for money, not for being revoked.)
+    expect((await api(postPath, carolKey)).status).toBe(403);
+    await context.close();
+  });
+});
+
+describe('limits and headers', () => {
+  it('limits how fast one user creates keys', async () => {
+    const context = await newContext(browser, pageErrors);
+    const dave = await context.newPage();
+    await signInLocally(dave, base, 'dave@example.com', '/account/keys');
+    let refusedAt = 0;
+    for (let i = 1; i <= 12 && !refusedAt; i++) {
+      await dave.fill('input[name=name]', `key ${i}`);
+      await dave.click('button:has-text("Create")');
+      const outcome = dave.locator('[data-testid=new-secret], p[role=alert]').first();
+      await outcome.waitFor();
+      if ((await outcome.textContent())?.includes('Too many attempts')) refusedAt = i;
+      await dave.reload();
+    }
+    expect(refusedAt).toBeGreaterThan(1);
+    expect(await dave.locator('[data-testid=key-row]').count()).toBe(refusedAt - 1);
+    await context.close();
+  });
+
+  it('serves pages with a content security policy that the home page and API reference live within', async () => {
+    const violations: string[] = [];
+    const context = await newContext(browser, pageErrors);
+    const reader = await context.newPage();
+    reader.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    for (const path of ['/', '/docs', '/account']) {
+      const response = await reader.goto(`${base}${path}`);
+      const headers = response!.headers();
+      expect(headers['content-security-policy'], path).toMatch(/frame-ancestors 'none'/);
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      await reader.waitForLoadState('networkidle');
+    }
+    // The API reference (Scalar) rendered its operations under the policy.
+    await reader.goto(`${base}/docs`);
+    await reader.getByText('Search posts by topic').first().waitFor({ timeout: 30_000 });
+    expect(violations).toEqual([]);
+    await context.close();
   });
 });
 

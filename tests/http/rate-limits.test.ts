@@ -15,6 +15,9 @@ const LIMITS = {
   RATE_LIMIT_CHALLENGE: '5',
   RATE_LIMIT_PAID: '1000',
   RATE_LIMIT_GENERATION: '3',
+  RATE_LIMIT_ACCOUNT: '4',
+  // The dashboard's local sign-in, on PostgreSQL too, so its attempts can be counted.
+  AUTH_LOCAL_SIGNIN: 'true',
 };
 let database: TestDatabase;
 let services: RunningService[] = [];
@@ -127,5 +130,30 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++)
       asks.push((await api(notReady[i % notReady.length]!, asker, i, { authorization: `Bearer ${key}` })).status);
     expect(asks).toEqual([503, 503, 503, 429]);
+  });
+
+  it('sign-in attempts are limited per client IP before next-auth sees them', async () => {
+    const attempt = async (client: string, i: number) => {
+      const csrf = await api('/api/auth/csrf', client, i);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const cookie = (csrf.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+      const response = await fetch(new URL('/api/auth/callback/local', services[i % services.length]!.url), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'x-forwarded-for': client, 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: new URLSearchParams({ csrfToken, email: `limited-${i}@example.com`, json: 'true' }),
+      });
+      const signedIn = (response.headers.getSetCookie?.() ?? []).some((c) => c.startsWith('next-auth.session-token='));
+      return { status: response.status, body: await response.text(), signedIn };
+    };
+    const allowed = [];
+    for (let i = 0; i < 4; i++) allowed.push(await attempt('10.0.5.1', i));
+    expect(allowed.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(allowed.every((a) => a.signedIn)).toBe(true);
+    const refused = await attempt('10.0.5.1', 4);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'rate_limited' });
+    expect(refused.signedIn).toBe(false);
+    expect(await attempt('10.0.5.2', 5)).toMatchObject({ status: 200, signedIn: true });
   });
 });
