@@ -12,6 +12,7 @@ import { env } from '@/lib/env';
 import { listRecentPayments } from '@/lib/payments/list-recent';
 import { listOutbox } from '@/lib/payments/settlements/outbox';
 import { listOpenSettlements } from '@/lib/payments/settlements/store';
+import { setPublicationMember } from '@/lib/sales/members';
 import { type CommandDefinition, CommandError } from './command';
 
 /** Operator verbs over accounts and credits; the dashboard puts the same domain functions behind its UI. */
@@ -122,6 +123,30 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
         return { settlements, outbox: await listOutbox(db) };
       }
       return { payments: await listRecentPayments(db, args.limit) };
+    },
+  },
+  {
+    name: 'publishers add',
+    summary: "Let a user (a publisher) see a publication's sales on the dashboard.",
+    usage: 'publishers add --email E --slug SLUG',
+    args: z.strictObject({ email, slug: z.string().trim().toLowerCase().min(1).max(253) }),
+    async run(db, args: { email: string; slug: string }) {
+      const user = await userByEmail(db, args.email);
+      const result = await setPublicationMember(db, { slug: args.slug, userId: user.id, member: true });
+      if (!result) throw new CommandError(`No publication ${args.slug}`);
+      return { email: user.email, ...result };
+    },
+  },
+  {
+    name: 'publishers remove',
+    summary: "Stop a user from seeing a publication's sales.",
+    usage: 'publishers remove --email E --slug SLUG',
+    args: z.strictObject({ email, slug: z.string().trim().toLowerCase().min(1).max(253) }),
+    async run(db, args: { email: string; slug: string }) {
+      const user = await userByEmail(db, args.email);
+      const result = await setPublicationMember(db, { slug: args.slug, userId: user.id, member: false });
+      if (!result) throw new CommandError(`No publication ${args.slug}`);
+      return { email: user.email, ...result };
     },
   },
 ];

@@ -149,3 +149,21 @@ it('creates keys that list by prefix only', async () => {
   expect(listed).toMatchObject({ name: 'listed', displayPrefix: key.key.slice(0, 13), revokedAt: null });
   expect(JSON.stringify(listed)).not.toContain(key.key);
 });
+
+it("lets the operator name and remove a publication's publishers", async () => {
+  const { ACCOUNT_COMMANDS } = await import('@/lib/operator/account-commands');
+  const command = (name: string) => ACCOUNT_COMMANDS.find((c) => c.name === name)!;
+  const publisher = await f.customer(0);
+  const [{ email }] = (await f.db.query<{ email: string }>(`select email from users where id = $1`, [
+    publisher.userId,
+  ])) as [{ email: string }];
+  const args = { email, slug: 'sell-offer.example' };
+  expect(await command('publishers add').run(f.db, args)).toMatchObject({ changed: true });
+  expect(await command('publishers add').run(f.db, args)).toMatchObject({ changed: false });
+  expect((await salesReport(f.db, { kind: 'member', userId: publisher.userId }, 30)).publications).toHaveLength(1);
+  expect(await command('publishers remove').run(f.db, args)).toMatchObject({ changed: true });
+  expect((await salesReport(f.db, { kind: 'member', userId: publisher.userId }, 30)).publications).toHaveLength(0);
+  await expect(command('publishers add').run(f.db, { email, slug: 'nope.example' })).rejects.toThrow(
+    /No publication nope.example/,
+  );
+});
