@@ -32,7 +32,7 @@ ${routes.join('\n')}
 ## How to use it
 1. Find posts: \`GET /api/v1/search?q=nvidia+earnings+this+week\` or browse \`GET /api/v1/publications\` and \`GET /api/v1/publications/{publicationSlug}?limit=5\`. A pasted site URL works as a publication slug.
 2. Choose which posts are worth buying. Search items carry \`priceCents\` when a post has a stored price; otherwise the default post price applies.
-3. Buy: \`GET /api/v1/publications/{publicationSlug}/{postSlug}\`. Without a credential you get 402 with two challenges: x402 v2 in \`PAYMENT-REQUIRED\` (answer with \`PAYMENT-SIGNATURE\`) and MPP in \`WWW-Authenticate: Payment\` (answer with \`Authorization: Payment\`). With an API key (\`Authorization: Bearer pk_svc_...\`) purchased credits are spent instead; a signed-in user's session token spends the weekly allowance first.
+3. Buy: \`GET /api/v1/publications/{publicationSlug}/{postSlug}\`. Without a credential you get 402 with two challenges: x402 v2 in \`PAYMENT-REQUIRED\` (answer with \`PAYMENT-SIGNATURE\`) and MPP in \`WWW-Authenticate: Payment\` (answer with \`Authorization: Payment\`). With an API key (\`Authorization: Bearer pk_svc_...\`) purchased credits are spent instead; a signed-in user's session token (\`st_...\`) spends the weekly allowance first. A person creates both, and buys credits, at ${baseUrl}/account after signing in.
 4. Answer from the fetched \`synthesizedSummary\`, citing Title - Publication, date - URL.
 
 ## Rules
@@ -43,7 +43,7 @@ ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}
 - 400: fix the parameters (\`issues\` is keyed by parameter name). Never charged.
 - 401: the API key is invalid or revoked.
 - 402: pay and retry the identical request.
-- 403: purchased credits (or the weekly allowance) are too low: top up.
+- 403: purchased credits (or the weekly allowance) are too low: top up at ${baseUrl}/account/credits.
 - 404: publication, post or day of picks not found. Do not pay; never charged.
 - 429 \`rate_limited\`: too many requests from this client; retry after \`Retry-After\` seconds. Never charged.
 - 503 \`summary_not_ready\`: retry after \`Retry-After\` seconds. Never charged.
