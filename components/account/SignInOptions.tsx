@@ -72,8 +72,9 @@ export function SignInOptions({ methods, callbackUrl }: { methods: Methods; call
             Local sign-in (this machine only)
           </h2>
           <p className="text-sm text-amber-950">
-            This service runs on its embedded database, so you can sign in with any e-mail address and no password or
-            e-mail. A production service turns this off.
+            Anyone who can reach this service signs in with any e-mail address, no password and no e-mail. It is on for
+            the embedded database (or with AUTH_LOCAL_SIGNIN=true) and meant for your own machine; production services
+            turn it off.
           </p>
           <label className="block text-sm font-medium text-slate-800">
             E-mail address

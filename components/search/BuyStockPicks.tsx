@@ -4,7 +4,7 @@ import { useState, useTransition } from 'react';
 import type { BoughtPicks } from '@/app/search/actions';
 import { buyStockPicksAction } from '@/app/search/actions';
 import { ScrollTable } from '@/components/account/ScrollTable';
-import { BUTTON_PRIMARY, TD, TH } from '@/components/account/styles';
+import { BUTTON_PRIMARY, TD } from '@/components/account/styles';
 import type { ActionResult } from '@/lib/dashboard/action-result';
 
 /** A day's stock picks: the price (from the day's source articles) on the button, the picks once paid. */
@@ -19,29 +19,18 @@ export function BuyStockPicks({ day, price, articles }: { day: string; price: st
         <p className="text-sm font-semibold text-emerald-900">
           Paid ${picks.amountUsd}: {picks.count} pick{picks.count === 1 ? '' : 's'} of {picks.dateUsed}
         </p>
-        <ScrollTable label="Stock picks">
-          <thead className="bg-slate-50">
-            <tr>
-              {['Ticker', 'Action', 'Conviction', 'Analyst', 'Article'].map((heading) => (
-                <th key={heading} scope="col" className={TH}>
-                  {heading}
-                </th>
-              ))}
+        <ScrollTable label="Stock picks" headings={['Ticker', 'Action', 'Conviction', 'Analyst', 'Article']}>
+          {picks.items.map((pick) => (
+            <tr key={pick.id}>
+              <td className={`${TD} font-mono font-semibold`}>{pick.ticker}</td>
+              <td className={TD}>
+                {pick.direction} · {pick.action.replaceAll('_', ' ').toLowerCase()}
+              </td>
+              <td className={TD}>{pick.convictionLabel}</td>
+              <td className={TD}>{pick.author}</td>
+              <td className={TD}>{pick.articleTitle}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {picks.items.map((pick) => (
-              <tr key={pick.id}>
-                <td className={`${TD} font-mono font-semibold`}>{pick.ticker}</td>
-                <td className={TD}>
-                  {pick.direction} · {pick.action.replaceAll('_', ' ').toLowerCase()}
-                </td>
-                <td className={TD}>{pick.convictionLabel}</td>
-                <td className={TD}>{pick.author}</td>
-                <td className={TD}>{pick.articleTitle}</td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </ScrollTable>
       </div>
     );

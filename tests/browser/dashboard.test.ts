@@ -205,8 +205,9 @@ describe('a signed-in user', () => {
 
   it('revokes the key, which then answers 401 at once', async () => {
     await page.goto(`${base}/account/keys`);
-    await page.click('button:has-text("Revoke")');
-    await page.locator('text=Revoked').first().waitFor();
+    const row = page.locator('[data-testid=key-row]', { hasText: 'research agent' });
+    await row.locator('button:has-text("Revoke")').click();
+    await row.filter({ hasText: 'Revoked' }).waitFor();
     expect((await api(postPath, apiKey)).status).toBe(401);
   });
 });

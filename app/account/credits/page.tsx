@@ -2,7 +2,7 @@ import { AccountPage, Panel } from '@/components/account/AccountPage';
 import { AllowanceSummary } from '@/components/account/AllowanceSummary';
 import { ScrollTable } from '@/components/account/ScrollTable';
 import { SpendChart, type SpendDay } from '@/components/account/SpendChart';
-import { BUTTON_PRIMARY, TD, TH } from '@/components/account/styles';
+import { BUTTON_PRIMARY, TD } from '@/components/account/styles';
 import { formatDateTime, formatPrice } from '@/components/format';
 import { type DailySpend, spendByDay } from '@/lib/accounts/usage';
 import { requireUser } from '@/lib/auth/session';
@@ -97,30 +97,19 @@ export default async function CreditsPage({
         {balance.recentEntries.length === 0 ? (
           <p className="text-slate-700">No credit movements yet.</p>
         ) : (
-          <ScrollTable label="Credit ledger">
-            <thead className="bg-slate-50">
-              <tr>
-                {['When', 'What', 'Source', 'Amount', 'Balance after'].map((heading) => (
-                  <th key={heading} scope="col" className={TH}>
-                    {heading}
-                  </th>
-                ))}
+          <ScrollTable label="Credit ledger" headings={['When', 'What', 'Source', 'Amount', 'Balance after']}>
+            {balance.recentEntries.map((entry) => (
+              <tr key={entry.id} data-testid="ledger-row">
+                <td className={TD}>{formatDateTime(new Date(entry.createdAt))}</td>
+                <td className={TD}>{entry.description ?? entry.kind}</td>
+                <td className={TD}>{entry.source === 'sponsored' ? 'Allowance' : 'Purchased'}</td>
+                <td className={`${TD} tabular-nums ${entry.deltaCents < 0 ? 'text-red-800' : 'text-emerald-800'}`}>
+                  {entry.deltaCents < 0 ? '−' : '+'}
+                  {formatPrice(Math.abs(entry.deltaCents))}
+                </td>
+                <td className={`${TD} tabular-nums`}>{formatPrice(entry.balanceAfterCents)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {balance.recentEntries.map((entry) => (
-                <tr key={entry.id} data-testid="ledger-row">
-                  <td className={TD}>{formatDateTime(new Date(entry.createdAt))}</td>
-                  <td className={TD}>{entry.description ?? entry.kind}</td>
-                  <td className={TD}>{entry.source === 'sponsored' ? 'Allowance' : 'Purchased'}</td>
-                  <td className={`${TD} tabular-nums ${entry.deltaCents < 0 ? 'text-red-800' : 'text-emerald-800'}`}>
-                    {entry.deltaCents < 0 ? '−' : '+'}
-                    {formatPrice(Math.abs(entry.deltaCents))}
-                  </td>
-                  <td className={`${TD} tabular-nums`}>{formatPrice(entry.balanceAfterCents)}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </ScrollTable>
         )}
       </Panel>

@@ -1,7 +1,8 @@
 import { AccountPage, Panel } from '@/components/account/AccountPage';
 import { CreateSecretForm } from '@/components/account/CreateSecretForm';
+import { RevokeButton } from '@/components/account/RevokeButton';
 import { ScrollTable } from '@/components/account/ScrollTable';
-import { BUTTON_DANGER, TD, TH } from '@/components/account/styles';
+import { TD } from '@/components/account/styles';
 import { formatDateTime } from '@/components/format';
 import { listApiKeys } from '@/lib/accounts/api-keys/list';
 import { requireUser } from '@/lib/auth/session';
@@ -33,48 +34,25 @@ export default async function KeysPage() {
         {keys.length === 0 ? (
           <p className="text-slate-700">No keys yet.</p>
         ) : (
-          <ScrollTable label="API keys">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={TH}>
-                  Name
-                </th>
-                <th scope="col" className={TH}>
-                  Key
-                </th>
-                <th scope="col" className={TH}>
-                  Created
-                </th>
-                <th scope="col" className={TH}>
-                  Last used
-                </th>
-                <th scope="col" className={TH}>
-                  <span className="sr-only">Status or action</span>
-                </th>
+          <ScrollTable
+            label="API keys"
+            headings={['Name', 'Key', 'Created', 'Last used', { hidden: 'Status or action' }]}
+          >
+            {keys.map((key) => (
+              <tr key={key.id} data-testid="key-row">
+                <td className={TD}>{key.name}</td>
+                <td className={`${TD} font-mono`}>{key.displayPrefix}…</td>
+                <td className={TD}>{formatDateTime(new Date(key.createdAt))}</td>
+                <td className={TD}>{key.lastUsedAt ? formatDateTime(new Date(key.lastUsedAt)) : 'Never'}</td>
+                <td className={TD}>
+                  {key.revokedAt ? (
+                    <span className="text-slate-600">Revoked {formatDateTime(new Date(key.revokedAt))}</span>
+                  ) : (
+                    <RevokeButton action={revokeKeyAction} id={key.id} label={`key ${key.name}`} />
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {keys.map((key) => (
-                <tr key={key.id} data-testid="key-row">
-                  <td className={TD}>{key.name}</td>
-                  <td className={`${TD} font-mono`}>{key.displayPrefix}…</td>
-                  <td className={TD}>{formatDateTime(new Date(key.createdAt))}</td>
-                  <td className={TD}>{key.lastUsedAt ? formatDateTime(new Date(key.lastUsedAt)) : 'Never'}</td>
-                  <td className={TD}>
-                    {key.revokedAt ? (
-                      <span className="text-slate-600">Revoked {formatDateTime(new Date(key.revokedAt))}</span>
-                    ) : (
-                      <form action={revokeKeyAction}>
-                        <input type="hidden" name="id" value={key.id} />
-                        <button type="submit" className={BUTTON_DANGER} aria-label={`Revoke key ${key.name}`}>
-                          Revoke
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </ScrollTable>
         )}
       </Panel>

@@ -1,6 +1,6 @@
 import { AccountPage, Panel } from '@/components/account/AccountPage';
 import { ScrollTable } from '@/components/account/ScrollTable';
-import { TD, TH } from '@/components/account/styles';
+import { TD } from '@/components/account/styles';
 import { formatPrice } from '@/components/format';
 import { requireUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
@@ -11,23 +11,6 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Sales' };
 
 const DAYS = 30;
-
-function Table({ label, headings, children }: { label: string; headings: string[]; children: React.ReactNode }) {
-  return (
-    <ScrollTable label={label}>
-      <thead className="bg-slate-50">
-        <tr>
-          {headings.map((heading) => (
-            <th key={heading} scope="col" className={TH}>
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">{children}</tbody>
-    </ScrollTable>
-  );
-}
 
 export default async function SalesPage() {
   const user = await requireUser('/account/sales');
@@ -53,7 +36,7 @@ export default async function SalesPage() {
             {report.publications.length === 0 ? (
               <p className="text-slate-700">No sales in this period.</p>
             ) : (
-              <Table label="Sales by publication" headings={['Publication', 'Sales', 'Revenue share']}>
+              <ScrollTable label="Sales by publication" headings={['Publication', 'Sales', 'Revenue share']}>
                 {report.publications.map((row) => (
                   <tr key={row.slug} data-testid="sales-publication-row">
                     <td className={TD}>{row.name}</td>
@@ -61,14 +44,14 @@ export default async function SalesPage() {
                     <td className={`${TD} tabular-nums`}>{formatPrice(row.shareCents)}</td>
                   </tr>
                 ))}
-              </Table>
+              </ScrollTable>
             )}
           </Panel>
           <Panel title="Best-selling posts" id="by-post">
             {report.topPosts.length === 0 ? (
               <p className="text-slate-700">No sales in this period.</p>
             ) : (
-              <Table
+              <ScrollTable
                 label="Best-selling posts"
                 headings={['Post', 'Publication', 'Summaries', 'In stock picks', 'Revenue share']}
               >
@@ -81,14 +64,14 @@ export default async function SalesPage() {
                     <td className={`${TD} tabular-nums`}>{formatPrice(row.shareCents)}</td>
                   </tr>
                 ))}
-              </Table>
+              </ScrollTable>
             )}
           </Panel>
           <Panel title="By day" id="by-day">
             {report.days.length === 0 ? (
               <p className="text-slate-700">No sales in this period.</p>
             ) : (
-              <Table label="Sales by day" headings={['Day (UTC)', 'Publication', 'Sales', 'Revenue share']}>
+              <ScrollTable label="Sales by day" headings={['Day (UTC)', 'Publication', 'Sales', 'Revenue share']}>
                 {report.days.map((row) => (
                   <tr key={`${row.day} ${row.slug}`}>
                     <td className={`${TD} whitespace-nowrap`}>{row.day}</td>
@@ -97,7 +80,7 @@ export default async function SalesPage() {
                     <td className={`${TD} tabular-nums`}>{formatPrice(row.shareCents)}</td>
                   </tr>
                 ))}
-              </Table>
+              </ScrollTable>
             )}
           </Panel>
         </>

@@ -1,8 +1,9 @@
 import { AccountPage, Panel } from '@/components/account/AccountPage';
 import { AllowanceSummary } from '@/components/account/AllowanceSummary';
 import { CreateSecretForm } from '@/components/account/CreateSecretForm';
+import { RevokeButton } from '@/components/account/RevokeButton';
 import { ScrollTable } from '@/components/account/ScrollTable';
-import { BUTTON_DANGER, TD, TH } from '@/components/account/styles';
+import { TD } from '@/components/account/styles';
 import { formatDateTime } from '@/components/format';
 import { listSessionTokens } from '@/lib/accounts/sessions/manage';
 import { requireUser } from '@/lib/auth/session';
@@ -42,47 +43,31 @@ export default async function TokensPage() {
         />
       </Panel>
       <Panel title="Your session tokens" id="token-list">
-        <ScrollTable label="Session tokens">
-          <thead className="bg-slate-50">
-            <tr>
-              {['Name', 'Kind', 'Created', 'Last used', 'Expires'].map((heading) => (
-                <th key={heading} scope="col" className={TH}>
-                  {heading}
-                </th>
-              ))}
-              <th scope="col" className={TH}>
-                <span className="sr-only">Status or action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {tokens.map((token) => {
-              const expired = new Date(token.expiresAt).getTime() <= now;
-              return (
-                <tr key={token.id} data-testid="token-row">
-                  <td className={TD}>{token.name}</td>
-                  <td className={TD}>{token.kind === 'dashboard' ? 'Browser sign-in' : 'Agent'}</td>
-                  <td className={TD}>{formatDateTime(new Date(token.createdAt))}</td>
-                  <td className={TD}>{token.lastUsedAt ? formatDateTime(new Date(token.lastUsedAt)) : 'Never'}</td>
-                  <td className={TD}>{formatDateTime(new Date(token.expiresAt))}</td>
-                  <td className={TD}>
-                    {token.revokedAt ? (
-                      <span className="text-slate-600">Revoked</span>
-                    ) : expired ? (
-                      <span className="text-slate-600">Expired</span>
-                    ) : (
-                      <form action={revokeTokenAction}>
-                        <input type="hidden" name="id" value={token.id} />
-                        <button type="submit" className={BUTTON_DANGER} aria-label={`Revoke token ${token.name}`}>
-                          Revoke
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
+        <ScrollTable
+          label="Session tokens"
+          headings={['Name', 'Kind', 'Created', 'Last used', 'Expires', { hidden: 'Status or action' }]}
+        >
+          {tokens.map((token) => {
+            const expired = new Date(token.expiresAt).getTime() <= now;
+            return (
+              <tr key={token.id} data-testid="token-row">
+                <td className={TD}>{token.name}</td>
+                <td className={TD}>{token.kind === 'dashboard' ? 'Browser sign-in' : 'Agent'}</td>
+                <td className={TD}>{formatDateTime(new Date(token.createdAt))}</td>
+                <td className={TD}>{token.lastUsedAt ? formatDateTime(new Date(token.lastUsedAt)) : 'Never'}</td>
+                <td className={TD}>{formatDateTime(new Date(token.expiresAt))}</td>
+                <td className={TD}>
+                  {token.revokedAt ? (
+                    <span className="text-slate-600">Revoked</span>
+                  ) : expired ? (
+                    <span className="text-slate-600">Expired</span>
+                  ) : (
+                    <RevokeButton action={revokeTokenAction} id={token.id} label={`token ${token.name}`} />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </ScrollTable>
       </Panel>
     </AccountPage>

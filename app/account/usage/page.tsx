@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { AccountPage } from '@/components/account/AccountPage';
 import { ScrollTable } from '@/components/account/ScrollTable';
-import { BUTTON_SECONDARY, TD, TH } from '@/components/account/styles';
+import { BUTTON_SECONDARY, TD } from '@/components/account/styles';
 import { formatDateTime, formatPrice } from '@/components/format';
 import { listUsage, type PaidWith } from '@/lib/accounts/usage';
 import { requireUser } from '@/lib/auth/session';
@@ -84,45 +84,31 @@ export default async function UsagePage({
       {rows.length === 0 ? (
         <p className="text-slate-700">No paid requests match.</p>
       ) : (
-        <ScrollTable label="Paid requests">
-          <thead className="bg-slate-50">
-            <tr>
-              {['When', 'Route', 'Post', 'Amount', 'Paid with'].map((heading) => (
-                <th key={heading} scope="col" className={TH}>
-                  {heading}
-                </th>
-              ))}
+        <ScrollTable label="Paid requests" headings={['When', 'Route', 'Post', 'Amount', 'Paid with']}>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="usage-row">
+              <td className={`${TD} whitespace-nowrap`}>{formatDateTime(new Date(row.createdAt))}</td>
+              <td className={`${TD} max-w-xs break-all font-mono text-xs`}>
+                {row.httpMethod} {row.resource}
+              </td>
+              <td className={TD}>
+                {row.post ? (
+                  <Link href={`/publications/${row.post.publicationSlug}`} className="text-indigo-700 hover:underline">
+                    {row.post.title}
+                  </Link>
+                ) : row.product === 'stock_picks' ? (
+                  `Stock picks from ${row.articles} article${row.articles === 1 ? '' : 's'}`
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td className={`${TD} tabular-nums`}>
+                {formatPrice(row.amountCents)}
+                {!row.delivered && <span className="ml-1 text-red-800">(not delivered)</span>}
+              </td>
+              <td className={TD}>{PAID_WITH[row.paidWith]}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="usage-row">
-                <td className={`${TD} whitespace-nowrap`}>{formatDateTime(new Date(row.createdAt))}</td>
-                <td className={`${TD} max-w-xs break-all font-mono text-xs`}>
-                  {row.httpMethod} {row.resource}
-                </td>
-                <td className={TD}>
-                  {row.post ? (
-                    <Link
-                      href={`/publications/${row.post.publicationSlug}`}
-                      className="text-indigo-700 hover:underline"
-                    >
-                      {row.post.title}
-                    </Link>
-                  ) : row.product === 'stock_picks' ? (
-                    `Stock picks from ${row.articles} article${row.articles === 1 ? '' : 's'}`
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className={`${TD} tabular-nums`}>
-                  {formatPrice(row.amountCents)}
-                  {!row.delivered && <span className="ml-1 text-red-800">(not delivered)</span>}
-                </td>
-                <td className={TD}>{PAID_WITH[row.paidWith]}</td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </ScrollTable>
       )}
       {pages > 1 && (
