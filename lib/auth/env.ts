@@ -21,6 +21,8 @@ export const AuthEnv = {
   NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   GITHUB_ID: z.string().min(1).optional(),
   GITHUB_SECRET: z.string().min(1).optional(),
+  // Another GitHub host for both github.com and api.github.com (tests point it at a loopback OAuth server).
+  GITHUB_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   GOOGLE_ID: z.string().min(1).optional(),
   GOOGLE_SECRET: z.string().min(1).optional(),
   // Magic links: an SMTP URL (smtp://user:pass@host:587) and the sender address.

@@ -25,6 +25,17 @@ export function signInMethods() {
   };
 }
 
+/** GitHub's OAuth endpoints on another host (GITHUB_BASE_URL), or nothing to keep next-auth's own. */
+function githubEndpoints(base: string | undefined) {
+  if (!base) return {};
+  const root = base.replace(/\/+$/, '');
+  return {
+    authorization: { url: `${root}/login/oauth/authorize`, params: { scope: 'read:user user:email' } },
+    token: `${root}/login/oauth/access_token`,
+    userinfo: { url: `${root}/user` },
+  };
+}
+
 /**
  * next-auth's configuration. Sessions are JWT cookies that carry the id of a 'dashboard' session token issued at
  * sign-in; lib/auth/session.ts checks that token on every page and action, so signing out (or revoking it) ends the
@@ -47,6 +58,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
         clientId: config.GITHUB_ID!,
         clientSecret: config.GITHUB_SECRET!,
         allowDangerousEmailAccountLinking: true,
+        ...githubEndpoints(config.GITHUB_BASE_URL),
       }),
     );
   if (methods.google)
