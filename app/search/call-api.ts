@@ -1,16 +1,11 @@
 import { headers } from 'next/headers';
 import { requestOrigin } from '@/components/request-origin';
+import { callRoute, type RouteHandler } from '@/lib/api/in-process';
 import { CLIENT_IP_HEADER } from '@/lib/rate-limits/client-ip';
 
-type RouteHandler = (
-  request: Request,
-  context: { params: Promise<Record<string, string | string[] | undefined>> },
-) => Promise<Response>;
-
 /**
- * Calls one of our own /api/v1 route handlers in this process, for the person using the page: the same validation,
- * rate limits, payment, delivery and records as the HTTP API, so the dashboard has no second copy of any of it.
- * The client address server.ts stamped on the page request goes along, so limits count this person, not the server.
+ * Calls one of our own /api/v1 route handlers for the person using the page (lib/api/in-process.ts), with the client
+ * address server.ts stamped on the page request and, to buy, the browser's session token.
  */
 export async function callApi(
   handler: RouteHandler,
@@ -18,12 +13,14 @@ export async function callApi(
   options: { params?: Record<string, string>; bearer?: string } = {},
 ): Promise<Response> {
   const incoming = await headers();
-  const forwarded = new Headers({ [CLIENT_IP_HEADER]: incoming.get(CLIENT_IP_HEADER) ?? 'unknown' });
-  const requestId = incoming.get('x-request-id');
-  if (requestId) forwarded.set('x-request-id', requestId);
+  const forwarded = new Headers();
   if (options.bearer) forwarded.set('authorization', `Bearer ${options.bearer}`);
-  const request = new Request(`${await requestOrigin()}${pathAndQuery}`, { headers: forwarded });
-  return handler(request, { params: Promise.resolve(options.params ?? {}) });
+  return callRoute(handler, `${await requestOrigin()}${pathAndQuery}`, {
+    params: options.params,
+    clientIp: incoming.get(CLIENT_IP_HEADER) ?? 'unknown',
+    requestId: incoming.get('x-request-id'),
+    headers: forwarded,
+  });
 }
 
 /** The API's error body, as a sentence for the page; the code decides what the person can do next. */

@@ -1,0 +1,39 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { publicBaseUrl } from '@/lib/api/base-url';
+import { apiRoute } from '@/lib/api/handler';
+import { clientIp } from '@/lib/rate-limits/client-ip';
+import { buildMcpServer } from './server';
+
+export const dynamic = 'force-dynamic';
+
+// A tool call is a few hundred bytes; nothing legitimate comes near this.
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The remote MCP endpoint (Streamable HTTP, stateless): every POST gets a fresh server and transport, so any instance
+ * answers any request and nothing is kept between them. Answers are plain JSON (no SSE stream is held open).
+ */
+async function serve(request: Request): Promise<Response> {
+  const server = buildMcpServer({
+    origin: publicBaseUrl(request),
+    clientIp: clientIp(request),
+    requestId: request.headers.get('x-request-id'),
+    authorization: request.headers.get('authorization'),
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
+
+export const POST = apiRoute(serve);
+// Stateless: there is no server-to-client stream to open and no session to end; the transport answers 405.
+export const GET = apiRoute(serve);
+export const DELETE = apiRoute(serve);

@@ -1,0 +1,124 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { GET as getPublicationRoute } from '@/app/api/v1/publications/[publicationSlug]/route';
+import { GET as listPublicationsRoute } from '@/app/api/v1/publications/route';
+import { SERVICE_NAME } from '@/components/SiteHeader';
+import { callRoute } from '@/lib/api/in-process';
+import { paymentHeadersFromMeta } from '@/lib/mcp/payment-meta';
+import { toolResultFromResponse } from '@/lib/mcp/tool-result';
+import { centsToUsd } from '@/lib/payments/pricing';
+import { paymentSetup } from '@/lib/payments/setup';
+import { MCP_TOOLS, type McpTool, toolInput } from './tools';
+
+/** Who is calling, from the HTTP request that carries the MCP message. */
+export interface McpCaller {
+  origin: string;
+  clientIp: string;
+  requestId: string | null;
+  /** The connection's Authorization header (an API key or session token pays for paid tools). */
+  authorization: string | null;
+}
+
+export const PUBLICATION_RESOURCE = 'finpub://publications/{slug}';
+
+function priceLine(tool: McpTool): string {
+  const { prices } = paymentSetup();
+  const price =
+    tool.name === 'get_stock_picks'
+      ? `$${centsToUsd(prices.stockPicksArticleCents)} per distinct source article returned ($0.10-$10.00)`
+      : `the post's price: $${centsToUsd(prices.defaultPostCents)} unless the post names another ($0.10-$10.00)`;
+  return (
+    `PAID: every call costs ${price}, charged again on every call. Pay with the MCP connection's Authorization ` +
+    'header (Bearer pk_svc_… API key: purchased credits; Bearer st_… session token: weekly allowance first), or ' +
+    'call without payment to get the price: the error result carries an x402 PaymentRequired (retry with ' +
+    '_meta["x402/payment"]) and MPP challenges in _meta["org.paymentauth/payment-required"] (retry with ' +
+    '_meta["org.paymentauth/credential"]). A missing post or day, or a summary still being written, is never charged.'
+  );
+}
+
+/**
+ * The MCP server for one HTTP request (stateless: any instance answers any request). Each tool calls its /api/v1
+ * route in this process, as the caller, so validation, limits, payment and records are the REST API's own.
+ */
+export function buildMcpServer(caller: McpCaller): McpServer {
+  const server = new McpServer(
+    { name: 'financial-publications-research', title: SERVICE_NAME, version: '1.0.0' },
+    {
+      instructions:
+        'Search premium financial newsletters and podcasts for free (search_posts, search_publications, ' +
+        'list_publications, get_publication); buy a post summary (get_post_summary) or a day of stock picks ' +
+        '(get_stock_picks) per call. Search first, then buy only what you need.',
+    },
+  );
+  const call = (tool: McpTool, args: Record<string, unknown>, meta?: Record<string, unknown>) => {
+    const { path, params } = tool.target(args);
+    const payment = tool.paid ? paymentHeadersFromMeta(meta) : null;
+    const headers = new Headers(payment?.headers);
+    if (tool.paid && !payment && caller.authorization) headers.set('authorization', caller.authorization);
+    return callRoute(tool.handler, `${caller.origin}${path}`, {
+      params,
+      clientIp: caller.clientIp,
+      requestId: caller.requestId,
+      headers,
+    }).then((response) => toolResultFromResponse(response, tool.render, payment?.mppChallengeId));
+  };
+
+  for (const tool of MCP_TOOLS) {
+    const description = [tool.route.summary, tool.route.description, tool.paid ? priceLine(tool) : 'Free.']
+      .filter(Boolean)
+      .join('\n\n');
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description,
+        inputSchema: toolInput(tool),
+        // A fresh object over the contract's fields: the contract carries an OpenAPI component id, which would turn
+        // the tool's output schema into a bare $ref, and MCP wants an object schema at the top.
+        outputSchema: z.object(tool.output.shape),
+        annotations: {
+          title: tool.title,
+          readOnlyHint: !tool.paid,
+          destructiveHint: false,
+          idempotentHint: !tool.paid,
+          openWorldHint: tool.paid,
+        },
+      },
+      (args: Record<string, unknown>, extra) => call(tool, args, extra._meta as Record<string, unknown> | undefined),
+    );
+  }
+
+  server.registerResource(
+    'publication',
+    new ResourceTemplate(PUBLICATION_RESOURCE, {
+      list: async () => {
+        const response = await callRoute(listPublicationsRoute, `${caller.origin}/api/v1/publications`, caller);
+        const body = (await response.json()) as { publications?: Array<{ slug: string; title: string | null }> };
+        return {
+          resources: (body.publications ?? []).map((p) => ({
+            uri: `finpub://publications/${p.slug}`,
+            name: p.title ?? p.slug,
+            mimeType: 'application/json',
+          })),
+        };
+      },
+    }),
+    {
+      title: 'Publication',
+      description: 'A publication and its recent posts (free fields only), as get_publication returns them.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const slug = String(variables.slug ?? '');
+      const response = await callRoute(
+        getPublicationRoute,
+        `${caller.origin}/api/v1/publications/${encodeURIComponent(slug)}`,
+        { ...caller, params: { publicationSlug: slug } },
+      );
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${uri.href}: ${text}`);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
+    },
+  );
+  return server;
+}

@@ -1,0 +1,157 @@
+import type { z } from 'zod';
+import { GET as getPaidPostRoute } from '@/app/api/v1/publications/[publicationSlug]/[postSlug]/route';
+import { GET as getPublicationRoute } from '@/app/api/v1/publications/[publicationSlug]/route';
+import { GET as listPublicationsRoute } from '@/app/api/v1/publications/route';
+import { GET as searchPublicationsRoute } from '@/app/api/v1/publications/search/route';
+import { GET as searchPostsRoute } from '@/app/api/v1/search/route';
+import { GET as stockPicksRoute } from '@/app/api/v1/stock-picks/route';
+import { PaidPublicationPost, PublicStockPicksResponse } from '@/lib/api/contracts/paid';
+import {
+  PublicationDetail,
+  PublicationListResponse,
+  PublicationSearchResponse,
+} from '@/lib/api/contracts/publications';
+import { TopicSearchResponse } from '@/lib/api/contracts/search';
+import type { RouteHandler } from '@/lib/api/in-process';
+import type { RouteDefinition } from '@/lib/api/route';
+import { getPublication } from '@/lib/api/routes/get-publication';
+import { listPublications } from '@/lib/api/routes/list-publications';
+import { listStockPicks } from '@/lib/api/routes/list-stock-picks';
+import { getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
+import { searchByTopic } from '@/lib/api/routes/search-by-topic';
+import { searchPublications } from '@/lib/api/routes/search-publications';
+import { toolInputFromContract, toQueryString } from '@/lib/mcp/tool-input';
+
+type Body = Record<string, unknown>;
+type Args = Record<string, unknown>;
+
+/** One MCP tool: a /api/v1 route under a tool name, its inputs and output taken from that route's contract. */
+export interface McpTool {
+  name: string;
+  title: string;
+  route: RouteDefinition;
+  handler: RouteHandler;
+  /** Whether calling it costs money (then the description names the price). */
+  paid: boolean;
+  output: z.ZodObject;
+  /** The route path and query, and its path parameters, for these arguments. */
+  target(args: Args): { path: string; params?: Record<string, string> };
+  /** A few lines for hosts that show only text. */
+  render(body: Body): string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const list = (value: unknown) => (Array.isArray(value) ? (value as Body[]) : []);
+const day = (value: unknown) => text(value).slice(0, 10);
+const withoutPath = (args: Args, ...names: string[]) =>
+  Object.fromEntries(Object.entries(args).filter(([name]) => !names.includes(name)));
+
+export const MCP_TOOLS: McpTool[] = [
+  {
+    name: 'search_posts',
+    title: 'Search posts by topic',
+    route: searchByTopic,
+    handler: searchPostsRoute,
+    paid: false,
+    output: TopicSearchResponse,
+    target: (args) => ({ path: `/api/v1/search${toQueryString(args)}` }),
+    render: (body) =>
+      [
+        `${body.count} of ${body.totalCount} posts (${body.matchConfidence} match, ${body.mode}):`,
+        ...list(body.items).map(
+          (item) =>
+            `- ${text(item.title)} (${text(item.publicationSlug)}/${text(item.slug)}, ${day(item.publishedAt)})`,
+        ),
+      ].join('\n'),
+  },
+  {
+    name: 'list_publications',
+    title: 'List publications',
+    route: listPublications,
+    handler: listPublicationsRoute,
+    paid: false,
+    output: PublicationListResponse,
+    target: () => ({ path: '/api/v1/publications' }),
+    render: (body) =>
+      [
+        `${list(body.publications).length} publications:`,
+        ...list(body.publications).map((p) => `- ${text(p.title) || text(p.slug)} (${text(p.slug)})`),
+      ].join('\n'),
+  },
+  {
+    name: 'search_publications',
+    title: 'Find a publication',
+    route: searchPublications,
+    handler: searchPublicationsRoute,
+    paid: false,
+    output: PublicationSearchResponse,
+    target: (args) => ({ path: `/api/v1/publications/search${toQueryString(args)}` }),
+    render: (body) =>
+      [
+        `${body.count} publications match "${text(body.query)}":`,
+        ...list(body.items).map((p) => `- ${text(p.title) || text(p.slug)} (${text(p.slug)})`),
+      ].join('\n'),
+  },
+  {
+    name: 'get_publication',
+    title: 'Publication detail and recent posts',
+    route: getPublication,
+    handler: getPublicationRoute,
+    paid: false,
+    output: PublicationDetail,
+    target: (args) => {
+      const slug = text(args.publicationSlug);
+      return {
+        path: `/api/v1/publications/${encodeURIComponent(slug)}${toQueryString(withoutPath(args, 'publicationSlug'))}`,
+        params: { publicationSlug: slug },
+      };
+    },
+    render: (body) =>
+      [
+        `${text(body.title) || text(body.slug)} (${text(body.slug)}): ${list(body.posts).length} posts`,
+        ...list(body.posts).map((p) => `- ${text(p.title)} (${text(p.slug)}, ${day(p.publishedAt)})`),
+      ].join('\n'),
+  },
+  {
+    name: 'get_post_summary',
+    title: "Buy a post's AI summary",
+    route: getPublicationPostBySlug,
+    handler: getPaidPostRoute,
+    paid: true,
+    output: PaidPublicationPost,
+    target: (args) => {
+      const publicationSlug = text(args.publicationSlug);
+      const postSlug = text(args.postSlug);
+      return {
+        path: `/api/v1/publications/${encodeURIComponent(publicationSlug)}/${encodeURIComponent(postSlug)}`,
+        params: { publicationSlug, postSlug },
+      };
+    },
+    render: (body) => `${text(body.title)}\n\n${text(body.synthesizedSummary)}\n\nSource: ${text(body.url)}`,
+  },
+  {
+    name: 'get_stock_picks',
+    title: "Buy a day's stock picks",
+    route: listStockPicks,
+    handler: stockPicksRoute,
+    paid: true,
+    output: PublicStockPicksResponse,
+    target: (args) => ({ path: `/api/v1/stock-picks${toQueryString(args)}` }),
+    render: (body) =>
+      [
+        `${body.count} stock picks of ${text(body.dateUsed)}:`,
+        ...list(body.items).map(
+          (pick) =>
+            `- ${text(pick.ticker)} ${text(pick.direction)} ${text(pick.action)} (${text(pick.author)}: ${text(pick.articleTitle)})`,
+        ),
+      ].join('\n'),
+  },
+];
+
+/** A tool's input shape: the route's path parameters and query, as the route's contract states them. */
+export function toolInput(tool: McpTool) {
+  return {
+    ...(tool.route.params ? toolInputFromContract(tool.route.params as z.ZodObject) : {}),
+    ...(tool.route.query ? toolInputFromContract(tool.route.query as z.ZodObject) : {}),
+  };
+}

@@ -1,0 +1,239 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { PaymentRequired } from '@x402/core/types';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { x402Client } from '@x402/fetch';
+import { Challenge, Credential, Mcp } from 'mppx';
+import { Mppx, tempo } from 'mppx/client';
+import { McpClient } from 'mppx/mcp/client';
+import { createClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaidPublicationPost, PublicStockPicksResponse } from '@/lib/api/contracts/paid';
+import {
+  PublicationDetail,
+  PublicationListResponse,
+  PublicationSearchResponse,
+} from '@/lib/api/contracts/publications';
+import { TopicSearchResponse } from '@/lib/api/contracts/search';
+import { tempoBalance } from '@/lib/payments/sandbox/balances';
+import { tempoChain } from '@/lib/payments/sandbox/chains';
+import { createAccount, findPosts, operator, type PostRef, purchasedCents, sandbox, url } from '@/tests/helpers/paid';
+
+// The MCP endpoint with the SDK's own client over Streamable HTTP: every free tool against its REST route, paid tools
+// with an API key, with mppx's MCP client on the sandbox's Tempo chain, and with x402 following its MCP transport.
+// Payers: MPP 5-6, x402 6 (shared with two-instances, which checks no balance).
+let posts: Awaited<ReturnType<typeof findPosts>>;
+let ready: PostRef;
+const clients: Client[] = [];
+
+async function connect(headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'finpub-tests', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url('/mcp')), { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+
+type ToolResult = {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: Array<{ type: string; text?: string }>;
+  _meta?: Record<string, unknown>;
+};
+
+const callTool = async (client: Client, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) })) as ToolResult;
+
+beforeAll(async () => {
+  posts = await findPosts();
+  ready = posts.ready[0]!;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+});
+
+describe('MCP server', () => {
+  it('initializes and lists its tools with input and output schemas, prices and annotations', async () => {
+    const client = await connect();
+    expect(client.getServerVersion()?.name).toBe('financial-publications-research');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'get_post_summary',
+      'get_publication',
+      'get_stock_picks',
+      'list_publications',
+      'search_posts',
+      'search_publications',
+    ]);
+    const search = tools.find((t) => t.name === 'search_posts')!;
+    expect(search.inputSchema.properties).toMatchObject({
+      q: { type: 'string', minLength: 2, maxLength: 500 },
+      limit: { type: 'integer', minimum: 1, maximum: 30 },
+    });
+    expect(search.outputSchema?.properties).toHaveProperty('items');
+    expect(search.annotations).toMatchObject({ readOnlyHint: true });
+    const summary = tools.find((t) => t.name === 'get_post_summary')!;
+    expect(summary.description).toMatch(/PAID: every call costs .*\$0\.10/);
+    expect(summary.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+  });
+
+  it('answers every free tool with the REST body as structuredContent', async () => {
+    const client = await connect();
+    const search = await callTool(client, 'search_posts', { q: 'semiconductors this week', limit: 5, mode: 'fts' });
+    expect(search.isError).toBeFalsy();
+    const searched = TopicSearchResponse.parse(search.structuredContent);
+    const rest = TopicSearchResponse.parse(
+      await (await fetch(url('/api/v1/search?q=semiconductors%20this%20week&limit=5&mode=fts'))).json(),
+    );
+    expect(searched.items.map((i) => i.slug)).toEqual(rest.items.map((i) => i.slug));
+    expect(searched.timeWindow?.label).toBe('this_week');
+    expect(search.content[0]!.text).toMatch(/^\d+ of \d+ posts/);
+
+    const list = PublicationListResponse.parse((await callTool(client, 'list_publications', {})).structuredContent);
+    expect(list).toEqual(await (await fetch(url('/api/v1/publications'))).json());
+    const slug = list.publications[0]!.slug;
+    const found = await callTool(client, 'search_publications', { q: slug });
+    expect(PublicationSearchResponse.parse(found.structuredContent).items[0]!.publicationSlug).toBe(slug);
+    const detail = await callTool(client, 'get_publication', { publicationSlug: slug, limit: 3 });
+    expect(PublicationDetail.parse(detail.structuredContent)).toEqual(
+      await (await fetch(url(`/api/v1/publications/${slug}?limit=3`))).json(),
+    );
+  });
+
+  it('answers bad input and missing things with the API error code, as error results', async () => {
+    const client = await connect();
+    const missing = await callTool(client, 'get_publication', { publicationSlug: 'no-such-publication.example' });
+    expect(missing).toMatchObject({ isError: true, structuredContent: { code: 'not_found' } });
+    const tooShort = await callTool(client, 'search_posts', { q: 'a' });
+    expect(tooShort.isError).toBe(true);
+  });
+
+  it('reads publications as resources', async () => {
+    const client = await connect();
+    const { resources } = await client.listResources();
+    expect(resources.length).toBeGreaterThan(0);
+    expect(resources[0]!.uri).toMatch(/^finpub:\/\/publications\//);
+    const read = await client.readResource({ uri: resources[0]!.uri });
+    const body = PublicationDetail.parse(JSON.parse(String((read.contents[0] as { text: string }).text)));
+    expect(`finpub://publications/${body.slug}`).toBe(resources[0]!.uri);
+  });
+});
+
+describe('paid tools', () => {
+  it('offer both wallet protocols in one error result when unpaid, and charge nothing', async () => {
+    const client = await connect();
+    const result = await callTool(client, 'get_post_summary', {
+      publicationSlug: ready.publicationSlug,
+      postSlug: ready.slug,
+    });
+    expect(result.isError).toBe(true);
+    const required = result.structuredContent as unknown as PaymentRequired;
+    expect(required.x402Version).toBe(2);
+    expect(required.accepts[0]).toMatchObject({ scheme: 'exact', amount: '100000' });
+    const wrapped = JSON.parse(result.content[0]!.text!) as { 'x402/error': { code: number; data: PaymentRequired } };
+    expect(wrapped['x402/error']).toMatchObject({ code: 402, data: { x402Version: 2 } });
+    const mpp = result._meta?.[Mcp.paymentRequiredMetaKey] as { challenges: Array<{ method: string }> };
+    expect(mpp.challenges.map((c) => c.method)).toContain('tempo');
+  });
+
+  it('never challenge or charge for a missing post or a summary still being written', async () => {
+    const client = await connect();
+    const notReady = posts.notReady[0]!;
+    const pending = await callTool(client, 'get_post_summary', {
+      publicationSlug: notReady.publicationSlug,
+      postSlug: notReady.slug,
+    });
+    expect(pending).toMatchObject({ isError: true, structuredContent: { code: 'summary_not_ready' } });
+    expect(pending._meta?.[Mcp.paymentRequiredMetaKey]).toBeUndefined();
+    const missing = await callTool(client, 'get_post_summary', {
+      publicationSlug: ready.publicationSlug,
+      postSlug: 'no-such-post',
+    });
+    expect(missing).toMatchObject({ isError: true, structuredContent: { code: 'not_found' } });
+  });
+
+  it('are paid with the API key of the connection, every call, and refused when credits run out', async () => {
+    const email = 'mcp-key@example.com';
+    const { key } = await createAccount(email, 25);
+    const client = await connect({ authorization: `Bearer ${key}` });
+    const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
+    for (const expected of [15, 5]) {
+      const paid = await callTool(client, 'get_post_summary', args);
+      expect(paid.isError).toBeFalsy();
+      const post = PaidPublicationPost.parse(paid.structuredContent);
+      expect(post.paymentInfo).toEqual({ amountUsd: '0.10', protocol: 'credits', spendSource: 'purchased' });
+      expect(await purchasedCents(email)).toBe(expected);
+    }
+    const empty = await callTool(client, 'get_post_summary', args);
+    expect(empty).toMatchObject({ isError: true, structuredContent: { code: 'insufficient_credits' } });
+    expect(await purchasedCents(email)).toBe(5);
+    expect(JSON.stringify(empty)).not.toContain(key);
+  });
+
+  it('are paid by a session token from the weekly allowance first', async () => {
+    await operator('users create', { email: 'mcp-session@example.com' });
+    const { token } = await operator<{ token: string }>('session-token', { email: 'mcp-session@example.com' });
+    const client = await connect({ authorization: `Bearer ${token}` });
+    const paid = await callTool(client, 'get_stock_picks', { limit: 1 });
+    expect(paid.isError).toBeFalsy();
+    const picks = PublicStockPicksResponse.parse(paid.structuredContent);
+    expect(picks.count).toBe(1);
+  });
+
+  it("are paid by mppx's MCP client on the Tempo chain, with a receipt, and a replayed credential is refused", async () => {
+    const config = sandbox().mpp;
+    const account = privateKeyToAccount(config.payerPrivateKeys[5]!);
+    const chainClient = createClient({ chain: tempoChain(config.rpcUrl), transport: http(config.rpcUrl) });
+    const before = await tempoBalance(sandbox(), config.recipient);
+    const client = await connect();
+    const paying = McpClient.wrap(client, { methods: [tempo.charge({ account, getClient: () => chainClient })] });
+    const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
+    const result = (await paying.callTool({ name: 'get_post_summary', arguments: args })) as ToolResult & {
+      receipt?: { method: string; status: string; reference: string };
+    };
+    expect(result.isError).toBeFalsy();
+    expect(PaidPublicationPost.parse(result.structuredContent).paymentInfo).toEqual({
+      amountUsd: '0.10',
+      protocol: 'mpp',
+    });
+    expect(result.receipt).toMatchObject({ method: 'tempo', status: 'success' });
+    expect(await tempoBalance(sandbox(), config.recipient)).toBe(before + 100_000n);
+
+    // The same credential again (a replay of the paid call) is refused with a fresh challenge. (A plain client: the
+    // wrapped one would pay the challenge by itself.)
+    const plain = await connect();
+    const challenge = await callTool(plain, 'get_post_summary', args);
+    const offered = challenge._meta?.[Mcp.paymentRequiredMetaKey] as { challenges: Challenge.Challenge[] };
+    const mppx = Mppx.create({ polyfill: false, methods: [tempo.charge({ account, getClient: () => chainClient })] });
+    const header = Challenge.serialize(offered.challenges.find((c) => c.method === 'tempo')!);
+    const credential = Credential.deserialize(
+      await mppx.createCredential(new Response(null, { status: 402, headers: { 'www-authenticate': header } })),
+    );
+    const first = await callTool(plain, 'get_post_summary', args, { [Mcp.credentialMetaKey]: credential });
+    expect(first.isError).toBeFalsy();
+    expect(first._meta?.[Mcp.receiptMetaKey]).toMatchObject({ method: 'tempo', status: 'success' });
+    const replay = await callTool(plain, 'get_post_summary', args, { [Mcp.credentialMetaKey]: credential });
+    expect(replay.isError).toBe(true);
+    expect(replay._meta?.[Mcp.paymentRequiredMetaKey]).toBeDefined();
+  });
+
+  it('are paid with x402 over its MCP transport: settled after the content, with the settlement in _meta', async () => {
+    const account = privateKeyToAccount(sandbox().x402.payerPrivateKeys[6]!);
+    const payer = new x402Client().register('eip155:*', new ExactEvmScheme(account));
+    const client = await connect();
+    const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
+    const unpaid = await callTool(client, 'get_post_summary', args);
+    const payload = await payer.createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
+    const paid = await callTool(client, 'get_post_summary', args, { 'x402/payment': payload });
+    expect(paid.isError).toBeFalsy();
+    expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo).toEqual({
+      amountUsd: '0.10',
+      protocol: 'x402',
+    });
+    expect(paid._meta?.['x402/payment-response']).toMatchObject({ success: true, payer: account.address });
+    const replay = await callTool(client, 'get_post_summary', args, { 'x402/payment': payload });
+    expect(replay.isError).toBe(true);
+    expect((replay.structuredContent as { error?: string }).error).toMatch(/already been used/);
+  });
+});
