@@ -1,3 +1,4 @@
+import { MCP_PATH, MCP_SERVER_CARD_PATH, mcpHostConfigs } from '@/lib/mcp/discovery';
 import { CodeBlock } from './CodeBlock';
 
 /** The agent-facing quick start: discovery documents, one free call and one paid call answered by 402. */
@@ -23,6 +24,13 @@ export function ForAgents({
 # Or spend API-key credits instead of answering the challenge:
 curl -s -H "Authorization: Bearer pk_svc_…" ${origin}${postPath}`;
 
+  const hosts = mcpHostConfigs(origin);
+  const mcp = `# Claude Code
+${hosts.claudeCode}
+
+# Cursor, VS Code, Claude Desktop and other hosts (mcp.json)
+${hosts.json}`;
+
   return (
     <section aria-labelledby="agents-heading" className="mt-16">
       <h2 id="agents-heading" className="text-2xl font-bold tracking-tight">
@@ -47,6 +55,19 @@ curl -s -H "Authorization: Bearer pk_svc_…" ${origin}${postPath}`;
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <CodeBlock label="Free: list publications">{free}</CodeBlock>
         <CodeBlock label="Paid: a post summary, answered by a 402 challenge">{paid}</CodeBlock>
+      </div>
+      <p className="mt-6 max-w-3xl leading-relaxed text-slate-700">
+        Agent hosts can use the same operations as MCP tools at{' '}
+        <code className="rounded bg-slate-100 px-1 font-mono text-sm">{`${origin}${MCP_PATH}`}</code> (Streamable HTTP;
+        the{' '}
+        <a className="font-medium text-indigo-700 underline" href={MCP_SERVER_CARD_PATH}>
+          server card
+        </a>{' '}
+        lists the tools and prices). Paid tools spend the key in the connection&apos;s header, or answer with x402 or
+        MPP in the call&apos;s metadata.
+      </p>
+      <div className="mt-4">
+        <CodeBlock label="MCP: add the server to your agent host">{mcp}</CodeBlock>
       </div>
     </section>
   );

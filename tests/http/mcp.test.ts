@@ -120,6 +120,22 @@ describe('MCP server', () => {
   });
 });
 
+describe('MCP discovery', () => {
+  it('is named by the server card, llms.txt, OpenAPI and the home page', async () => {
+    const card = (await (await fetch(url('/.well-known/mcp.json'))).json()) as {
+      remotes: Array<{ type: string; url: string }>;
+      tools: Array<{ name: string; paid: boolean; price?: Record<string, unknown> }>;
+    };
+    expect(card.remotes).toEqual([{ type: 'streamable-http', url: url('/mcp') }]);
+    expect(card.tools.filter((t) => t.paid).map((t) => t.name)).toEqual(['get_post_summary', 'get_stock_picks']);
+    expect(card.tools.find((t) => t.name === 'get_post_summary')!.price).toMatchObject({ defaultUsd: '0.10' });
+    expect(await (await fetch(url('/llms.txt'))).text()).toContain(`${url('/mcp')} (Streamable HTTP`);
+    const openapi = (await (await fetch(url('/openapi.json'))).json()) as { 'x-mcp': { url: string } };
+    expect(openapi['x-mcp'].url).toBe(url('/mcp'));
+    expect(await (await fetch(url('/'))).text()).toContain('MCP: add the server to your agent host');
+  });
+});
+
 describe('paid tools', () => {
   it('offer both wallet protocols in one error result when unpaid, and charge nothing', async () => {
     const client = await connect();

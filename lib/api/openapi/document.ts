@@ -2,6 +2,7 @@ import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zo
 import { createDocument } from 'zod-openapi';
 import type { RouteDefinition } from '@/lib/api/route';
 import { API_ROUTES } from '@/lib/api/routes/all';
+import { mcpNote } from '@/lib/mcp/discovery';
 import { AGENT_GUIDANCE, DISCOVERY_ORDER } from './guidance';
 import { PRICE_RANGE_USD } from './payment-offers';
 import { rateLimited } from './responses';
@@ -83,6 +84,8 @@ export function buildOpenApiDocument(serverUrl?: string) {
       { name: 'Paid', description: 'Charged on every request.' },
     ],
     'x-guidance': { rules: AGENT_GUIDANCE, discoveryOrder: DISCOVERY_ORDER },
+    // The same operations as MCP tools, for agent hosts that speak the Model Context Protocol.
+    'x-mcp': mcpNote(serverUrl),
     'x-service-info': {
       name: 'Financial Publications Research API',
       protocols: ['x402', 'mpp', 'credits'],

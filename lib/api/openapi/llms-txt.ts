@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@/lib/api/errors';
+import { MCP_PATH, MCP_SERVER_CARD_PATH, mcpHostConfigs } from '@/lib/mcp/discovery';
 import type { buildOpenApiDocument } from './document';
 import { AGENT_GUIDANCE } from './guidance';
 import { PRICE_RANGE_USD } from './payment-offers';
@@ -28,6 +29,13 @@ Human API reference: ${baseUrl}/docs
 
 ## Routes
 ${routes.join('\n')}
+
+## MCP
+The same operations are MCP tools at ${baseUrl}${MCP_PATH} (Streamable HTTP, stateless; server card: ${baseUrl}${MCP_SERVER_CARD_PATH}): \`search_posts\`, \`list_publications\`, \`search_publications\`, \`get_publication\` (free), \`get_post_summary\` and \`get_stock_picks\` (paid per call). Send an API key or session token as the connection's \`Authorization\` header, or answer an unpaid call's error result: it carries x402's PaymentRequired (retry with \`_meta["x402/payment"]\`) and MPP challenges in \`_meta["org.paymentauth/payment-required"]\` (retry with \`_meta["org.paymentauth/credential"]\`). Tool errors carry the same \`code\` as the REST API.
+
+\`\`\`json
+${mcpHostConfigs(baseUrl).json}
+\`\`\`
 
 ## How to use it
 1. Find posts: \`GET /api/v1/search?q=nvidia+earnings+this+week\` or browse \`GET /api/v1/publications\` and \`GET /api/v1/publications/{publicationSlug}?limit=5\`. A pasted site URL works as a publication slug.
