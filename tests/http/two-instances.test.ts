@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -87,5 +89,46 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', () =
       payments: Array<{ protocol: string; resource: string }>;
     };
     expect(payments.filter((p) => p.protocol === 'x402')).toHaveLength(1);
+  });
+
+  it("one MCP client's successive calls alternate between the instances, paid ones included", async () => {
+    const post = await readyPostPath(instances[0]!.url);
+    const [publicationSlug, postSlug] = post.split('/').slice(4);
+    await command('users create', { email: 'mcp-two@example.com' });
+    const { key } = (await command('keys create', { email: 'mcp-two@example.com' })) as { key: string };
+    await command('credits grant', { email: 'mcp-two@example.com', cents: 100 });
+    // Every HTTP request of the client goes to the other instance than the one before.
+    let turn = 0;
+    const served: string[] = [];
+    const alternating: typeof fetch = (input, init) => {
+      const target = new URL(String(input instanceof Request ? input.url : input));
+      const instance = new URL(instances[turn++ % 2]!.url);
+      target.host = instance.host;
+      served.push(instance.host);
+      return fetch(target, init);
+    };
+    const client = new Client({ name: 'two-instances', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', instances[0]!.url), {
+        fetch: alternating,
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    const search = (await client.callTool({ name: 'search_posts', arguments: { q: 'rates', limit: 2 } })) as {
+      isError?: boolean;
+    };
+    expect(search.isError).toBeFalsy();
+    for (let i = 0; i < 3; i++) {
+      const paid = (await client.callTool({ name: 'get_post_summary', arguments: { publicationSlug, postSlug } })) as {
+        isError?: boolean;
+        structuredContent?: { paymentInfo?: { protocol: string } };
+      };
+      expect(paid.isError).toBeFalsy();
+      expect(paid.structuredContent?.paymentInfo?.protocol).toBe('credits');
+    }
+    await client.close();
+    expect(new Set(served).size).toBe(2);
+    const balance = (await command('balance', { email: 'mcp-two@example.com' })) as { purchasedCents: number };
+    expect(balance.purchasedCents).toBe(70);
   });
 });
