@@ -1,4 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { PaymentRequired } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
@@ -117,6 +118,29 @@ describe('MCP server', () => {
     const read = await client.readResource({ uri: resources[0]!.uri });
     const body = PublicationDetail.parse(JSON.parse(String((read.contents[0] as { text: string }).text)));
     expect(`finpub://publications/${body.slug}`).toBe(resources[0]!.uri);
+  });
+});
+
+describe('MCP over stdio (npm run mcp)', () => {
+  it('offers the same tools and pays with FINPUB_API_KEY through the running service', async () => {
+    const { key } = await createAccount('mcp-stdio@example.com', 10);
+    const client = new Client({ name: 'finpub-tests-stdio', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', 'scripts/mcp.ts', '--url', url('/')],
+        env: { ...(process.env as Record<string, string>), FINPUB_API_KEY: key },
+        stderr: 'pipe',
+      }),
+    );
+    clients.push(client);
+    expect((await client.listTools()).tools).toHaveLength(6);
+    const paid = await callTool(client, 'get_post_summary', {
+      publicationSlug: ready.publicationSlug,
+      postSlug: ready.slug,
+    });
+    expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo?.protocol).toBe('credits');
+    expect(await purchasedCents('mcp-stdio@example.com')).toBe(0);
   });
 });
 
