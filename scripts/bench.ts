@@ -8,6 +8,8 @@
  *   and MPP round trips on the payment sandbox.
  * - overload: free search from one client at ten times the sustainable rate while a buyer with an API key buys: the
  *   buyer's success rate and p95, the flood's 429 share and peak memory (default rate limits).
+ * - mcp: MCP tool calls against the same REST calls (search_posts, a credit-paid get_post_summary) at 1 and 10
+ *   clients: p50/p95 of each and what MCP adds.
  * - ingestion: feed sync throughput on loopback (200 feeds of 50 posts: feeds/s, posts/s, peak RSS; then the 304
  *   re-sync) and the per-post time of the offline summarizer and pick extractor (BENCH_FEEDS, BENCH_FEED_ITEMS).
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
@@ -25,6 +27,7 @@ import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
 import type { benchIngest } from './bench/ingest';
 import { type LoadResult, measure } from './bench/load';
+import { benchMcp } from './bench/mcp';
 import { processMemory } from './bench/memory';
 import { benchOverload } from './bench/overload';
 import { benchPayments } from './bench/payments';
@@ -38,7 +41,7 @@ const concurrencies = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(N
 const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
 const embeddings = selectEmbeddingProvider({ provider: 'local' });
 // BENCH_PARTS=payments measures only the paid routes (on a fresh 1,500-post service per database).
-const parts = (process.env.BENCH_PARTS ?? 'search,payments,overload,ingest').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'search,payments,overload,mcp,ingest').split(',');
 // The load parts measure the service's own speed: one client far above any per-client limit, so limits are off there.
 const NO_RATE_LIMITS = {
   RATE_LIMIT_FREE: '0',
@@ -123,7 +126,7 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
 }
 
 // The HTTP parts need the built app; the ingestion part runs in process.
-if (parts.includes('search') || parts.includes('payments') || parts.includes('overload')) buildIfNeeded();
+if (['search', 'payments', 'overload', 'mcp'].some((part) => parts.includes(part))) buildIfNeeded();
 const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 console.log(
   `http: ${concurrencies.join(' and ')} connections, ${seconds} s per route (autocannon); search: ${searchRounds} rounds`,
@@ -173,6 +176,25 @@ if (parts.includes('overload')) {
           `p50 ${ms(o.buyer.p50)}  p95 ${ms(o.buyer.p95)}; peak RSS ${o.peakMiB.toFixed(0)} MiB`,
       );
       results.push({ database, overload: o });
+    } finally {
+      await service.stop();
+      await testDb?.drop();
+    }
+  }
+}
+if (parts.includes('mcp')) {
+  for (const database of databases) {
+    const testDb = database === 'postgres' ? await createTestDatabase() : null;
+    console.log(`\n${database}, MCP against REST (1,500 demo posts, ${concurrencies.join(' and ')} clients)`);
+    const service = await startService({
+      DATABASE_URL: testDb?.url ?? '',
+      SEED_DEMO_DATA: 'true',
+      DEMO_POSTS: '1500',
+      PAYMENT_SANDBOX: 'false',
+      ...NO_RATE_LIMITS,
+    });
+    try {
+      results.push({ database, mcp: await benchMcp(service, concurrencies) });
     } finally {
       await service.stop();
       await testDb?.drop();
