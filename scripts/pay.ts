@@ -1,11 +1,12 @@
 /**
- * Paying client: `npm run pay -- <url> [--method x402|mpp] [--post] [--payer N]`.
+ * Paying client: `npm run pay -- <url> [--method x402|mpp] [--post] [--payer N] [--mcp]`.
  * Pays for one request with the official client libraries (@x402/fetch, mppx) and prints the status, the decoded
  * receipt header and the body. Exit codes: 0 paid (2xx), 1 any other answer or a failed payment, 2 usage errors.
  */
 import { env } from '@/lib/env';
 import { parsePayArgs, USAGE, UsageError } from './pay/args';
 import { mppPaymentClient, x402PaymentClient } from './pay/clients';
+import { payOverMcp } from './pay/mcp';
 import { PayerError, resolvePayer } from './pay/payer';
 
 function pretty(text: string): string {
@@ -23,6 +24,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const payer = resolvePayer(args, env().DATA_DIR, process.env);
+  if (args.mcp) return payOverMcp(args.url, args.method, payer);
   const client = args.method === 'x402' ? x402PaymentClient(payer) : await mppPaymentClient(payer);
 
   console.log(

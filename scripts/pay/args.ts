@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** Command line of `npm run pay`: validated here so mistakes get a usage message, not a stack trace. */
-export const USAGE = `Usage: npm run pay -- <url> [--method x402|mpp] [--post] [--payer N]
+export const USAGE = `Usage: npm run pay -- <url> [--method x402|mpp] [--post] [--payer N] [--mcp]
 
 Pays for one request to a paid route with the official client libraries and prints the answer.
 
@@ -10,6 +10,8 @@ Pays for one request to a paid route with the official client libraries and prin
                     or mpp (mppx client, pathUSD on the sandbox's Tempo chain)
   --post            send POST with the JSON body {} instead of GET
   --payer N         which sandbox payer account to use (0-based, default 0)
+  --mcp             buy the same thing through the service's MCP server (/mcp): the tool call's unpaid error
+                    result carries the price, then x402 pays in _meta["x402/payment"] or mppx's MCP client pays
   -h, --help        show this help
 
 Keys come from DATA_DIR/sandbox.json (DATA_DIR defaults to .data), written by the service while its local payment
@@ -24,6 +26,8 @@ export interface PayArgs {
   post: boolean;
   /** null when --payer was not given (sandbox payer 0 is used). */
   payer: number | null;
+  /** Buy through the MCP server instead of the REST route. */
+  mcp: boolean;
 }
 
 export class UsageError extends Error {}
@@ -38,6 +42,7 @@ function readArgv(argv: string[]) {
         method: { type: 'string' },
         post: { type: 'boolean', default: false },
         payer: { type: 'string' },
+        mcp: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -71,5 +76,7 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
       throw new UsageError(`--payer must be a non-negative integer, got "${values.payer}"`);
     payer = Number(values.payer);
   }
-  return { url, method, post: values.post, payer };
+  if (values.mcp && values.post)
+    throw new UsageError('--post and --mcp cannot be combined: MCP tool calls have no body');
+  return { url, method, post: values.post, payer, mcp: values.mcp };
 }

@@ -19,12 +19,30 @@ export interface PaymentClient {
   decodeReceipt(value: string): unknown;
 }
 
-export function x402PaymentClient(payer: Payer): PaymentClient {
+/** The x402 client of a payer (over HTTP here, over MCP in ./mcp.ts). */
+export function x402ClientFor(payer: Payer): x402Client {
   const account = privateKeyToAccount(payer.privateKey);
   // Sandbox keys sign only for the sandbox network; an explicit key may pay on any EVM network the server offers.
   // The client's default spend limit per payment stays in force either way.
-  const client = new x402Client().register(payer.network ?? 'eip155:*', new ExactEvmScheme(account));
-  const paying = wrapFetchWithPayment(fetch, client);
+  return new x402Client().register(payer.network ?? 'eip155:*', new ExactEvmScheme(account));
+}
+
+/** The mppx tempo.charge method of a payer, bound to its RPC's chain. */
+export async function tempoChargeFor(payer: Payer) {
+  if (!payer.rpcUrl) throw new Error('MPP needs a Tempo RPC URL');
+  const rpcUrl = payer.rpcUrl;
+  const account = privateKeyToAccount(payer.privateKey);
+  const chainId = payer.chainId ?? (await createPublicClient({ transport: http(rpcUrl) }).getChainId());
+  return tempo.charge({
+    account,
+    expectedChainId: chainId, // refuse challenges for any other chain than the RPC's
+    getClient: () => createClient({ chain: tempoChain(rpcUrl, chainId), transport: http(rpcUrl) }),
+  });
+}
+
+export function x402PaymentClient(payer: Payer): PaymentClient {
+  const account = privateKeyToAccount(payer.privateKey);
+  const paying = wrapFetchWithPayment(fetch, x402ClientFor(payer));
   return {
     address: account.address,
     fetch: (url, init) => paying(url, init),
@@ -34,20 +52,9 @@ export function x402PaymentClient(payer: Payer): PaymentClient {
 }
 
 export async function mppPaymentClient(payer: Payer): Promise<PaymentClient> {
-  if (!payer.rpcUrl) throw new Error('MPP needs a Tempo RPC URL');
-  const rpcUrl = payer.rpcUrl;
   const account = privateKeyToAccount(payer.privateKey);
-  const chainId = payer.chainId ?? (await createPublicClient({ transport: http(rpcUrl) }).getChainId());
-  const mppx = Mppx.create({
-    polyfill: false, // leave globalThis.fetch alone; only mppx.fetch pays
-    methods: [
-      tempo.charge({
-        account,
-        expectedChainId: chainId, // refuse challenges for any other chain than the RPC's
-        getClient: () => createClient({ chain: tempoChain(rpcUrl, chainId), transport: http(rpcUrl) }),
-      }),
-    ],
-  });
+  // polyfill: false leaves globalThis.fetch alone; only mppx.fetch pays.
+  const mppx = Mppx.create({ polyfill: false, methods: [await tempoChargeFor(payer)] });
   return {
     address: account.address,
     fetch: (url, init) => mppx.fetch(url, init),

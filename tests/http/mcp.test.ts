@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,7 +10,7 @@ import { Mppx, tempo } from 'mppx/client';
 import { McpClient } from 'mppx/mcp/client';
 import { createClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PaidPublicationPost, PublicStockPicksResponse } from '@/lib/api/contracts/paid';
 import {
   PublicationDetail,
@@ -23,7 +24,7 @@ import { createAccount, findPosts, operator, type PostRef, purchasedCents, sandb
 
 // The MCP endpoint with the SDK's own client over Streamable HTTP: every free tool against its REST route, paid tools
 // with an API key, with mppx's MCP client on the sandbox's Tempo chain, and with x402 following its MCP transport.
-// Payers: MPP 5-6, x402 6 (shared with two-instances, which checks no balance).
+// Payers: MPP 5-6, x402 6 (shared with two-instances, which checks no balance); the pay CLI uses x402 6 and MPP 6.
 let posts: Awaited<ReturnType<typeof findPosts>>;
 let ready: PostRef;
 const clients: Client[] = [];
@@ -141,6 +142,29 @@ describe('MCP over stdio (npm run mcp)', () => {
     });
     expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo?.protocol).toBe('credits');
     expect(await purchasedCents('mcp-stdio@example.com')).toBe(0);
+  });
+});
+
+describe('npm run pay -- --mcp', () => {
+  const pay = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/pay.ts', ...args],
+        { env: { ...process.env, DATA_DIR: inject('dataDir') } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('buys a summary over MCP with x402 and with MPP, showing the price first and the receipt after', async () => {
+    const x402 = await pay([url(ready.path), '--mcp', '--payer', '6']);
+    expect(x402.code, x402.stderr).toBe(0);
+    expect(x402.stdout).toContain('TEST MONEY');
+    expect(x402.stdout).toMatch(/Unpaid call: error result with the price \(x402 100000 base units/);
+    expect(x402.stdout).toContain('"success": true');
+    const mpp = await pay([url(ready.path), '--mcp', '--method', 'mpp', '--payer', '6']);
+    expect(mpp.code, mpp.stderr).toBe(0);
+    expect(mpp.stdout).toContain('"method": "tempo"');
   });
 });
 
