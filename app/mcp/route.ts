@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { publicBaseUrl } from '@/lib/api/base-url';
 import { apiRoute } from '@/lib/api/handler';
+import { readLimitedBody } from '@/lib/api/read-limited-body';
 import { clientIp } from '@/lib/rate-limits/client-ip';
 import { buildMcpServer } from './server';
 
@@ -13,7 +14,14 @@ const MAX_BODY_BYTES = 64 * 1024;
  * The remote MCP endpoint (Streamable HTTP, stateless): every POST gets a fresh server and transport, so any instance
  * answers any request and nothing is kept between them. Answers are plain JSON (no SSE stream is held open).
  */
-async function serve(request: Request): Promise<Response> {
+async function serve(incoming: Request): Promise<Response> {
+  // The body is read here under the limit (413 payload_too_large in the API's shape), then handed to the transport.
+  const body = incoming.method === 'POST' ? await readLimitedBody(incoming, MAX_BODY_BYTES) : null;
+  const request = new Request(incoming.url, {
+    method: incoming.method,
+    headers: incoming.headers,
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  });
   const server = buildMcpServer({
     origin: publicBaseUrl(request),
     clientIp: clientIp(request),
@@ -23,7 +31,6 @@ async function serve(request: Request): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
-    maxRequestBodySize: MAX_BODY_BYTES,
   });
   await server.connect(transport);
   try {

@@ -39,9 +39,15 @@ export function paymentHeadersFromMeta(meta: Record<string, unknown> | undefined
   return null;
 }
 
+/** Our own note of what a paid call was charged (the REST answer's X-Payment-* headers), for every protocol. */
+export const PAYMENT_META = 'finpub/payment';
+
 /** What a paid answer's headers say about its payment, as the result's `_meta`. */
 export function paymentResultMeta(response: Response, mppChallengeId?: string): Record<string, unknown> {
   const meta: Record<string, unknown> = {};
+  const amountUsd = response.headers.get('x-payment-amount-usd');
+  const protocol = response.headers.get('x-payment-protocol');
+  if (amountUsd && protocol) meta[PAYMENT_META] = { amountUsd, protocol };
   const receipt = response.headers.get('payment-receipt');
   if (receipt) meta[Mcp.receiptMetaKey] = { ...Receipt.deserialize(receipt), challengeId: mppChallengeId ?? '' };
   const settlement = response.headers.get('payment-response');

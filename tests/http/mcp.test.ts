@@ -24,7 +24,7 @@ import { createAccount, findPosts, operator, type PostRef, purchasedCents, sandb
 
 // The MCP endpoint with the SDK's own client over Streamable HTTP: every free tool against its REST route, paid tools
 // with an API key, with mppx's MCP client on the sandbox's Tempo chain, and with x402 following its MCP transport.
-// Payers: MPP 5-6, x402 6 (shared with two-instances, which checks no balance); the pay CLI uses x402 6 and MPP 6.
+// Payers: MPP 5-7, x402 6 (shared with two-instances, which checks no balance); the pay CLI uses x402 6 and MPP 6.
 let posts: Awaited<ReturnType<typeof findPosts>>;
 let ready: PostRef;
 const clients: Client[] = [];
@@ -109,6 +109,16 @@ describe('MCP server', () => {
     expect(missing).toMatchObject({ isError: true, structuredContent: { code: 'not_found' } });
     const tooShort = await callTool(client, 'search_posts', { q: 'a' });
     expect(tooShort.isError).toBe(true);
+  });
+
+  it('refuses an oversized request body in the API shape', async () => {
+    const response = await fetch(url('/mcp'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { padding: 'x'.repeat(100_000) } }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'payload_too_large' });
   });
 
   it('reads publications as resources', async () => {
@@ -236,13 +246,46 @@ describe('paid tools', () => {
   });
 
   it('are paid by a session token from the weekly allowance first', async () => {
-    await operator('users create', { email: 'mcp-session@example.com' });
-    const { token } = await operator<{ token: string }>('session-token', { email: 'mcp-session@example.com' });
+    const email = 'mcp-session@example.com';
+    await operator('users create', { email });
+    const { token } = await operator<{ token: string }>('session-token', { email });
     const client = await connect({ authorization: `Bearer ${token}` });
     const paid = await callTool(client, 'get_stock_picks', { limit: 1 });
     expect(paid.isError).toBeFalsy();
-    const picks = PublicStockPicksResponse.parse(paid.structuredContent);
-    expect(picks.count).toBe(1);
+    expect(PublicStockPicksResponse.parse(paid.structuredContent).count).toBe(1);
+    expect(paid._meta?.['finpub/payment']).toEqual({ amountUsd: '0.10', protocol: 'credits' });
+    const balance = await operator<{ allowance: { remainingCents: number; limitCents: number } }>('balance', { email });
+    expect(balance.allowance.limitCents - balance.allowance.remainingCents).toBe(10);
+  });
+
+  it("sell a day's stock picks with an API key, MPP and x402 too", async () => {
+    const { key } = await createAccount('mcp-picks@example.com', 10);
+    const withKey = await callTool(await connect({ authorization: `Bearer ${key}` }), 'get_stock_picks', { limit: 1 });
+    expect(withKey._meta?.['finpub/payment']).toEqual({ amountUsd: '0.10', protocol: 'credits' });
+    expect(await purchasedCents('mcp-picks@example.com')).toBe(0);
+
+    const config = sandbox().mpp;
+    const account = privateKeyToAccount(config.payerPrivateKeys[7]!);
+    const chainClient = createClient({ chain: tempoChain(config.rpcUrl), transport: http(config.rpcUrl) });
+    const paying = McpClient.wrap(await connect(), {
+      methods: [tempo.charge({ account, getClient: () => chainClient })],
+    });
+    const withMpp = (await paying.callTool({ name: 'get_stock_picks', arguments: { limit: 1 } })) as ToolResult & {
+      receipt?: { method: string };
+    };
+    expect(withMpp._meta?.['finpub/payment']).toEqual({ amountUsd: '0.10', protocol: 'mpp' });
+    expect(withMpp.receipt).toMatchObject({ method: 'tempo' });
+
+    const payer = new x402Client().register(
+      'eip155:*',
+      new ExactEvmScheme(privateKeyToAccount(sandbox().x402.payerPrivateKeys[6]!)),
+    );
+    const client = await connect();
+    const unpaid = await callTool(client, 'get_stock_picks', { limit: 1 });
+    const payload = await payer.createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
+    const withX402 = await callTool(client, 'get_stock_picks', { limit: 1 }, { 'x402/payment': payload });
+    expect(PublicStockPicksResponse.parse(withX402.structuredContent).count).toBe(1);
+    expect(withX402._meta?.['x402/payment-response']).toMatchObject({ success: true });
   });
 
   it("are paid by mppx's MCP client on the Tempo chain, with a receipt, and a replayed credential is refused", async () => {
