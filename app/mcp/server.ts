@@ -36,6 +36,19 @@ function priceLine(tool: McpTool): string {
   );
 }
 
+// A tool's schemas are a pure function of its contract: derived once per process, not once per request.
+const schemas = new Map<string, { input: ReturnType<typeof toolInput>; output: z.ZodObject }>();
+function toolSchemas(tool: McpTool) {
+  let entry = schemas.get(tool.name);
+  if (!entry) {
+    // A fresh object over the contract's fields: the contract carries an OpenAPI component id, which would turn the
+    // tool's output schema into a bare $ref, and MCP wants an object schema at the top.
+    entry = { input: toolInput(tool), output: z.object(tool.output.shape) };
+    schemas.set(tool.name, entry);
+  }
+  return entry;
+}
+
 /**
  * The MCP server for one HTTP request (stateless: any instance answers any request). Each tool calls its /api/v1
  * route in this process, as the caller, so validation, limits, payment and records are the REST API's own.
@@ -72,10 +85,8 @@ export function buildMcpServer(caller: McpCaller): McpServer {
       {
         title: tool.title,
         description,
-        inputSchema: toolInput(tool),
-        // A fresh object over the contract's fields: the contract carries an OpenAPI component id, which would turn
-        // the tool's output schema into a bare $ref, and MCP wants an object schema at the top.
-        outputSchema: z.object(tool.output.shape),
+        inputSchema: toolSchemas(tool).input,
+        outputSchema: toolSchemas(tool).output,
         annotations: {
           title: tool.title,
           readOnlyHint: !tool.paid,
