@@ -1,0 +1,86 @@
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import type { PaymentRequired } from '@x402/core/types';
+import { Mcp } from 'mppx';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TopicSearchQuery } from '@/lib/api/contracts/search';
+import { paymentHeadersFromMeta } from '@/lib/mcp/payment-meta';
+import { toolInputFromContract, toQueryString } from '@/lib/mcp/tool-input';
+import { toolResultFromResponse } from '@/lib/mcp/tool-result';
+
+const required: PaymentRequired = {
+  x402Version: 2,
+  error: 'Payment required',
+  resource: { url: 'http://localhost/api/v1/publications/a.example/post', description: 'A post', mimeType: '' },
+  accepts: [
+    {
+      scheme: 'exact',
+      network: 'eip155:84532',
+      amount: '100000',
+      asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+      payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
+      maxTimeoutSeconds: 60,
+      extra: { name: 'USDC', version: '2' },
+    },
+  ],
+};
+
+describe('REST answers as MCP tool results', () => {
+  it('turns a failed x402 settlement into an error result carrying the settlement, as the MCP transport says', async () => {
+    const response = new Response(JSON.stringify({ detail: 'Payment settlement failed: insufficient_funds' }), {
+      status: 402,
+      headers: {
+        'payment-required': encodePaymentRequiredHeader(required),
+        'payment-response': encodePaymentResponseHeader({
+          success: false,
+          errorReason: 'insufficient_funds',
+          transaction: '',
+          network: 'eip155:84532',
+        }),
+      },
+    });
+    const result = await toolResultFromResponse(response, () => '');
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      x402Version: 2,
+      'x402/payment-response': { success: false, errorReason: 'insufficient_funds' },
+    });
+    const text = JSON.parse((result.content[0] as { text: string }).text) as { 'x402/error': { code: number } };
+    expect(text['x402/error'].code).toBe(402);
+    expect(result._meta?.[Mcp.paymentRequiredMetaKey]).toBeUndefined();
+  });
+
+  it('keeps the API error code and Retry-After on other failures', async () => {
+    const response = Response.json(
+      { error: 'Too many requests', code: 'rate_limited' },
+      { status: 429, headers: { 'retry-after': '7' } },
+    );
+    const result = await toolResultFromResponse(response, () => '');
+    expect(result).toMatchObject({
+      isError: true,
+      structuredContent: { code: 'rate_limited', retryAfterSeconds: 7 },
+      content: [{ type: 'text', text: 'rate_limited: Too many requests Retry after 7 s.' }],
+    });
+  });
+
+  it('maps payment metadata to the headers the paid route reads, and nothing else', () => {
+    expect(paymentHeadersFromMeta(undefined)).toBeNull();
+    expect(paymentHeadersFromMeta({ unrelated: 1 })).toBeNull();
+    const x402 = paymentHeadersFromMeta({ 'x402/payment': { x402Version: 2, payload: {} } });
+    expect(Object.keys(x402!.headers)).toEqual(['payment-signature']);
+  });
+});
+
+describe('tool inputs from route contracts', () => {
+  it('keeps names, bounds and descriptions, with integers as JSON integers', () => {
+    const schema = z.toJSONSchema(z.object(toolInputFromContract(TopicSearchQuery))) as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    expect(schema.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 30 });
+    expect(schema.properties.q).toMatchObject({ type: 'string', minLength: 2, maxLength: 500 });
+    expect(String(schema.properties.mode!.description)).toMatch(/hybrid/);
+    expect(schema.required).toEqual(['q']);
+    expect(toQueryString({ q: 'rates this week', limit: 5, mode: undefined })).toBe('?q=rates+this+week&limit=5');
+  });
+});
