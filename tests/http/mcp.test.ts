@@ -254,8 +254,17 @@ describe('paid tools', () => {
     expect(paid.isError).toBeFalsy();
     expect(PublicStockPicksResponse.parse(paid.structuredContent).count).toBe(1);
     expect(paid._meta?.['finpub/payment']).toEqual({ amountUsd: '0.10', protocol: 'credits' });
+    const summary = await callTool(client, 'get_post_summary', {
+      publicationSlug: ready.publicationSlug,
+      postSlug: ready.slug,
+    });
+    expect(PaidPublicationPost.parse(summary.structuredContent).paymentInfo).toEqual({
+      amountUsd: '0.10',
+      protocol: 'credits',
+      spendSource: 'sponsored',
+    });
     const balance = await operator<{ allowance: { remainingCents: number; limitCents: number } }>('balance', { email });
-    expect(balance.allowance.limitCents - balance.allowance.remainingCents).toBe(10);
+    expect(balance.allowance.limitCents - balance.allowance.remainingCents).toBe(20);
   });
 
   it("sell a day's stock picks with an API key, MPP and x402 too", async () => {

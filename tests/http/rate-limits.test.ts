@@ -156,4 +156,26 @@ describe('rate limits', () => {
     expect(refused.signedIn).toBe(false);
     expect(await attempt('10.0.5.2', 5)).toMatchObject({ status: 200, signedIn: true });
   });
+
+  it('MCP messages that call no route (tools/list, initialize …) count under the free limit themselves', async () => {
+    const list = (i: number) =>
+      fetch(new URL('/mcp', services[i % services.length]!.url), {
+        method: 'POST',
+        headers: {
+          'x-forwarded-for': '10.0.6.1',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/list' }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const response = await list(i);
+      statuses.push(response.status);
+      if (i === 20) expect(await response.json()).toMatchObject({ code: 'rate_limited' });
+      else await response.body?.cancel();
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+  });
 });
