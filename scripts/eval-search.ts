@@ -10,7 +10,7 @@
  *   --json          one JSON object instead of tables
  *   --dry-run       no database: print how many relevant posts each query has, and the judgment warnings
  *   --per-query     also list every query's figures, worst first
- *   --modes=a,b     a subset of fts,semantic,hybrid
+ *   --modes=a,b     a subset of fts,semantic,hybrid,bm25 (bm25: the reference, MiniSearch's BM25 over the same posts)
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -24,6 +24,7 @@ import {
   judgmentWarnings,
   loadEvalPosts,
 } from '@/tests/search-eval/judged-queries';
+import { referenceBm25 } from '@/tests/search-eval/reference-bm25';
 import { formatJudgmentCounts, formatQueryRuns, formatSummaries } from '@/tests/search-eval/report';
 import { MODES, type QueryRun, runMode, type SearchFn, type SearchMode, summarize } from '@/tests/search-eval/run';
 
@@ -96,7 +97,32 @@ try {
   const embeddings = await selectEmbeddingProvider({ provider: 'local' });
   await indexForSearch(db, embeddings, log);
 
-  const search: SearchFn = (q, mode) => searchPosts(db, { q, limit: EVAL_LIMIT, mode, now: EVAL_NOW }, { embeddings });
+  const docs = await db.query<{
+    publication_slug: string;
+    slug: string;
+    title: string;
+    subtitle: string | null;
+    body_text: string;
+    published_at: Date | null;
+  }>(
+    `select pu.slug as publication_slug, p.slug, p.title, p.subtitle, p.body_text, p.published_at
+       from posts p join publications pu on pu.id = p.publication_id`,
+  );
+  const reference = referenceBm25(
+    docs.map((d) => ({
+      publicationSlug: d.publication_slug,
+      slug: d.slug,
+      title: d.title,
+      subtitle: d.subtitle,
+      body: d.body_text,
+      publishedAt: d.published_at,
+    })),
+    EVAL_LIMIT,
+  );
+  const search: SearchFn = async (q, mode) =>
+    mode === 'bm25'
+      ? reference(q, EVAL_NOW)
+      : searchPosts(db, { q, limit: EVAL_LIMIT, mode, now: EVAL_NOW }, { embeddings });
   const runs = new Map<SearchMode, QueryRun[]>();
   for (const mode of modes) {
     log(`running ${JUDGED_QUERIES.length} queries in mode ${mode} ...`);

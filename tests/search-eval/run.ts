@@ -8,8 +8,9 @@ import { cappedRecallAtK, type Judgments, mean, ndcgAtK, percentile, recallAtK, 
 import { CATEGORIES, type Category, type JudgedQuery } from './query-types';
 import { resolveWindow } from './time-windows';
 
-export type SearchMode = 'fts' | 'semantic' | 'hybrid';
-export const MODES: readonly SearchMode[] = ['fts', 'semantic', 'hybrid'];
+/** Our three modes, and `bm25`: the reference ranking of a maintained library on the same posts (reference-bm25.ts). */
+export type SearchMode = 'fts' | 'semantic' | 'hybrid' | 'bm25';
+export const MODES: readonly SearchMode[] = ['fts', 'semantic', 'hybrid', 'bm25'];
 
 /** The parts of TopicSearchResponse the eval reads. */
 export interface SearchResponseLike {
