@@ -13,6 +13,8 @@
  *   --modes=a,b     a subset of fts,semantic,hybrid,bm25 (bm25: the reference, MiniSearch's BM25 over the same posts)
  */
 import { performance } from 'node:perf_hooks';
+import type { Db } from '@/lib/db/types';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import {
   countJudgments,
   EVAL_LIMIT,
@@ -97,28 +99,7 @@ try {
   const embeddings = await selectEmbeddingProvider({ provider: 'local' });
   await indexForSearch(db, embeddings, log);
 
-  const docs = await db.query<{
-    publication_slug: string;
-    slug: string;
-    title: string;
-    subtitle: string | null;
-    body_text: string;
-    published_at: Date | null;
-  }>(
-    `select pu.slug as publication_slug, p.slug, p.title, p.subtitle, p.body_text, p.published_at
-       from posts p join publications pu on pu.id = p.publication_id`,
-  );
-  const reference = referenceBm25(
-    docs.map((d) => ({
-      publicationSlug: d.publication_slug,
-      slug: d.slug,
-      title: d.title,
-      subtitle: d.subtitle,
-      body: d.body_text,
-      publishedAt: d.published_at,
-    })),
-    EVAL_LIMIT,
-  );
+  const reference = referenceBm25(await referenceDocs(db), EVAL_LIMIT);
   const search: SearchFn = async (q, mode) =>
     mode === 'bm25'
       ? reference(q, EVAL_NOW)
@@ -155,6 +136,69 @@ try {
     console.log(formatSummaries(summaries));
     if (args.includes('--per-query')) for (const mode of modes) console.log(formatQueryRuns(mode, runs.get(mode)!));
   }
+  await runNewsletters(db, embeddings);
 } finally {
   await db.close();
+}
+
+/**
+ * The hand-judged newsletters (tests/search-eval/newsletters), run after the demo set on the same database: ingested
+ * through the feed sync among the 1,500 demo posts (so a known item has to beat them all), then every judged query in
+ * every mode, the reference (over the same, now larger, corpus) included.
+ */
+async function runNewsletters(db: Db, embeddings: EmbeddingProvider | null) {
+  const { ingestNewsletters, evaluateNewsletters } = await import('@/tests/search-eval/newsletters/evaluate');
+  const { NEWSLETTER_NOW, NEWSLETTER_QUERIES } = await import('@/tests/search-eval/newsletters/judged');
+  const { keyOf } = await ingestNewsletters(db);
+  await indexForSearch(db, embeddings, log);
+  const reference = referenceBm25(await referenceDocs(db), EVAL_LIMIT);
+  const figures = [];
+  for (const mode of modes) {
+    const search = async (q: string) =>
+      mode === 'bm25'
+        ? reference(q, NEWSLETTER_NOW)
+        : searchPosts(db, { q, limit: EVAL_LIMIT, mode, now: NEWSLETTER_NOW }, { embeddings });
+    figures.push(await evaluateNewsletters(mode, search, keyOf, EVAL_LIMIT));
+  }
+  if (asJson) {
+    console.log(JSON.stringify({ newsletters: { queries: NEWSLETTER_QUERIES.length, figures } }, null, 2));
+    return;
+  }
+  console.log(
+    `\nhand-judged newsletters: ${keyOf.size} posts ingested through the feed sync among the demo posts, ${NEWSLETTER_QUERIES.length} queries, now ${NEWSLETTER_NOW.toISOString()}`,
+  );
+  const categories = Object.keys(figures[0]?.categories ?? {});
+  console.log(`${'mode'.padEnd(9)}${[...categories, 'OVERALL'].map((c) => c.padStart(10)).join('')}   (nDCG@10)`);
+  for (const f of figures) {
+    const cells = [...categories.map((c) => f.categories[c]!.ndcg), f.overall.ndcg].map((v) =>
+      v.toFixed(3).padStart(10),
+    );
+    console.log(
+      `${f.mode.padEnd(9)}${cells.join('')}   MRR ${f.overall.mrr.toFixed(3)}, recall@10 ${f.overall.recall.toFixed(3)}`,
+    );
+    if (args.includes('--per-query') && f.misses.length > 0) console.log(`  not in the top 10: ${f.misses.join('; ')}`);
+  }
+}
+
+/** Every stored post as the reference ranking reads it. */
+async function referenceDocs(db: Db) {
+  const rows = await db.query<{
+    publication_slug: string;
+    slug: string;
+    title: string;
+    subtitle: string | null;
+    body_text: string;
+    published_at: Date | null;
+  }>(
+    `select pu.slug as publication_slug, p.slug, p.title, p.subtitle, p.body_text, p.published_at
+       from posts p join publications pu on pu.id = p.publication_id`,
+  );
+  return rows.map((d) => ({
+    publicationSlug: d.publication_slug,
+    slug: d.slug,
+    title: d.title,
+    subtitle: d.subtitle,
+    body: d.body_text,
+    publishedAt: d.published_at,
+  }));
 }
