@@ -4,8 +4,8 @@ import type { Db } from '@/lib/db/types';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import { startFeedHost } from '@/tests/helpers/feed-host';
 import { testSyncDeps } from '@/tests/helpers/sync-deps';
-import { type Judgments, mean, ndcgAtK, recallAtK, reciprocalRank } from '../metrics';
-import type { SearchMode, SearchResponseLike } from '../run';
+import { type Judgments, mean, ndcgAtK, recallAtK, reciprocalRank } from '@/tests/search-eval/metrics';
+import type { SearchMode, SearchResponseLike } from '@/tests/search-eval/run';
 import { NEWSLETTER_QUERIES, type NewsletterCategory, type NewsletterQuery } from './judged';
 
 const FEED = path.join(import.meta.dirname, 'ledger-letter.xml');

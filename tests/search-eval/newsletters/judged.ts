@@ -1,4 +1,4 @@
-import type { Grade } from '../metrics';
+import type { Grade } from '@/tests/search-eval/metrics';
 
 /**
  * Hand-judged queries over The Ledger Letter (ledger-letter.xml: twelve long newsletter posts written for this
