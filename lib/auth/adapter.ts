@@ -1,5 +1,6 @@
 import type { Adapter, AdapterAccount, AdapterUser, VerificationToken } from 'next-auth/adapters';
 import { ensureUser } from '@/lib/accounts/users/ensure';
+import { isUuid } from '@/lib/accounts/uuid';
 import type { Queryable } from '@/lib/db/types';
 
 interface UserRow {
@@ -39,7 +40,7 @@ export function sqlAuthAdapter(db: Queryable): Adapter {
       );
       return toAdapterUser(row)!;
     },
-    getUser: (id) => (/^[0-9a-f-]{36}$/i.test(id) ? userWhere('where u.id = $1', [id]) : Promise.resolve(null)),
+    getUser: (id) => (isUuid(id) ? userWhere('where u.id = $1', [id]) : Promise.resolve(null)),
     getUserByEmail: (email) => userWhere('where u.email = lower($1)', [email]),
     getUserByAccount: ({ provider, providerAccountId }) =>
       userWhere('join auth_accounts a on a.user_id = u.id where a.provider = $1 and a.provider_account_id = $2', [
