@@ -4,11 +4,12 @@ import { GET as getPublicationRoute } from '@/app/api/v1/publications/[publicati
 import { GET as listPublicationsRoute } from '@/app/api/v1/publications/route';
 import { SERVICE_NAME } from '@/components/SiteHeader';
 import { callRoute } from '@/lib/api/in-process';
+import { PRICE_RANGE_USD } from '@/lib/api/openapi/payment-offers';
+import { MCP_SERVER_NAME } from '@/lib/mcp/discovery';
 import { paymentHeadersFromMeta } from '@/lib/mcp/payment-meta';
 import { toolResultFromResponse } from '@/lib/mcp/tool-result';
-import { centsToUsd } from '@/lib/payments/pricing';
 import { paymentSetup } from '@/lib/payments/setup';
-import { MCP_TOOLS, type McpTool, toolInput } from './tools';
+import { MCP_TOOLS, type McpTool, type ToolPrice, toolInput } from './tools';
 
 /** Who is calling, from the HTTP request that carries the MCP message. */
 export interface McpCaller {
@@ -21,18 +22,14 @@ export interface McpCaller {
 
 export const PUBLICATION_RESOURCE = 'finpub://publications/{slug}';
 
-function priceLine(tool: McpTool): string {
-  const { prices } = paymentSetup();
-  const price =
-    tool.name === 'get_stock_picks'
-      ? `$${centsToUsd(prices.stockPicksArticleCents)} per distinct source article returned ($0.10-$10.00)`
-      : `the post's price: $${centsToUsd(prices.defaultPostCents)} unless the post names another ($0.10-$10.00)`;
+function priceLine(price: ToolPrice): string {
   return (
-    `PAID: every call costs ${price}, charged again on every call. Pay with the MCP connection's Authorization ` +
-    'header (Bearer pk_svc_… API key: purchased credits; Bearer st_… session token: weekly allowance first), or ' +
-    'call without payment to get the price: the error result carries an x402 PaymentRequired (retry with ' +
-    '_meta["x402/payment"]) and MPP challenges in _meta["org.paymentauth/payment-required"] (retry with ' +
-    '_meta["org.paymentauth/credential"]). A missing post or day, or a summary still being written, is never charged.'
+    `PAID: every call costs ${price.text} ($${PRICE_RANGE_USD.min}-$${PRICE_RANGE_USD.max}), charged again on every call. ` +
+    "Pay with the MCP connection's Authorization header (Bearer pk_svc_… API key: purchased credits; Bearer st_… " +
+    'session token: weekly allowance first), or call without payment to get the price: the error result carries an ' +
+    'x402 PaymentRequired (retry with _meta["x402/payment"]) and MPP challenges in ' +
+    '_meta["org.paymentauth/payment-required"] (retry with _meta["org.paymentauth/credential"]). A missing post or day, ' +
+    'or a summary still being written, is never charged.'
   );
 }
 
@@ -55,7 +52,7 @@ function toolSchemas(tool: McpTool) {
  */
 export function buildMcpServer(caller: McpCaller): McpServer {
   const server = new McpServer(
-    { name: 'financial-publications-research', title: SERVICE_NAME, version: '1.0.0' },
+    { name: MCP_SERVER_NAME, title: SERVICE_NAME, version: '1.0.0' },
     {
       instructions:
         'Search premium financial newsletters and podcasts for free (search_posts, search_publications, ' +
@@ -65,9 +62,10 @@ export function buildMcpServer(caller: McpCaller): McpServer {
   );
   const call = (tool: McpTool, args: Record<string, unknown>, meta?: Record<string, unknown>) => {
     const { path, params } = tool.target(args);
-    const payment = tool.paid ? paymentHeadersFromMeta(meta) : null;
+    const paid = tool.price !== null;
+    const payment = paid ? paymentHeadersFromMeta(meta) : null;
     const headers = new Headers(payment?.headers);
-    if (tool.paid && !payment && caller.authorization) headers.set('authorization', caller.authorization);
+    if (paid && !payment && caller.authorization) headers.set('authorization', caller.authorization);
     return callRoute(tool.handler, `${caller.origin}${path}`, {
       params,
       clientIp: caller.clientIp,
@@ -76,8 +74,10 @@ export function buildMcpServer(caller: McpCaller): McpServer {
     }).then((response) => toolResultFromResponse(response, tool.render, payment?.mppChallengeId));
   };
 
+  const { prices } = paymentSetup();
   for (const tool of MCP_TOOLS) {
-    const description = [tool.route.summary, tool.route.description, tool.paid ? priceLine(tool) : 'Free.']
+    const paid = tool.price !== null;
+    const description = [tool.route.summary, tool.route.description, paid ? priceLine(tool.price!(prices)) : 'Free.']
       .filter(Boolean)
       .join('\n\n');
     server.registerTool(
@@ -89,10 +89,10 @@ export function buildMcpServer(caller: McpCaller): McpServer {
         outputSchema: toolSchemas(tool).output,
         annotations: {
           title: tool.title,
-          readOnlyHint: !tool.paid,
+          readOnlyHint: !paid,
           destructiveHint: false,
-          idempotentHint: !tool.paid,
-          openWorldHint: tool.paid,
+          idempotentHint: !paid,
+          openWorldHint: paid,
         },
       },
       (args: Record<string, unknown>, extra) => call(tool, args, extra._meta as Record<string, unknown> | undefined),

@@ -21,8 +21,16 @@ import { getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
 import { searchByTopic } from '@/lib/api/routes/search-by-topic';
 import { searchPublications } from '@/lib/api/routes/search-publications';
 import { toolInputFromContract, toQueryString } from '@/lib/mcp/tool-input';
+import { centsToUsd } from '@/lib/payments/pricing';
+import type { PaymentSetup } from '@/lib/payments/setup';
 
 type Body = Record<string, unknown>;
+
+/** A paid tool's price in words and as the server card states it (within PRICE_RANGE_USD either way). */
+export interface ToolPrice {
+  text: string;
+  card: Record<string, string>;
+}
 type Args = Record<string, unknown>;
 
 /** One MCP tool: a /api/v1 route under a tool name, its inputs and output taken from that route's contract. */
@@ -31,8 +39,8 @@ export interface McpTool {
   title: string;
   route: RouteDefinition;
   handler: RouteHandler;
-  /** Whether calling it costs money (then the description names the price). */
-  paid: boolean;
+  /** What a call costs, for the description and the server card; null for a free tool. */
+  price: ((prices: PaymentSetup['prices']) => ToolPrice) | null;
   output: z.ZodObject;
   /** The route path and query, and its path parameters, for these arguments. */
   target(args: Args): { path: string; params?: Record<string, string> };
@@ -52,7 +60,7 @@ export const MCP_TOOLS: McpTool[] = [
     title: 'Search posts by topic',
     route: searchByTopic,
     handler: searchPostsRoute,
-    paid: false,
+    price: null,
     output: TopicSearchResponse,
     target: (args) => ({ path: `/api/v1/search${toQueryString(args)}` }),
     render: (body) =>
@@ -69,7 +77,7 @@ export const MCP_TOOLS: McpTool[] = [
     title: 'List publications',
     route: listPublications,
     handler: listPublicationsRoute,
-    paid: false,
+    price: null,
     output: PublicationListResponse,
     target: () => ({ path: '/api/v1/publications' }),
     render: (body) =>
@@ -83,7 +91,7 @@ export const MCP_TOOLS: McpTool[] = [
     title: 'Find a publication',
     route: searchPublications,
     handler: searchPublicationsRoute,
-    paid: false,
+    price: null,
     output: PublicationSearchResponse,
     target: (args) => ({ path: `/api/v1/publications/search${toQueryString(args)}` }),
     render: (body) =>
@@ -97,7 +105,7 @@ export const MCP_TOOLS: McpTool[] = [
     title: 'Publication detail and recent posts',
     route: getPublication,
     handler: getPublicationRoute,
-    paid: false,
+    price: null,
     output: PublicationDetail,
     target: (args) => {
       const slug = text(args.publicationSlug);
@@ -117,7 +125,10 @@ export const MCP_TOOLS: McpTool[] = [
     title: "Buy a post's AI summary",
     route: getPublicationPostBySlug,
     handler: getPaidPostRoute,
-    paid: true,
+    price: (prices) => ({
+      text: `the post's price: $${centsToUsd(prices.defaultPostCents)} unless the post names another`,
+      card: { defaultUsd: centsToUsd(prices.defaultPostCents) },
+    }),
     output: PaidPublicationPost,
     target: (args) => {
       const publicationSlug = text(args.publicationSlug);
@@ -134,7 +145,10 @@ export const MCP_TOOLS: McpTool[] = [
     title: "Buy a day's stock picks",
     route: listStockPicks,
     handler: stockPicksRoute,
-    paid: true,
+    price: (prices) => ({
+      text: `$${centsToUsd(prices.stockPicksArticleCents)} per distinct source article returned`,
+      card: { perSourceArticleUsd: centsToUsd(prices.stockPicksArticleCents) },
+    }),
     output: PublicStockPicksResponse,
     target: (args) => ({ path: `/api/v1/stock-picks${toQueryString(args)}` }),
     render: (body) =>

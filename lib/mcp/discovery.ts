@@ -1,5 +1,7 @@
 /** Where agents find the MCP server, named by every discovery document (OpenAPI, llms.txt, the home page). */
 export const MCP_PATH = '/mcp';
+/** The MCP server's name, as `initialize` reports it and the server card names it. */
+export const MCP_SERVER_NAME = 'financial-publications-research';
 export const MCP_SERVER_CARD_PATH = '/.well-known/mcp.json';
 
 /** The OpenAPI document's `x-mcp` note. */

@@ -9,7 +9,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_PATH } from './discovery';
+import { MCP_PATH, MCP_SERVER_NAME } from './discovery';
 
 /**
  * The service's MCP server for hosts that start local servers over stdio: every request is passed to the running
@@ -27,7 +27,7 @@ export async function serveStdioBridge(options: {
       requestInit: options.bearer ? { headers: { authorization: `Bearer ${options.bearer}` } } : {},
     }),
   );
-  const info = upstream.getServerVersion() ?? { name: 'financial-publications-research', version: '1.0.0' };
+  const info = upstream.getServerVersion() ?? { name: MCP_SERVER_NAME, version: '1.0.0' };
   const server = new Server(info, {
     capabilities: { tools: {}, resources: {} },
     instructions: upstream.getInstructions(),

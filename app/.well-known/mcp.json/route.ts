@@ -3,8 +3,7 @@ import { MCP_TOOLS } from '@/app/mcp/tools';
 import { SERVICE_NAME } from '@/components/SiteHeader';
 import { originCacheHeaders, publicBaseUrl } from '@/lib/api/base-url';
 import { PRICE_RANGE_USD } from '@/lib/api/openapi/payment-offers';
-import { MCP_PATH } from '@/lib/mcp/discovery';
-import { centsToUsd } from '@/lib/payments/pricing';
+import { MCP_PATH, MCP_SERVER_NAME } from '@/lib/mcp/discovery';
 import { liveMethods, paymentSetup } from '@/lib/payments/setup';
 
 export const dynamic = 'force-dynamic';
@@ -13,13 +12,9 @@ export const dynamic = 'force-dynamic';
 export function GET(request: Request) {
   const origin = publicBaseUrl(request);
   const setup = paymentSetup();
-  const price = (name: string) =>
-    name === 'get_stock_picks'
-      ? { perSourceArticleUsd: centsToUsd(setup.prices.stockPicksArticleCents), rangeUsd: PRICE_RANGE_USD }
-      : { defaultUsd: centsToUsd(setup.prices.defaultPostCents), rangeUsd: PRICE_RANGE_USD };
   return Response.json(
     {
-      name: 'financial-publications-research',
+      name: MCP_SERVER_NAME,
       title: SERVICE_NAME,
       description:
         'Free search over premium financial newsletters and podcasts; paid per call: AI post summaries and daily stock picks.',
@@ -45,8 +40,8 @@ export function GET(request: Request) {
         name: tool.name,
         title: tool.title,
         description: tool.route.summary,
-        paid: tool.paid,
-        ...(tool.paid ? { price: price(tool.name) } : {}),
+        paid: tool.price !== null,
+        ...(tool.price ? { price: { ...tool.price(setup.prices).card, rangeUsd: PRICE_RANGE_USD } } : {}),
       })),
       resources: [{ uriTemplate: PUBLICATION_RESOURCE, mimeType: 'application/json' }],
     },
