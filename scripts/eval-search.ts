@@ -136,9 +136,32 @@ try {
     console.log(formatSummaries(summaries));
     if (args.includes('--per-query')) for (const mode of modes) console.log(formatQueryRuns(mode, runs.get(mode)!));
   }
+  await runKnownItems(db, search);
   await runNewsletters(db, embeddings);
 } finally {
   await db.close();
+}
+
+/** Every demo post searched by its exact title, in each mode. */
+async function runKnownItems(db: Db, search: SearchFn) {
+  const { knownItemTitles, evaluateKnownItems } = await import('@/tests/search-eval/known-items');
+  const titles = await knownItemTitles(db);
+  const figures = [];
+  for (const mode of modes) {
+    log(`searching ${titles.length} exact titles in mode ${mode} ...`);
+    figures.push(await evaluateKnownItems(mode, (q) => search(q, mode), titles, EVAL_LIMIT));
+  }
+  if (asJson) {
+    console.log(JSON.stringify({ knownItems: figures }, null, 2));
+    return;
+  }
+  console.log(`\nknown items: each demo post's exact title as the query (${titles.length} distinct titles)`);
+  for (const f of figures) {
+    console.log(
+      `${f.mode.padEnd(9)} unique titles (${f.unique.queries}): MRR@10 ${f.unique.mrr.toFixed(3)}, in top 10 ${(100 * f.unique.found).toFixed(1)}%   all titles: MRR@10 ${f.mrr.toFixed(3)}, in top 10 ${(100 * f.found).toFixed(1)}%`,
+    );
+    if (args.includes('--per-query') && f.misses.length > 0) console.log(`  not first: ${f.misses.join('; ')}`);
+  }
 }
 
 /**

@@ -122,9 +122,10 @@ export async function searchPosts(
   const staleFallbackMode = window !== null && inWindow.length < request.limit && older.length > 0;
   const ordered = staleFallbackMode ? [...inWindow, ...older] : inWindow;
 
-  // Curated publishers first: stay in the scoped tier when it alone answers the query well.
+  // Curated publishers first: stay in the scoped tier when it alone answers the query well, and never when the best
+  // answer is elsewhere (a post searched by its exact title must not be hidden because its publisher is not curated).
   const scopedStrong = ordered.filter((r) => r.meta.isScoped && r.relevance >= SCORING.strong).length;
-  const scoped = scopedStrong >= Math.min(request.limit, SCOPED_TIER_MINIMUM);
+  const scoped = ordered[0]?.meta.isScoped === true && scopedStrong >= Math.min(request.limit, SCOPED_TIER_MINIMUM);
   const results = scoped ? ordered.filter((r) => r.meta.isScoped) : ordered;
   const page = results.slice(0, request.limit);
 

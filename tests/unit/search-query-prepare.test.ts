@@ -156,7 +156,8 @@ function expectSafe(q: string): void {
   const p = prepareQuery(q, NOW);
   expect(p.terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);
   expect(new Set(p.terms).size).toBe(p.terms.length);
-  for (const t of p.terms) expect(t).toMatch(/^[a-z0-9]+$/);
+  // A term is one word or one number, in any script: no spaces, no tsquery operators.
+  for (const t of p.terms) expect(t).toMatch(/^(?:[+-]?\d+(?:[.,]\d+)*%?|[\p{L}\p{M}\p{N}]+(?:'[\p{L}\p{M}]+)*)$/u);
   expect(p.normalizedQuery).not.toMatch(CONTROL_OR_FORMAT);
   expect(p.normalizedQuery).toBe(p.normalizedQuery.trim());
   if (p.timeWindow) TimeWindow.parse(p.timeWindow);

@@ -1,6 +1,8 @@
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db, Queryable } from '@/lib/db/types';
-import { normalizeForSearch } from '@/lib/search/query/normalize';
+import { analyzeDocument } from '@/lib/search/analysis/document';
+import { analysisLanguage } from '@/lib/search/analysis/stemmers';
+import { admitToTermLists } from './term-lists';
 
 interface PendingRow {
   [key: string]: unknown;
@@ -9,25 +11,15 @@ interface PendingRow {
   subtitle: string | null;
   body_text: string;
   publication: string;
+  language: string | null;
   previously_indexed: boolean;
 }
 
-// Weighted document: title A, subtitle B, publication name and author C, body D. The texts arrive normalized.
-const UPDATE_SQL = `
-  update posts p
-     set search_vector = setweight(to_tsvector('english', r.title), 'A')
-                      || setweight(to_tsvector('english', r.subtitle), 'B')
-                      || setweight(to_tsvector('english', r.publication), 'C')
-                      || setweight(to_tsvector('english', r.body), 'D'),
-         search_indexed_at = now()
-    from jsonb_to_recordset($1::text::jsonb) as r(id uuid, title text, subtitle text, publication text, body text)
-   where p.id = r.id`;
-
 // Document frequencies move by the lexemes a batch removes and adds, so re-indexing a changed post stays exact.
-const LEXEMES_OF = `select lexeme, count(*)::int as n
-                      from posts, unnest(tsvector_to_array(search_vector)) as lexeme
-                     where id = any($1::uuid[]) and search_vector is not null
-                     group by lexeme`;
+const OLD_LEXEMES = `select lexeme, count(*)::int as n
+                       from posts, unnest(tsvector_to_array(search_vector)) as lexeme
+                      where id = any($1::uuid[]) and search_vector is not null
+                      group by lexeme`;
 
 const MAINTAIN_AFTER = 1000;
 // Advisory lock key of the search indexer (any constant no other lock uses).
@@ -35,22 +27,23 @@ const SEARCH_INDEX_LOCK = 7_420_001;
 
 /**
  * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
- * keeping the BM25 statistics in step in the same transaction. Returns the number of posts indexed.
+ * keeping the ranking statistics and per-term lists in step in the same transaction. Returns the number of posts
+ * indexed.
  */
 export async function indexPendingPosts(db: Db, options: { batchSize?: number } = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 1000;
   const vector = (await readCapabilities(db)).vector;
   let total = 0;
   for (;;) {
     const indexed = await db.transaction((tx) => indexBatch(tx, batchSize, vector));
     if (indexed === 0) {
       // After a bulk change PGlite (which has no autovacuum) needs what autovacuum would do: fresh statistics, or the
-      // planner keeps estimating from an empty table and scans every match of a common word instead of walking the
-      // newest posts; and a visibility map, or counting the posts of a time window reads every row instead of the
-      // published_at index alone (40 ms instead of 1 ms at 100,000 posts). VACUUM must run outside a transaction.
+      // planner keeps estimating from an empty table; and a visibility map, or counting the posts of a time window
+      // reads every row instead of the published_at index alone. VACUUM must run outside a transaction.
       if (total >= MAINTAIN_AFTER) {
         await db.exec('vacuum (analyze) posts');
         await db.exec('analyze search_term_stats');
+        await db.exec('analyze search_term_top');
       }
       return total;
     }
@@ -68,6 +61,7 @@ async function indexBatch(tx: Queryable, batchSize: number, vector: boolean): Pr
   const rows = await tx.query<PendingRow>(
     `select p.id, p.title, p.subtitle, p.body_text,
             concat_ws(' ', pub.title, pub.author_name) as publication,
+            coalesce(p.language, pub.language) as language,
             p.search_vector is not null as previously_indexed
        from posts p join publications pub on pub.id = p.publication_id
       where p.search_indexed_at is null
@@ -76,30 +70,60 @@ async function indexBatch(tx: Queryable, batchSize: number, vector: boolean): Pr
     [batchSize],
   );
   if (rows.length === 0) return 0;
-  const documents = rows.map((row) => ({
-    id: row.id,
-    title: normalizeForSearch(row.title),
-    subtitle: normalizeForSearch(row.subtitle ?? ''),
-    publication: normalizeForSearch(row.publication),
-    body: normalizeForSearch(row.body_text),
-  }));
   const ids = rows.map((row) => row.id);
-  const newlyIndexed = rows.filter((row) => !row.previously_indexed).length;
-  // A changed post's embedding describes its old text: dropped here, it is computed again by embedPendingPosts.
-  const changed = rows.filter((row) => row.previously_indexed).map((row) => row.id);
-  if (vector && changed.length > 0) {
-    await tx.query('delete from post_embeddings where post_id = any($1::uuid[])', [changed]);
+  const languages = rows.map((row) => analysisLanguage(row.language));
+  const documents = rows.map((row, i) =>
+    analyzeDocument(
+      { title: row.title, subtitle: row.subtitle, publication: row.publication, body: row.body_text },
+      languages[i]!,
+    ),
+  );
+  const previouslyIndexed = rows.filter((row) => row.previously_indexed).map((row) => row.id);
+  if (previouslyIndexed.length > 0) await forgetOldDocuments(tx, previouslyIndexed, vector);
+
+  await tx.query(
+    `update posts p set search_vector = r.vector::tsvector, search_indexed_at = now()
+       from unnest($1::uuid[], $2::text[]) as r (id, vector)
+      where p.id = r.id`,
+    [ids, documents.map((d) => d.vector)],
+  );
+  const docCounts = new Map<string, number>();
+  for (const document of documents) {
+    for (const lexeme of document.weights.keys()) docCounts.set(lexeme, (docCounts.get(lexeme) ?? 0) + 1);
   }
-  await tx.query(
-    `update search_term_stats s set doc_count = s.doc_count - old.n from (${LEXEMES_OF}) old where s.lexeme = old.lexeme`,
-    [ids],
+  const stats = await tx.query<{ lexeme: string; top_floor: number; top_count: number }>(
+    `insert into search_term_stats (lexeme, doc_count)
+     select * from unnest($1::text[], $2::int[])
+     on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count
+     returning lexeme, top_floor, top_count`,
+    [[...docCounts.keys()], [...docCounts.values()]],
   );
-  await tx.query(UPDATE_SQL, [JSON.stringify(documents)]);
-  await tx.query(
-    `insert into search_term_stats (lexeme, doc_count) ${LEXEMES_OF}
-     on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count`,
-    [ids],
-  );
-  await tx.query('update search_corpus_stats set doc_count = doc_count + $1', [newlyIndexed]);
+  await admitToTermLists(tx, ids, documents, stats);
+  await tx.query('update search_corpus_stats set doc_count = doc_count + $1', [rows.length - previouslyIndexed.length]);
+  const newLanguages = languages.filter((_, i) => !rows[i]!.previously_indexed);
+  if (newLanguages.length > 0) {
+    await tx.query(
+      `insert into search_languages (language, doc_count)
+       select language, count(*) from unnest($1::text[]) as l (language) group by language
+       on conflict (language) do update set doc_count = search_languages.doc_count + excluded.doc_count`,
+      [newLanguages],
+    );
+  }
   return rows.length;
+}
+
+/** A changed post's old document leaves the counts and the term lists; its embedding, describing the old text, goes. */
+async function forgetOldDocuments(tx: Queryable, ids: string[], vector: boolean) {
+  if (vector) await tx.query('delete from post_embeddings where post_id = any($1::uuid[])', [ids]);
+  await tx.query(
+    `update search_term_stats s set doc_count = s.doc_count - old.n from (${OLD_LEXEMES}) old where s.lexeme = old.lexeme`,
+    [ids],
+  );
+  await tx.query(
+    `with gone as (delete from search_term_top where post_id = any($1::uuid[]) returning lexeme)
+     update search_term_stats s set top_count = s.top_count - g.n
+       from (select lexeme, count(*)::int as n from gone group by lexeme) g
+      where s.lexeme = g.lexeme`,
+    [ids],
+  );
 }

@@ -1,9 +1,12 @@
 import type { Queryable } from '@/lib/db/types';
+import { FIELD_WEIGHTS_SQL } from '@/lib/search/analysis/ts-rank';
+import { anyLexeme } from '@/lib/search/analysis/tsquery';
+import { type Bound, subsetsThatCanWin } from './pruning';
 import type { ResolvedTerm } from './resolve-terms';
 
 export interface LexicalHit {
   postId: string;
-  /** BM25-style score: sum over matched terms of idf x saturating, length-normalized weighted tf. */
+  /** The lexical score (see SCORE). */
   score: number;
   /** Query terms the post contains. */
   matched: number;
@@ -16,88 +19,146 @@ export interface TimeRange {
   end: string;
 }
 
-// ts_rank weights for the {D body, C publication, B subtitle, A title} fields.
-const FIELD_WEIGHTS = '{0.2,0.35,0.6,1.0}';
-// Candidates are gathered from the rarest terms while their document counts add up to at most this many; a post that
-// misses all of them lacks the query's most informative words and could not rank high anyway.
-const CANDIDATE_BUDGET = 2000;
-// When even the rarest term is commoner than the budget ("market"), the newest posts containing it are taken.
-const COMMON_TERM_CANDIDATES = 400;
-// Candidates are first ordered by one ts_rank against all terms (one pass over each document); only this many get the
-// per-term scoring, which reads each document once per term.
-const SHORTLIST = 120;
+/**
+ * The scoring function: for each query term the post contains, idf x (PRESENCE + weight), where weight is
+ * ts_rank(FIELD_WEIGHTS, vector, term, 1) in 0..1 (title over subtitle over publication over body, saturating in the
+ * occurrences, divided by log2 of the length); plus, when the post holds every term, bonuses of the query's total idf
+ * for having them all in the title, in order anywhere, and in order in the title. PRESENCE makes covering one more
+ * term worth more than weighing more on the ones covered.
+ */
+export const SCORE = { presence: 1, allInTitle: 1, phrase: 0.5, phraseInTitle: 0.5 } as const;
+// Unseen posts within this relative distance of the k-th score are ties; they may be left out.
+const TIE = 1e-6;
+
+interface ScoredRow {
+  [key: string]: unknown;
+  post_id: string;
+  score: number;
+  matched: number;
+  matched_idf: number;
+}
 
 /**
- * Ranks posts for the resolved terms. Candidates come from the GIN index (posts containing one of the rarest terms, or,
- * when every term is common, the newest posts containing one); the best-covered candidates are then scored.
+ * Exact top-k lexical ranking. The posts on the query terms' lists (lib/search/index/term-lists.ts: for each lexeme,
+ * the posts where it weighs most, all of them for a rare one) are scored first. Every other post weighs at most the
+ * floor of each term it contains, which bounds its score; the GIN index is then asked only for posts containing a
+ * set of terms whose bound could beat the k-th score found, and those are scored too. So the result is the true top k
+ * over every matching post, while a common word costs its list, not its thousands of posts.
  */
 export async function rankLexical(
   db: Queryable,
   terms: ResolvedTerm[],
   options: { corpus: number; limit: number; range?: TimeRange | null; onlyIds?: string[] },
 ): Promise<{ hits: LexicalHit[]; candidates: number }> {
-  if (terms.length === 0 || options.onlyIds?.length === 0) return { hits: [], candidates: 0 };
-  const byRarity = [...terms].sort((a, b) => a.docCount - b.docCount);
-  let budget = 0;
-  const selective = byRarity.filter((t) => {
-    budget += t.docCount;
-    return budget <= CANDIDATE_BUDGET;
-  });
-  const candidateTerms = selective.length > 0 && !options.onlyIds ? selective : terms;
-  const capped = selective.length === 0 && !options.onlyIds;
-
-  const params: unknown[] = [candidateTerms.map((t) => `(${t.query})`).join(' | ')];
-  const param = (value: unknown) => `$${params.push(value)}`;
-  const cap = capped ? `order by published_at desc nulls last limit ${param(COMMON_TERM_CANDIDATES)}` : '';
-  // (Given posts are scored wherever they were published, so no window applies to them.)
-  const window =
-    options.range && !options.onlyIds
-      ? `and published_at >= ${param(options.range.start)}::timestamptz and published_at < ${param(options.range.end)}::timestamptz`
-      : '';
-  const candidates = options.onlyIds
-    ? // Scoring given posts (the other side of a hybrid search found them): looked up by id, not searched in the index.
-      `select p.id, p.published_at, p.search_vector
-         from unnest(${param(options.onlyIds)}::uuid[]) as given (id) join posts p on p.id = given.id
-        where p.search_vector @@ $1::tsquery`
-    : `select id, published_at, search_vector from posts where search_vector @@ $1::tsquery ${window} ${cap}`;
+  const live = terms.filter((t) => t.docCount > 0);
+  if (live.length === 0 || options.limit <= 0 || options.onlyIds?.length === 0) return { hits: [], candidates: 0 };
   const totalIdf = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
-  const score = terms
-    .map((t) => `${param(t.idf)}::float8 * ts_rank('${FIELD_WEIGHTS}', p.search_vector, ${param(t.query)}::tsquery, 1)`)
-    .join(' + ');
-  const matchedIdf = terms
-    .map((t) => `(case when p.search_vector @@ ${param(t.query)}::tsquery then ${param(t.idf)}::float8 else 0 end)`)
-    .join(' + ');
-  const matched = terms.map((t) => `(p.search_vector @@ ${param(t.query)}::tsquery)::int`).join(' + ');
-  const roughRank = `ts_rank('${FIELD_WEIGHTS}', search_vector, ${param(terms.map((t) => `(${t.query})`).join(' | '))}::tsquery, 1)`;
+  const toHit = (row: ScoredRow): LexicalHit => ({
+    postId: row.post_id,
+    score: row.score,
+    matched: row.matched,
+    coverage: Math.min(1, row.matched_idf / totalIdf),
+  });
+  const everyTermLive = live.length === terms.length;
 
-  // The rough rank is computed where each candidate is read (its search vector is stored inline, migration
-  // 20261122040000), so the shortlist, its count and its sort carry narrow rows; only the shortlist is read again for
-  // the per-term scoring. The inner query stays a separate step so a cap limits the rows ranked, not just those kept.
-  const rows = await db.query<{ post_id: string; score: number; matched: number; matched_idf: number; total: number }>(
-    `with ranked as materialized (
-       select id, published_at, ${roughRank} as rough
-         from (${candidates}) c
-     ),
-     shortlist as (
-       select id, published_at, count(*) over ()::int as total
-         from ranked
-        order by rough desc, published_at desc nulls last
-        limit ${param(SHORTLIST)}
+  if (options.onlyIds) {
+    const rows = await scorePosts(db, live, everyTermLive, {
+      from: 'unnest($1::uuid[]) as given (id) join posts p on p.id = given.id',
+      params: [options.onlyIds],
+      limit: options.limit,
+    });
+    return { hits: rows.map(toHit), candidates: rows.length };
+  }
+
+  const range = options.range ?? null;
+  const window = (first: number) =>
+    range ? `and p.published_at >= $${first}::timestamptz and p.published_at < $${first + 1}::timestamptz` : '';
+  const rangeParams = range ? [range.start, range.end] : [];
+  const listed = await scorePosts(db, live, everyTermLive, {
+    from: `(select distinct post_id as id from search_term_top where lexeme = any($1::text[])) listed
+            join posts p on p.id = listed.id ${window(2) ? `where true ${window(2)}` : ''}`,
+    params: [live.flatMap((t) => t.lexemes), ...rangeParams],
+    limit: options.limit,
+  });
+  const kth = listed.length >= options.limit ? listed[options.limit - 1]!.score : 0;
+  const bounds: Bound[] = live.map((t) => ({ floorScore: t.floor > 0 ? t.idf * (SCORE.presence + t.floor) : 0 }));
+  const bonus = everyTermLive && live.length > 1 ? bonusTotal(live) : 0;
+  const subsets = subsetsThatCanWin(bounds, kth * (1 + TIE), bonus);
+
+  let hits = listed;
+  if (subsets.length > 0) {
+    const query = subsets.map((subset) => `(${subset.map((i) => live[i]!.query).join(' & ')})`).join(' | ');
+    const rest = await scorePosts(db, live, everyTermLive, {
+      from: `posts p where p.search_vector @@ $1::tsquery ${window(3)}
+               and p.id not in (select post_id from search_term_top where lexeme = any($2::text[]))`,
+      params: [query, live.flatMap((t) => t.lexemes), ...rangeParams],
+      limit: options.limit,
+    });
+    hits = [...listed, ...rest].sort((a, b) => b.score - a.score).slice(0, options.limit);
+  }
+  const candidates = range ? await countInWindow(db, live, range) : 0;
+  return { hits: hits.map(toHit), candidates };
+}
+
+function bonusTotal(terms: ResolvedTerm[]): number {
+  const idf = terms.reduce((sum, t) => sum + t.idf, 0);
+  return idf * (SCORE.allInTitle + SCORE.phrase + SCORE.phraseInTitle);
+}
+
+/**
+ * Scores the posts of a FROM clause (binding `p`) and returns the best `limit`. The vector is read once per post
+ * (the concatenation yields a plain in-memory value): read directly, each of the several tests below would
+ * decompress it again.
+ */
+async function scorePosts(
+  db: Queryable,
+  terms: ResolvedTerm[],
+  everyTermLive: boolean,
+  source: { from: string; params: unknown[]; limit: number },
+): Promise<ScoredRow[]> {
+  const params = [...source.params];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const contains = terms.map((t) => `(v @@ ${param(t.query)}::tsquery)`);
+  const perTerm = terms.map((t, i) => {
+    const weights = t.lexemes.map(
+      (lexeme) => `ts_rank('${FIELD_WEIGHTS_SQL}', v, ${param(anyLexeme([lexeme]))}::tsquery, 1)`,
+    );
+    const weight = weights.length === 1 ? weights[0] : `greatest(${weights.join(', ')})`;
+    return `(case when ${contains[i]} then ${param(t.idf)}::float8 * (${SCORE.presence} + ${weight}) else 0 end)`;
+  });
+  const bonuses: string[] = [];
+  if (everyTermLive && terms.length > 1) {
+    const idf = terms.reduce((sum, t) => sum + t.idf, 0);
+    const inTitle = terms.map((t) => anyLexeme(t.lexemes, 'A'));
+    const phrase = (parts: string[]) => `(v @@ ${param(parts.join(' <-> '))}::tsquery)`;
+    bonuses.push(
+      `(case when v @@ ${param(inTitle.join(' & '))}::tsquery then ${SCORE.allInTitle}
+              + (case when ${phrase(inTitle)} then ${SCORE.phraseInTitle} else 0 end) else 0 end)`,
+      `(case when ${phrase(terms.map((t) => t.query))} then ${SCORE.phrase} else 0 end)`,
+    );
+    perTerm.push(`${param(idf)}::float8 * (${bonuses.join(' + ')})`);
+  }
+  const matchedIdf = terms.map((t, i) => `(case when ${contains[i]} then ${param(t.idf)}::float8 else 0 end)`);
+  return db.query<ScoredRow>(
+    `with posts_read as materialized (
+       select p.id, p.published_at, p.search_vector || ''::tsvector as v from ${source.from}
      )
-     select s.id as post_id, (${score})::float8 as score, (${matched})::int as matched,
-            (${matchedIdf})::float8 as matched_idf, s.total
-       from shortlist s join posts p on p.id = s.id
-      order by score desc, s.published_at desc nulls last, s.id
-      limit ${param(options.limit)}`,
+     select id as post_id, (${perTerm.join(' + ')})::float8 as score,
+            (${contains.map((c) => `${c}::int`).join(' + ')})::int as matched,
+            (${matchedIdf.join(' + ')})::float8 as matched_idf
+       from posts_read
+      order by score desc, published_at desc nulls last, id
+      limit ${param(source.limit)}`,
     params,
   );
-  return {
-    candidates: rows[0]?.total ?? 0,
-    hits: rows.map((row) => ({
-      postId: row.post_id,
-      score: row.score,
-      matched: row.matched,
-      coverage: Math.min(1, row.matched_idf / totalIdf),
-    })),
-  };
+}
+
+/** Posts in the window matching any term: how much the window holds, for freshnessCoverage. */
+async function countInWindow(db: Queryable, terms: ResolvedTerm[], range: TimeRange): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from posts
+      where search_vector @@ $1::tsquery and published_at >= $2::timestamptz and published_at < $3::timestamptz`,
+    [terms.map((t) => t.query).join(' | '), range.start, range.end],
+  );
+  return row?.n ?? 0;
 }

@@ -1,78 +1,95 @@
 import type { Db } from '@/lib/db/types';
+import { queryLexemeLadder } from '@/lib/search/analysis/lexemes';
+import { stem } from '@/lib/search/analysis/stemmers';
+import { tokenKind } from '@/lib/search/analysis/tokens';
+import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import { allowedEdits, editDistance, isDictionaryWord } from './spelling';
 
 export interface ResolvedTerm {
   /** The query word as typed (after normalization). */
   term: string;
-  /** Its stemmed lexemes; usually one. */
+  /** The lexemes that stand for it (its stem in each corpus language, or its most specific indexed form); any counts. */
   lexemes: string[];
-  /** tsquery text matching the term: its lexemes AND-ed. */
+  /** tsquery text matching any of the lexemes. */
   query: string;
   /** BM25 inverse document frequency. */
   idf: number;
-  /** Documents containing it. */
+  /** Documents containing it (the largest count among its lexemes). */
   docCount: number;
+  /** The largest weight it has in a post outside its lexemes' term lists; 0 when the lists hold every post. */
+  floor: number;
   /** Set when the word was not indexed and was replaced by the closest indexed lexeme. */
   correctedFrom?: string;
 }
 
-interface LexemeRow {
+interface StatsRow {
   [key: string]: unknown;
-  ord: number;
   lexeme: string;
   doc_count: number;
-  corpus: number;
+  top_floor: number;
 }
 
 // Trigram similarity that shortlists correction candidates; edit distance then decides.
 const CANDIDATE_SIMILARITY = 0.2;
-// Lexemes are stems of [a-z0-9] words; anything else never reaches a tsquery.
-const SAFE_LEXEME = /^[a-z0-9]+$/;
+const ASCII_WORD = /^[a-z]+$/;
 
 function idf(corpus: number, docCount: number): number {
   return Math.log(1 + (corpus - docCount + 0.5) / (docCount + 0.5));
 }
 
 /**
- * Stems the query words with the same text-search configuration as the documents and attaches their document
- * frequencies. Stop words vanish here. A word no document contains is corrected to the most similar indexed lexeme
- * when one is close enough ("micorn" -> "micron").
+ * Analyses the query words as documents are analysed (lib/search/analysis) and attaches their statistics. A word
+ * stands for the first rung of its ladder the index holds ("Nestlé" for the accented form if any post has it, else the
+ * folded one), stemmed in every language the corpus has. A word no document contains is corrected to the most similar
+ * indexed lexeme when one is close enough ("micorn" -> "micron").
  */
 export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: ResolvedTerm[]; corpus: number }> {
   if (terms.length === 0) return { terms: [], corpus: 0 };
-  const rows = await db.query<LexemeRow>(
-    `select t.ord::int as ord, l.lexeme, coalesce(s.doc_count, 0) as doc_count,
-            (select doc_count from search_corpus_stats) as corpus
-       from unnest($1::text[]) with ordinality as t(term, ord)
-       cross join lateral unnest(tsvector_to_array(to_tsvector('english', t.term))) as l(lexeme)
-       left join search_term_stats s on s.lexeme = l.lexeme
-      order by t.ord`,
-    [terms],
+  const languages = await corpusLanguages(db);
+  const ladders = terms.map((term) => queryLexemeLadder({ text: term, kind: tokenKind(term) }, languages));
+  const rows = await db.query<StatsRow>(
+    'select lexeme, doc_count, top_floor from search_term_stats where lexeme = any($1::text[])',
+    [[...new Set(ladders.flat(2))]],
   );
-  const corpus = rows[0]?.corpus ?? 0;
+  const [corpusRow] = await db.query<{ doc_count: number }>('select doc_count from search_corpus_stats');
+  const corpus = corpusRow?.doc_count ?? 0;
+  const stats = new Map(rows.map((row) => [row.lexeme, row]));
   const resolved: ResolvedTerm[] = [];
   for (const [index, term] of terms.entries()) {
-    const lexemeRows = rows.filter((row) => row.ord === index + 1 && SAFE_LEXEME.test(row.lexeme));
-    if (lexemeRows.length === 0) continue;
-    const docCount = Math.min(...lexemeRows.map((row) => row.doc_count));
-    if (docCount === 0 && lexemeRows.length === 1 && !(await isDictionaryWord(term))) {
-      const correction = await closestLexeme(db, lexemeRows[0]!.lexeme);
-      if (correction) {
-        resolved.push({
-          term: correction.lexeme,
-          lexemes: [correction.lexeme],
-          query: correction.lexeme,
-          idf: idf(corpus, correction.doc_count),
-          docCount: correction.doc_count,
-          correctedFrom: term,
-        });
-        continue;
-      }
+    const ladder = ladders[index]!;
+    const rung = ladder
+      .map((lexemes) => lexemes.filter((l) => (stats.get(l)?.doc_count ?? 0) > 0))
+      .find((l) => l.length);
+    if (rung) {
+      const docCount = Math.max(...rung.map((l) => stats.get(l)!.doc_count));
+      const floor = Math.max(...rung.map((l) => stats.get(l)!.top_floor));
+      resolved.push({ term, lexemes: rung, query: anyLexeme(rung), idf: idf(corpus, docCount), docCount, floor });
+      continue;
     }
-    const lexemes = lexemeRows.map((row) => row.lexeme);
-    resolved.push({ term, lexemes, query: lexemes.join(' & '), idf: idf(corpus, docCount), docCount });
+    const correction =
+      ASCII_WORD.test(term) && !(await isDictionaryWord(term)) ? await closestLexeme(db, stem(term, 'en')) : null;
+    if (correction) {
+      resolved.push({
+        term: correction.lexeme,
+        lexemes: [correction.lexeme],
+        query: anyLexeme([correction.lexeme]),
+        idf: idf(corpus, correction.doc_count),
+        docCount: correction.doc_count,
+        floor: correction.top_floor,
+        correctedFrom: term,
+      });
+      continue;
+    }
+    // Matches nothing, but still counts as part of the query (a post covers less of it).
+    const lexemes = ladder[0]!;
+    resolved.push({ term, lexemes, query: anyLexeme(lexemes), idf: idf(corpus, 0), docCount: 0, floor: 0 });
   }
   return { terms: resolved, corpus };
+}
+
+async function corpusLanguages(db: Db): Promise<string[]> {
+  const rows = await db.query<{ language: string }>('select language from search_languages where doc_count > 0');
+  return [...new Set(['en', ...rows.map((row) => row.language)])];
 }
 
 async function closestLexeme(db: Db, lexeme: string) {
@@ -82,8 +99,8 @@ async function closestLexeme(db: Db, lexeme: string) {
   // 20261122050000); its threshold is lowered for this statement only.
   const candidates = await db.transaction(async (tx) => {
     await tx.exec(`set local pg_trgm.similarity_threshold = ${CANDIDATE_SIMILARITY}`);
-    return tx.query<{ lexeme: string; doc_count: number }>(
-      `select lexeme, doc_count
+    return tx.query<{ lexeme: string; doc_count: number; top_floor: number }>(
+      `select lexeme, doc_count, top_floor
          from search_term_stats
         where lower(lexeme) % $1 and doc_count > 0
         order by similarity(lexeme, $1) desc, doc_count desc
@@ -92,7 +109,7 @@ async function closestLexeme(db: Db, lexeme: string) {
     );
   });
   const scored = candidates
-    .filter((c) => SAFE_LEXEME.test(c.lexeme))
+    .filter((c) => ASCII_WORD.test(c.lexeme))
     .map((c) => ({ ...c, distance: editDistance(lexeme, c.lexeme) }))
     .filter((c) => c.distance <= edits)
     .sort((a, b) => a.distance - b.distance || b.doc_count - a.doc_count);

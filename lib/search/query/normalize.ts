@@ -68,7 +68,8 @@ function urlWords(url: string): string {
 export function normalizeForSearch(text: string): string {
   let s = typeof text === 'string' ? text : '';
   if (NOT_PLAIN_ASCII.test(s)) {
-    s = s.replace(CONTROL, ' ').replace(FORMAT, '').normalize('NFKC');
+    // The minus sign (U+2212) of typeset figures ("−0.3%") is the hyphen-minus of typed ones.
+    s = s.replace(CONTROL, ' ').replace(FORMAT, '').normalize('NFKC').replaceAll('\u2212', '-');
   }
   s = s.toLowerCase();
 
@@ -96,21 +97,6 @@ export function normalizeForSearch(text: string): string {
     .replace(HALF, (_m, h: string, yy?: string, yyyy?: string) => `h${h} ${year(yy, yyyy)}`);
   if (s.includes(',')) s = s.replace(THOUSANDS, '$1');
   return s.replace(SPACES, ' ').trim();
-}
-
-// Word tokens: [a-z0-9] runs. Decimal numbers ("4.2") are matched as a unit and skipped: their fragments ("4", "2")
-// would be noise terms. Over-long runs are junk (hashes, base64) and are dropped too.
-const TOKEN = /\d+(?:[.,]\d+)+|[a-z0-9]+/g;
-const MAX_TOKEN_LENGTH = 40;
-
-/** Word tokens of already-normalized text, english stopwords removed, in order (duplicates kept). */
-export function tokenize(normalized: string): string[] {
-  const out: string[] = [];
-  for (const [tok] of normalized.matchAll(TOKEN)) {
-    if (tok.length > MAX_TOKEN_LENGTH || STOPWORDS.has(tok) || /[.,]/.test(tok)) continue;
-    out.push(tok);
-  }
-  return out;
 }
 
 export { STOPWORDS };

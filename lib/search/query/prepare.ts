@@ -3,7 +3,8 @@
  * are normalized, so that neither time words (notes/search.md trap 3) nor mangled finance symbols (trap 4) reach the
  * tsquery or the embedding.
  */
-import { normalizeForSearch, tokenize } from './normalize';
+import { tokenize } from '@/lib/search/analysis/tokens';
+import { normalizeForSearch } from './normalize';
 import { parseTimeWindow, type TimeWindow } from './time-window';
 
 export interface PreparedQuery {
@@ -11,17 +12,13 @@ export interface PreparedQuery {
   original: string;
   /** Query without time phrases or intent words, normalized (lower-case, symbols joined), whitespace collapsed. */
   normalizedQuery: string;
-  /** Distinct non-stopword terms of normalizedQuery in order, at most MAX_QUERY_TERMS; each matches /^[a-z0-9]+$/. */
+  /** Distinct non-stopword tokens of normalizedQuery in order (lib/search/analysis/tokens), at most MAX_QUERY_TERMS. */
   terms: string[];
   timeWindow: TimeWindow | null;
 }
 
 /** Long queries keep their first 12 distinct terms: enough for any real topic, and bounds the OR-ed tsquery. */
 export const MAX_QUERY_TERMS = 12;
-
-// Belt and braces: tokenize only emits [a-z0-9] runs, but terms are interpolated into tsquery text downstream, so
-// the invariant is enforced here rather than trusted.
-const SAFE_TERM = /^[a-z0-9]+$/;
 
 export function prepareQuery(q: string, now: Date): PreparedQuery {
   const original = typeof q === 'string' ? q : '';
@@ -30,8 +27,8 @@ export function prepareQuery(q: string, now: Date): PreparedQuery {
   const normalizedQuery = normalizeForSearch(rest);
   const terms: string[] = [];
   const seen = new Set<string>();
-  for (const t of tokenize(normalizedQuery)) {
-    if (seen.has(t) || !SAFE_TERM.test(t)) continue;
+  for (const { text: t } of tokenize(normalizedQuery)) {
+    if (seen.has(t)) continue;
     seen.add(t);
     terms.push(t);
     if (terms.length === MAX_QUERY_TERMS) break;

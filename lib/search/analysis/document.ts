@@ -1,0 +1,67 @@
+/**
+ * A post's search document, built here rather than by to_tsvector: the tsvector (as text for a ::tsvector cast), and
+ * each lexeme's ranking weight, which the indexer needs for the per-term upper bounds of exact top-k ranking.
+ */
+import { normalizeForSearch } from '@/lib/search/query/normalize';
+import { documentLexemes } from './lexemes';
+import { tokenize } from './tokens';
+import { tsRankOfLexeme } from './ts-rank';
+import { quoteLexeme } from './tsquery';
+
+export interface DocumentFields {
+  title: string;
+  subtitle: string | null;
+  /** Publication name and author. */
+  publication: string;
+  body: string;
+}
+
+export interface AnalyzedDocument {
+  /** tsvector input text. */
+  vector: string;
+  /** ts_rank(FIELD_WEIGHTS, vector, lexeme, 1) of every lexeme. */
+  weights: Map<string, number>;
+}
+
+// PostgreSQL keeps positions up to 16383 and at most 256 positions per lexeme; the document stays within both so the
+// stored vector is exactly what the weights were computed from.
+const MAX_POSITION = 16_383;
+const MAX_POSITIONS_PER_LEXEME = 256;
+// Label numbers as tsrank.c indexes its weights: D 0, C 1, B 2, A 3.
+const FIELDS = [
+  { key: 'title', label: 3, letter: 'A' },
+  { key: 'subtitle', label: 2, letter: 'B' },
+  { key: 'publication', label: 1, letter: 'C' },
+  { key: 'body', label: 0, letter: 'D' },
+] as const;
+const LETTER = ['D', 'C', 'B', 'A'];
+
+/** @param language the analysis language (see analysisLanguage) */
+export function analyzeDocument(fields: DocumentFields, language: string): AnalyzedDocument {
+  const positions = new Map<string, { at: number[]; labels: number[] }>();
+  let position = 0;
+  for (const field of FIELDS) {
+    const text = fields[field.key] ?? '';
+    // A gap between fields, so a phrase never matches across the end of the title and the start of the body.
+    position += 1;
+    for (const token of tokenize(normalizeForSearch(text))) {
+      position = Math.min(position + 1, MAX_POSITION);
+      for (const lexeme of documentLexemes(token, language)) {
+        const entry = positions.get(lexeme) ?? positions.set(lexeme, { at: [], labels: [] }).get(lexeme)!;
+        // Past the position limit every token shares the last position; one entry per position, the first field's.
+        if (entry.at.length >= MAX_POSITIONS_PER_LEXEME || entry.at[entry.at.length - 1] === position) continue;
+        entry.at.push(position);
+        entry.labels.push(field.label);
+      }
+    }
+  }
+  let length = 0;
+  for (const entry of positions.values()) length += entry.at.length;
+  const weights = new Map<string, number>();
+  const parts: string[] = [];
+  for (const [lexeme, entry] of positions) {
+    weights.set(lexeme, tsRankOfLexeme(entry.labels, length));
+    parts.push(`${quoteLexeme(lexeme)}:${entry.at.map((at, i) => `${at}${LETTER[entry.labels[i]!]}`).join(',')}`);
+  }
+  return { vector: parts.join(' '), weights };
+}

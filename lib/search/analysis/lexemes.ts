@@ -1,0 +1,66 @@
+/**
+ * From tokens to lexemes, the terms the index stores. A document token yields every form a query may use for it (the
+ * stem of the word with its accents folded and, when it had accents, with them; a number with and without its sign
+ * and percent sign), all at the token's position. A query token yields a ladder of the same forms, most specific
+ * first: "Nestlé" looks for the accented form before the folded one, "-0.3%" for the signed percentage before 0.3.
+ */
+import { stem } from './stemmers';
+import type { Token } from './tokens';
+
+const HAS_DIGIT = /\p{N}/u;
+const NOT_ASCII = /[^\x20-\x7e]/;
+const MARKS = /\p{M}/gu;
+// Diacritics are folded only in the alphabets where they are optional in practice (Latin, Greek, Cyrillic); in
+// Arabic, Hebrew or the Indic scripts the marks are part of the word.
+const FOLDABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{N}'-]+$/u;
+const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+const UNDECOMPOSABLE = /[ßæœøłđðþı]/g;
+
+/** The token without its diacritics ("société" -> "societe", "müller" -> "muller"); unchanged when it has none. */
+export function fold(text: string): string {
+  if (!NOT_ASCII.test(text) || !FOLDABLE.test(text)) return text;
+  return text
+    .normalize('NFD')
+    .replace(MARKS, '')
+    .replace(UNDECOMPOSABLE, (letter) => LETTERS_WITHOUT_DECOMPOSITION[letter] ?? letter)
+    .normalize('NFC');
+}
+
+/** "-0.3%" -> ["-0.3%", "0.3%", "0.3"]: most specific first, without repeats. */
+function numberForms(text: string): string[] {
+  const unsigned = text.replace(/^[+-]/, '');
+  const bare = unsigned.replace(/%$/, '');
+  return [...new Set([text, unsigned, bare])];
+}
+
+function wordForms(text: string, languages: readonly string[]): string[][] {
+  const folded = fold(text);
+  // Codes with digits (q3, fy2026, sp500, 10k) are identifiers: never stemmed.
+  const stems = (word: string) => (HAS_DIGIT.test(word) ? [word] : [...new Set(languages.map((l) => stem(word, l)))]);
+  return folded === text ? [stems(text)] : [stems(text), stems(folded)];
+}
+
+/** Every lexeme a document token is indexed under, for a document in the given language. */
+export function documentLexemes(token: Token, language: string): string[] {
+  if (token.kind === 'number') return numberForms(token.text);
+  return [...new Set(wordForms(token.text, [language]).flat())];
+}
+
+/**
+ * The forms a query token may match, most specific first; each rung lists the stems in the corpus's languages (the
+ * query's own language is unknown). The first rung the index holds is used.
+ */
+export function queryLexemeLadder(token: Token, languages: readonly string[]): string[][] {
+  if (token.kind === 'number') return numberForms(token.text).map((form) => [form]);
+  return wordForms(token.text, languages);
+}

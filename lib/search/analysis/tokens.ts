@@ -1,0 +1,54 @@
+/**
+ * Word tokens of text already passed through normalizeForSearch (lower-case, NFKC, finance symbols joined), for every
+ * script. Runs of letters, marks and digits are words; numbers keep their decimals, sign and percent sign, because
+ * "-0.3%" and "+0.2%" are what tells two quarterly updates apart. Scripts written without spaces (Chinese, Japanese,
+ * Thai, Lao, Khmer, Myanmar) are split into words by ICU's dictionaries through Intl.Segmenter.
+ */
+import { STOPWORDS } from '@/lib/search/query/stopwords';
+
+export type TokenKind = 'word' | 'number';
+
+export interface Token {
+  text: string;
+  kind: TokenKind;
+}
+
+// A number: optional sign (not after a letter or digit, so the range "2-3%" is two numbers), digits with decimal
+// groups, optional percent; it must not run into a letter ("10k", "3d" are words).
+// A word: letters, marks and digits, with inner apostrophes ("nvidia's", "o'neill").
+const TOKEN =
+  /(?<![\p{L}\p{N}.,])[+-]?\d+(?:[.,]\d+)*%?(?![\p{L}\p{M}\p{N}])|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu;
+const NEEDS_SEGMENTER =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const IS_NUMBER = /^[+-]?\d/;
+const POSSESSIVE = /'s$/;
+// Over-long runs are junk (hashes, base64, minified code), not words anyone searches for.
+export const MAX_TOKEN_LENGTH = 40;
+
+let segmenter: Intl.Segmenter | null = null;
+
+function segmentWords(run: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const words: string[] = [];
+  for (const part of segmenter.segment(run)) if (part.isWordLike) words.push(part.segment);
+  return words;
+}
+
+export function tokenKind(text: string): TokenKind {
+  return IS_NUMBER.test(text) ? 'number' : 'word';
+}
+
+/** Tokens in order, stopwords dropped (they take no position, on documents and queries alike). */
+export function tokenize(normalized: string): Token[] {
+  const out: Token[] = [];
+  for (const [match] of normalized.matchAll(TOKEN)) {
+    const pieces = NEEDS_SEGMENTER.test(match) ? segmentWords(match) : [match];
+    for (const piece of pieces) {
+      // The English possessive is no part of the name: "AT&T's" is att, like "Nvidia's" is nvidia.
+      const text = piece.replaceAll('’', "'").replace(POSSESSIVE, '');
+      if (text.length > MAX_TOKEN_LENGTH || STOPWORDS.has(text)) continue;
+      out.push({ text, kind: tokenKind(text) });
+    }
+  }
+  return out;
+}

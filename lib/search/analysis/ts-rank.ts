@@ -1,0 +1,37 @@
+/**
+ * PostgreSQL's ts_rank(weights, vector, 'lexeme', 1) for one lexeme, computed in JavaScript at indexing time: the
+ * per-term weight the lexical ranking sums (lib/search/lexical), needed here for the per-term upper bounds that make
+ * exact top-k pruning possible. It follows tsrank.c (calc_rank_or for a single operand, then normalization 1, the
+ * division by log2 of the document length), in single precision as PostgreSQL computes it; the bounds still keep a
+ * margin (BOUND_MARGIN) for any last-bit difference.
+ */
+
+/** Weights of the D, C, B, A labels: body, publication, subtitle, title. Also used verbatim in SQL. */
+export const FIELD_WEIGHTS = [0.2, 0.35, 0.6, 1.0] as const;
+export const FIELD_WEIGHTS_SQL = `{${FIELD_WEIGHTS.join(',')}}`;
+
+/** Relative slack added to every upper bound computed from these weights. */
+export const BOUND_MARGIN = 1e-4;
+
+const f = Math.fround;
+const LIMIT_SUM_INVERSE_SQUARES = 1.64493406685;
+
+/**
+ * @param labels the lexeme's position labels in ascending position order (0 = D ... 3 = A)
+ * @param documentLength the number of positions in the whole document vector
+ */
+export function tsRankOfLexeme(labels: readonly number[], documentLength: number): number {
+  let resj = f(0);
+  let wjm = f(-1);
+  let jm = 0;
+  for (let j = 0; j < labels.length; j++) {
+    const weight = f(FIELD_WEIGHTS[labels[j]!]!);
+    resj = f(resj + f(weight / ((j + 1) * (j + 1))));
+    if (weight > wjm) {
+      wjm = weight;
+      jm = j;
+    }
+  }
+  const rank = f(f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1)))) / LIMIT_SUM_INVERSE_SQUARES);
+  return documentLength > 0 ? f(rank / (Math.log(documentLength + 1) / Math.log(2))) : rank;
+}

@@ -1,0 +1,77 @@
+import type { Queryable } from '@/lib/db/types';
+import type { AnalyzedDocument } from '@/lib/search/analysis/document';
+
+/**
+ * Each lexeme's list of the posts where it weighs most, and its floor: no post outside the list weighs more than the
+ * floor (migration 20261127100000). Lists are trimmed to TERM_LIST_SIZE when they pass twice that, and the floor rises
+ * to the heaviest weight trimmed; a post weighing no more than the floor is never added. A rare lexeme's list holds all
+ * its posts, with floor 0.
+ *
+ * TERM_LIST_SIZE must be at least the number of results a lexical ranking is asked for (RETRIEVE_PER_SIDE), so that a
+ * single-term query is answered from its list alone.
+ */
+export const TERM_LIST_SIZE = 64;
+
+interface StatsRow {
+  lexeme: string;
+  top_floor: number;
+  top_count: number;
+}
+
+export async function admitToTermLists(
+  tx: Queryable,
+  ids: string[],
+  documents: AnalyzedDocument[],
+  stats: StatsRow[],
+): Promise<void> {
+  const current = new Map(stats.map((row) => [row.lexeme, row]));
+  const lexemes: string[] = [];
+  const postIds: string[] = [];
+  const weights: number[] = [];
+  const added = new Map<string, number>();
+  documents.forEach((document, i) => {
+    for (const [lexeme, weight] of document.weights) {
+      if (weight <= (current.get(lexeme)?.top_floor ?? 0)) continue;
+      lexemes.push(lexeme);
+      postIds.push(ids[i]!);
+      weights.push(weight);
+      added.set(lexeme, (added.get(lexeme) ?? 0) + 1);
+    }
+  });
+  if (lexemes.length === 0) return;
+  await tx.query(
+    'insert into search_term_top (lexeme, post_id, weight) select * from unnest($1::text[], $2::uuid[], $3::real[])',
+    [lexemes, postIds, weights],
+  );
+  await tx.query(
+    `update search_term_stats s set top_count = s.top_count + a.n
+       from unnest($1::text[], $2::int[]) as a (lexeme, n) where s.lexeme = a.lexeme`,
+    [[...added.keys()], [...added.values()]],
+  );
+  const overfull = [...added].filter(([lexeme, n]) => (current.get(lexeme)?.top_count ?? 0) + n > 2 * TERM_LIST_SIZE);
+  if (overfull.length > 0)
+    await trimTermLists(
+      tx,
+      overfull.map(([lexeme]) => lexeme),
+    );
+}
+
+async function trimTermLists(tx: Queryable, lexemes: string[]) {
+  await tx.query(
+    `with ranked as (
+       select t.lexeme, t.post_id,
+              row_number() over (partition by t.lexeme order by t.weight desc, t.post_id) as place
+         from search_term_top t where t.lexeme = any($1::text[])
+     ),
+     gone as (
+       delete from search_term_top t using ranked r
+        where t.lexeme = r.lexeme and t.post_id = r.post_id and r.place > $2
+        returning t.lexeme, t.weight
+     )
+     update search_term_stats s
+        set top_floor = greatest(s.top_floor, g.heaviest), top_count = s.top_count - g.n
+       from (select lexeme, max(weight) as heaviest, count(*)::int as n from gone group by lexeme) g
+      where s.lexeme = g.lexeme`,
+    [lexemes, TERM_LIST_SIZE],
+  );
+}

@@ -1,0 +1,35 @@
+-- Exact top-k lexical ranking and search in every language (lib/search/analysis, lib/search/lexical).
+--
+-- Documents are now built in TypeScript (Unicode word segmentation, diacritic folding that keeps the accented form,
+-- a stemmer per post language, numbers with their sign and percent sign) and stored as ready tsvectors; every post is
+-- analysed again, as a new one.
+--
+-- For each lexeme the indexer keeps the posts where it weighs most (search_term_top, at most a few dozen, all of them
+-- for a rare lexeme) and a bound on its weight in every other post (top_floor). A query scores the posts of its terms'
+-- lists exactly, then asks the GIN index only for posts whose bound could still beat the k-th score: that proves the
+-- top k exact without scoring every post that matches a common word.
+
+alter table search_term_stats
+  add column top_floor real not null default 0 check (top_floor >= 0),
+  add column top_count integer not null default 0 check (top_count >= 0);
+
+create table search_term_top (
+  lexeme text not null,
+  post_id uuid not null references posts (id) on delete cascade,
+  weight real not null,
+  primary key (lexeme, post_id)
+);
+-- Re-indexing a post removes its entries.
+create index search_term_top_post_idx on search_term_top (post_id);
+alter table search_term_top enable row level security;
+
+-- The languages posts are analysed in: a query word is stemmed in each of them.
+create table search_languages (
+  language text primary key,
+  doc_count integer not null default 0 check (doc_count >= 0)
+);
+alter table search_languages enable row level security;
+
+update posts set search_vector = null, search_indexed_at = null;
+truncate search_term_stats;
+update search_corpus_stats set doc_count = 0;
