@@ -31,7 +31,7 @@ const SEARCH_INDEX_LOCK = 7_420_001;
  * indexed.
  */
 export async function indexPendingPosts(db: Db, options: { batchSize?: number } = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 5000;
   const vector = (await readCapabilities(db)).vector;
   let total = 0;
   for (;;) {

@@ -25,35 +25,51 @@ export async function admitToTermLists(
   stats: StatsRow[],
 ): Promise<void> {
   const current = new Map(stats.map((row) => [row.lexeme, row]));
-  const lexemes: string[] = [];
-  const postIds: string[] = [];
-  const weights: number[] = [];
-  const added = new Map<string, number>();
+  // This batch's candidates per lexeme: posts weighing more than the floor.
+  const candidates = new Map<string, Array<{ postId: string; weight: number }>>();
   documents.forEach((document, i) => {
     for (const [lexeme, weight] of document.weights) {
       if (weight <= (current.get(lexeme)?.top_floor ?? 0)) continue;
-      lexemes.push(lexeme);
-      postIds.push(ids[i]!);
-      weights.push(weight);
-      added.set(lexeme, (added.get(lexeme) ?? 0) + 1);
+      const list = candidates.get(lexeme) ?? candidates.set(lexeme, []).get(lexeme)!;
+      list.push({ postId: ids[i]!, weight });
     }
   });
+  // Beyond the batch's own TERM_LIST_SIZE heaviest, a candidate could never stay on the list: it is left out here and
+  // the floor rises to its weight, which spares inserting and then trimming most of a common lexeme's posts.
+  const lexemes: string[] = [];
+  const postIds: string[] = [];
+  const weights: number[] = [];
+  const changed = { lexemes: [] as string[], added: [] as number[], floors: [] as number[] };
+  for (const [lexeme, list] of candidates) {
+    let floor = 0;
+    if (list.length > TERM_LIST_SIZE) {
+      list.sort((a, b) => b.weight - a.weight);
+      floor = list[TERM_LIST_SIZE]!.weight;
+      list.length = TERM_LIST_SIZE;
+    }
+    for (const entry of list) {
+      lexemes.push(lexeme);
+      postIds.push(entry.postId);
+      weights.push(entry.weight);
+    }
+    changed.lexemes.push(lexeme);
+    changed.added.push(list.length);
+    changed.floors.push(floor);
+  }
   if (lexemes.length === 0) return;
   await tx.query(
     'insert into search_term_top (lexeme, post_id, weight) select * from unnest($1::text[], $2::uuid[], $3::real[])',
     [lexemes, postIds, weights],
   );
   await tx.query(
-    `update search_term_stats s set top_count = s.top_count + a.n
-       from unnest($1::text[], $2::int[]) as a (lexeme, n) where s.lexeme = a.lexeme`,
-    [[...added.keys()], [...added.values()]],
+    `update search_term_stats s set top_count = s.top_count + a.n, top_floor = greatest(s.top_floor, a.floor)
+       from unnest($1::text[], $2::int[], $3::real[]) as a (lexeme, n, floor) where s.lexeme = a.lexeme`,
+    [changed.lexemes, changed.added, changed.floors],
   );
-  const overfull = [...added].filter(([lexeme, n]) => (current.get(lexeme)?.top_count ?? 0) + n > 2 * TERM_LIST_SIZE);
-  if (overfull.length > 0)
-    await trimTermLists(
-      tx,
-      overfull.map(([lexeme]) => lexeme),
-    );
+  const overfull = changed.lexemes.filter(
+    (lexeme, i) => (current.get(lexeme)?.top_count ?? 0) + changed.added[i]! > 2 * TERM_LIST_SIZE,
+  );
+  if (overfull.length > 0) await trimTermLists(tx, overfull);
 }
 
 async function trimTermLists(tx: Queryable, lexemes: string[]) {
