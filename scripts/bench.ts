@@ -23,6 +23,7 @@ import { indexForSearch, prepareDatabase } from '@/lib/db/prepare';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
+import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
 import type { benchIngest } from './bench/ingest';
@@ -67,9 +68,16 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
   await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts, now: new Date() });
   const seeded = Date.now();
   const indexStarted = Date.now();
+  await indexPendingPosts(db);
+  const indexed = Date.now();
   await indexForSearch(db, embeddings, () => {});
+  const [size] = await db.query<{ vectors: string; lists: string }>(
+    `select pg_size_pretty(pg_relation_size('posts_search_vector_idx')) as vectors,
+            pg_size_pretty(pg_total_relation_size('search_term_top')) as lists`,
+  );
   console.log(
-    `  seeded in ${((seeded - started) / 1000).toFixed(1)} s, search-indexed in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`,
+    `  seeded in ${((seeded - started) / 1000).toFixed(1)} s, lexical index in ${((indexed - indexStarted) / 1000).toFixed(1)} s ` +
+      `(GIN ${size?.vectors}, term lists ${size?.lists}), embedded in ${((Date.now() - indexed) / 1000).toFixed(1)} s`,
   );
   const rows = await benchSearch(db, embeddings, searchRounds);
   for (const row of rows) {
@@ -127,7 +135,9 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
 
 // The HTTP parts need the built app; the ingestion part runs in process.
 if (['search', 'payments', 'overload', 'mcp'].some((part) => parts.includes(part))) buildIfNeeded();
-const databases: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+// BENCH_DATABASES=postgres (or pglite) measures one of them only.
+const databases = (process.env.BENCH_DATABASES?.split(',') ??
+  (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])) as Array<'pglite' | 'postgres'>;
 console.log(
   `http: ${concurrencies.join(' and ')} connections, ${seconds} s per route (autocannon); search: ${searchRounds} rounds`,
 );

@@ -1,3 +1,6 @@
+import { fold } from '@/lib/search/analysis/lexemes';
+import { tokenize } from '@/lib/search/analysis/tokens';
+import { normalizeForSearch } from '@/lib/search/query/normalize';
 import type { Field, MatchDetail } from './details';
 import type { ResolvedTerm } from './lexical/resolve-terms';
 
@@ -47,7 +50,9 @@ const SNIPPET_MAX = 240;
  * neighbour when it is short. Null when no sentence mentions any term.
  */
 export function snippetFor(body: string, terms: ResolvedTerm[]): string | null {
-  const stems = terms.map((term) => term.lexemes[0]!.slice(0, Math.max(4, term.lexemes[0]!.length - 1)));
+  const stems = terms
+    .map((term) => fold(term.lexemes[0]!))
+    .map((lexeme) => lexeme.slice(0, Math.max(4, lexeme.length - 1)));
   if (stems.length === 0) return null;
   const sentences = body
     .split(SENTENCE_BREAK)
@@ -56,10 +61,7 @@ export function snippetFor(body: string, terms: ResolvedTerm[]): string | null {
   let best = -1;
   let bestHits = 0;
   sentences.forEach((sentence, index) => {
-    const words = sentence
-      .toLowerCase()
-      .replace(/[$&]/g, '')
-      .split(/[^a-z0-9]+/);
+    const words = tokenize(normalizeForSearch(sentence)).map((token) => fold(token.text));
     const hits = stems.filter((stem) => words.some((word) => word.startsWith(stem))).length;
     if (hits > bestHits) {
       best = index;

@@ -4,6 +4,7 @@ import { documentLexemes, fold, queryLexemeLadder } from '@/lib/search/analysis/
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
 import { tokenize } from '@/lib/search/analysis/tokens';
 import { anyLexeme, quoteLexeme } from '@/lib/search/analysis/tsquery';
+import { snippetFor } from '@/lib/search/explain';
 import { normalizeForSearch } from '@/lib/search/query/normalize';
 
 const words = (text: string) => tokenize(normalizeForSearch(text)).map((t) => t.text);
@@ -87,5 +88,16 @@ describe('analyzeDocument', () => {
     expect(quoteLexeme("it's")).toBe("'it''s'");
     expect(quoteLexeme('a\\b')).toBe("'a\\\\b'");
     expect(anyLexeme(['a', 'b'], 'A')).toBe("('a':A | 'b':A)");
+  });
+});
+
+describe('snippetFor', () => {
+  const term = (lexeme: string) => ({ term: lexeme, lexemes: [lexeme], query: '', idf: 1, docCount: 1, floor: 0 });
+
+  it('finds the sentence in any script, with or without accents, and by a signed figure', () => {
+    const body = 'Markets were calm. 任天堂の決算は好調だった。 Nestlé cut its outlook. The fund returned -0.3% in Q3.';
+    expect(snippetFor(body, [term('任天堂')])).toContain('任天堂');
+    expect(snippetFor(body, [term('nestl')])).toContain('Nestlé cut');
+    expect(snippetFor(body, [term('-0.3%')])).toContain('returned -0.3%');
   });
 });

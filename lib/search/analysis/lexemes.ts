@@ -50,10 +50,21 @@ function wordForms(text: string, languages: readonly string[]): string[][] {
   return folded === text ? [stems(text)] : [stems(text), stems(folded)];
 }
 
+// Indexing asks for the same few thousand words again and again; their lexemes are remembered.
+const documentCache = new Map<string, string[]>();
+const DOCUMENT_CACHE_LIMIT = 500_000;
+
 /** Every lexeme a document token is indexed under, for a document in the given language. */
 export function documentLexemes(token: Token, language: string): string[] {
-  if (token.kind === 'number') return numberForms(token.text);
-  return [...new Set(wordForms(token.text, [language]).flat())];
+  const key = `${language} ${token.text}`;
+  let lexemes = documentCache.get(key);
+  if (lexemes === undefined) {
+    lexemes =
+      token.kind === 'number' ? numberForms(token.text) : [...new Set(wordForms(token.text, [language]).flat())];
+    if (documentCache.size >= DOCUMENT_CACHE_LIMIT) documentCache.clear();
+    documentCache.set(key, lexemes);
+  }
+  return lexemes;
 }
 
 /**
