@@ -5,7 +5,7 @@
 import { normalizeForSearch } from '@/lib/search/query/normalize';
 import { documentLexemes } from './lexemes';
 import { tokenize } from './tokens';
-import { tsRankOfLexeme } from './ts-rank';
+import { termWeight } from './ts-rank';
 import { quoteLexeme } from './tsquery';
 
 export interface DocumentFields {
@@ -19,7 +19,7 @@ export interface DocumentFields {
 export interface AnalyzedDocument {
   /** tsvector input text. */
   vector: string;
-  /** ts_rank(FIELD_WEIGHTS, vector, lexeme, 1) of every lexeme. */
+  /** termWeight of every lexeme: ts_rank(FIELD_WEIGHTS, vector, lexeme, 1), plus TITLE_WEIGHT if in the title. */
   weights: Map<string, number>;
 }
 
@@ -60,7 +60,7 @@ export function analyzeDocument(fields: DocumentFields, language: string): Analy
   const weights = new Map<string, number>();
   const parts: string[] = [];
   for (const [lexeme, entry] of positions) {
-    weights.set(lexeme, tsRankOfLexeme(entry.labels, length));
+    weights.set(lexeme, termWeight(entry.labels, length));
     parts.push(`${quoteLexeme(lexeme)}:${entry.at.map((at, i) => `${at}${LETTER[entry.labels[i]!]}`).join(',')}`);
   }
   return { vector: parts.join(' '), weights };

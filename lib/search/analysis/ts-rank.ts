@@ -35,3 +35,15 @@ export function tsRankOfLexeme(labels: readonly number[], documentLength: number
   const rank = f(f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1)))) / LIMIT_SUM_INVERSE_SQUARES);
   return documentLength > 0 ? f(rank / (Math.log(documentLength + 1) / Math.log(2))) : rank;
 }
+
+/**
+ * A term's weight in a post, as the lexical ranking sums it: its ts_rank, plus TITLE_WEIGHT when it is in the title.
+ * The title part is per term, so a post with every query term in its title gets it for each, and the bound of each
+ * term's list covers it.
+ */
+export const TITLE_WEIGHT = 1;
+const TITLE_LABEL = 3;
+
+export function termWeight(labels: readonly number[], documentLength: number): number {
+  return tsRankOfLexeme(labels, documentLength) + (labels.includes(TITLE_LABEL) ? TITLE_WEIGHT : 0);
+}

@@ -1,7 +1,7 @@
 /**
  * Which posts outside the term lists could still enter the top k. A post on no list weighs at most its terms' floors,
- * so its score is at most the sum of floorScore over the terms it contains (and the all-terms bonus only when it
- * contains every term). A term whose list is complete (floorScore 0) cannot be in such a post at all.
+ * so its score is at most the sum of floorScore over the terms it contains. A term whose list is complete (floorScore
+ * 0) cannot be in such a post at all.
  */
 export interface Bound {
   /** idf x (presence + floor); 0 when every post containing the term is on its list. */
@@ -17,12 +17,9 @@ const MAX_SUBSETS = 128;
  * k-th score only if it contains all the terms of one of them. Empty when none can, i.e. the listed posts' top k is
  * already exact.
  */
-export function subsetsThatCanWin(bounds: Bound[], threshold: number, allTermsBonus: number): number[][] {
+export function subsetsThatCanWin(bounds: Bound[], threshold: number): number[][] {
   const open = bounds.flatMap((b, i) => (b.floorScore > 0 ? [i] : []));
-  const everyTermOpen = open.length === bounds.length;
-  const boundOf = (subset: number[]) =>
-    subset.reduce((sum, i) => sum + bounds[i]!.floorScore, 0) +
-    (everyTermOpen && subset.length === bounds.length ? allTermsBonus : 0);
+  const boundOf = (subset: number[]) => subset.reduce((sum, i) => sum + bounds[i]!.floorScore, 0);
   if (open.length === 0 || boundOf(open) <= threshold) return [];
   if (open.length > 16) return open.map((i) => [i]);
   const minimal: number[][] = [];

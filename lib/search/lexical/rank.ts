@@ -1,5 +1,5 @@
 import type { Queryable } from '@/lib/db/types';
-import { FIELD_WEIGHTS_SQL } from '@/lib/search/analysis/ts-rank';
+import { FIELD_WEIGHTS_SQL, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import { type Bound, subsetsThatCanWin } from './pruning';
 import type { ResolvedTerm } from './resolve-terms';
@@ -22,11 +22,12 @@ export interface TimeRange {
 /**
  * The scoring function: for each query term the post contains, idf x (PRESENCE + weight), where weight is
  * ts_rank(FIELD_WEIGHTS, vector, term, 1) in 0..1 (title over subtitle over publication over body, saturating in the
- * occurrences, divided by log2 of the length); plus, when the post holds every term, bonuses of the query's total idf
- * for having them all in the title, in order anywhere, and in order in the title. PRESENCE makes covering one more
- * term worth more than weighing more on the ones covered.
+ * occurrences, divided by log2 of the length) plus TITLE_WEIGHT when the term is in the title (analysis/ts-rank.ts).
+ * PRESENCE makes covering one more term worth more than weighing more on the ones covered. The top k under this score
+ * is exact; then, among those k, a post holding the query's terms in order gains PHRASE (anywhere) and PHRASE_IN_TITLE
+ * times the query's total idf, which reorders the k without changing which posts they are.
  */
-export const SCORE = { presence: 1, allInTitle: 1, phrase: 0.5, phraseInTitle: 0.5 } as const;
+export const SCORE = { presence: 1, phrase: 0.5, phraseInTitle: 0.5 } as const;
 // Unseen posts within this relative distance of the k-th score are ties; they may be left out.
 const TIE = 1e-6;
 
@@ -34,6 +35,8 @@ interface ScoredRow {
   [key: string]: unknown;
   post_id: string;
   score: number;
+  /** The phrase bonus, applied after the top k is settled. */
+  phrase: number;
   matched: number;
   matched_idf: number;
 }
@@ -55,7 +58,7 @@ export async function rankLexical(
   const totalIdf = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
   const toHit = (row: ScoredRow): LexicalHit => ({
     postId: row.post_id,
-    score: row.score,
+    score: row.score + row.phrase,
     matched: row.matched,
     coverage: Math.min(1, row.matched_idf / totalIdf),
   });
@@ -67,7 +70,7 @@ export async function rankLexical(
       params: [options.onlyIds],
       limit: options.limit,
     });
-    return { hits: rows.map(toHit), candidates: rows.length };
+    return { hits: byFinalScore(rows).map(toHit), candidates: rows.length };
   }
 
   const range = options.range ?? null;
@@ -82,8 +85,7 @@ export async function rankLexical(
   });
   const kth = listed.length >= options.limit ? listed[options.limit - 1]!.score : 0;
   const bounds: Bound[] = live.map((t) => ({ floorScore: t.floor > 0 ? t.idf * (SCORE.presence + t.floor) : 0 }));
-  const bonus = everyTermLive && live.length > 1 ? bonusTotal(live) : 0;
-  const subsets = subsetsThatCanWin(bounds, kth * (1 + TIE), bonus);
+  const subsets = subsetsThatCanWin(bounds, kth * (1 + TIE));
 
   let hits = listed;
   if (subsets.length > 0) {
@@ -97,12 +99,12 @@ export async function rankLexical(
     hits = [...listed, ...rest].sort((a, b) => b.score - a.score).slice(0, options.limit);
   }
   const candidates = range ? await countInWindow(db, live, range) : 0;
-  return { hits: hits.map(toHit), candidates };
+  return { hits: byFinalScore(hits).map(toHit), candidates };
 }
 
-function bonusTotal(terms: ResolvedTerm[]): number {
-  const idf = terms.reduce((sum, t) => sum + t.idf, 0);
-  return idf * (SCORE.allInTitle + SCORE.phrase + SCORE.phraseInTitle);
+/** The top k reordered with the phrase bonus. */
+function byFinalScore(rows: ScoredRow[]): ScoredRow[] {
+  return [...rows].sort((a, b) => b.score + b.phrase - (a.score + a.phrase));
 }
 
 /**
@@ -121,29 +123,26 @@ async function scorePosts(
   const contains = terms.map((t) => `(v @@ ${param(t.query)}::tsquery)`);
   const perTerm = terms.map((t, i) => {
     const weights = t.lexemes.map(
-      (lexeme) => `ts_rank('${FIELD_WEIGHTS_SQL}', v, ${param(anyLexeme([lexeme]))}::tsquery, 1)`,
+      (lexeme) =>
+        `ts_rank('${FIELD_WEIGHTS_SQL}', v, ${param(anyLexeme([lexeme]))}::tsquery, 1)
+           + (case when v @@ ${param(anyLexeme([lexeme], 'A'))}::tsquery then ${TITLE_WEIGHT} else 0 end)`,
     );
     const weight = weights.length === 1 ? weights[0] : `greatest(${weights.join(', ')})`;
     return `(case when ${contains[i]} then ${param(t.idf)}::float8 * (${SCORE.presence} + ${weight}) else 0 end)`;
   });
-  const bonuses: string[] = [];
+  let phrase = '0';
   if (everyTermLive && terms.length > 1) {
     const idf = terms.reduce((sum, t) => sum + t.idf, 0);
-    const inTitle = terms.map((t) => anyLexeme(t.lexemes, 'A'));
-    const phrase = (parts: string[]) => `(v @@ ${param(parts.join(' <-> '))}::tsquery)`;
-    bonuses.push(
-      `(case when v @@ ${param(inTitle.join(' & '))}::tsquery then ${SCORE.allInTitle}
-              + (case when ${phrase(inTitle)} then ${SCORE.phraseInTitle} else 0 end) else 0 end)`,
-      `(case when ${phrase(terms.map((t) => t.query))} then ${SCORE.phrase} else 0 end)`,
-    );
-    perTerm.push(`${param(idf)}::float8 * (${bonuses.join(' + ')})`);
+    const inOrder = (parts: string[]) => `(v @@ ${param(parts.join(' <-> '))}::tsquery)`;
+    phrase = `${param(idf)}::float8 * ((case when ${inOrder(terms.map((t) => t.query))} then ${SCORE.phrase} else 0 end)
+               + (case when ${inOrder(terms.map((t) => anyLexeme(t.lexemes, 'A')))} then ${SCORE.phraseInTitle} else 0 end))`;
   }
   const matchedIdf = terms.map((t, i) => `(case when ${contains[i]} then ${param(t.idf)}::float8 else 0 end)`);
   return db.query<ScoredRow>(
     `with posts_read as materialized (
        select p.id, p.published_at, p.search_vector || ''::tsvector as v from ${source.from}
      )
-     select id as post_id, (${perTerm.join(' + ')})::float8 as score,
+     select id as post_id, (${perTerm.join(' + ')})::float8 as score, (${phrase})::float8 as phrase,
             (${contains.map((c) => `${c}::int`).join(' + ')})::int as matched,
             (${matchedIdf.join(' + ')})::float8 as matched_idf
        from posts_read
