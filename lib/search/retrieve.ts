@@ -35,6 +35,16 @@ export async function retrieve(
     range: TimeRange | null;
     /** Results the caller will show. */
     limit: number;
+    /**
+     * Lexical results taken (RETRIEVE_PER_SIDE unless given): lexical search alone needs only the page, and the
+     * exact ranking is fastest when it proves no more than that.
+     */
+    lexicalLimit?: number;
+    /**
+     * Only posts of these publications: the lexical side ranks among them, and the semantic side (whose index cannot
+     * filter by publication) only judges the posts it finds.
+     */
+    publications?: string[] | null;
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();
@@ -49,13 +59,14 @@ export async function retrieve(
     if (lexicalRuns) {
       const { hits, candidates } = await rankLexical(db, input.terms, {
         corpus: input.corpus,
-        limit: RETRIEVE_PER_SIDE,
+        limit: input.lexicalLimit ?? RETRIEVE_PER_SIDE,
         range,
+        publications: input.publications,
       });
       for (const hit of hits) entry(hit.postId).lexical = hit;
       if (range) lexicalCandidatesInWindow = candidates;
     }
-    if (semanticRuns) {
+    if (semanticRuns && !input.publications) {
       const hits = await rankSemantic(db, input.embeddings!, input.vector!, { limit: RETRIEVE_PER_SIDE, range });
       for (const hit of hits) entry(hit.postId).similarity = hit.similarity;
     }

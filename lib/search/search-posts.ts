@@ -83,50 +83,34 @@ export async function searchPosts(
     return browseNewest(db, base, { limit: request.limit, range, inRange });
   }
 
-  const { evidence, lexicalCandidatesInWindow } = await retrieve(db, {
-    terms: lexicalOn ? terms : [],
-    corpus,
-    vector: semanticOn ? vector : null,
-    embeddings: deps.embeddings,
-    range,
-    limit: request.limit,
-  });
-  const meta = await loadPostMeta(db, [...evidence.keys()]);
-  const bestScore = Math.max(0, ...[...evidence.values()].map((e) => e.lexical?.score ?? 0));
-
-  const ranked: Ranked[] = [];
-  for (const [id, e] of evidence) {
-    const post = meta.get(id);
-    if (!post) continue;
-    const lexical = lexicalOn ? (e.lexical ? lexicalRelevance(e.lexical, bestScore) : 0) : null;
-    const semantic = semanticOn ? semanticRelevance(e.similarity ?? -1) : null;
-    ranked.push({
-      meta: post,
-      relevance: fuse(lexical, semantic),
-      similarity: e.similarity ?? null,
-      matched: e.lexical?.matched ?? 0,
-      coverage: e.lexical && e.lexical.matched > 0 ? e.lexical.matched / terms.length : null,
-      inWindow: inRange(post.publishedAt),
+  // Lexical search alone takes only the page from the exact ranking (the fewer it proves, the faster); with the
+  // semantic side, more candidates of each kind are fused.
+  const rankAll = (publications: string[] | null, lexicalLimit?: number) =>
+    rankCandidates(db, {
+      terms: lexicalOn ? terms : [],
+      corpus,
+      vector: semanticOn ? vector : null,
+      embeddings: deps.embeddings,
+      range,
+      inRange,
+      limit: request.limit,
+      lexicalLimit: lexicalLimit ?? (semanticOn ? undefined : request.limit),
+      publications,
     });
-  }
-  const gated = ranked
-    .filter((r) => r.relevance >= SCORING.minimumRelevance)
-    .sort(
-      (a, b) =>
-        b.relevance - a.relevance || (b.meta.publishedAt?.getTime() ?? 0) - (a.meta.publishedAt?.getTime() ?? 0),
-    );
-
-  // With a window, in-window posts rank first; older ones only fill a thin window.
-  const inWindow = window ? gated.filter((r) => r.inWindow) : gated;
-  const older = window ? gated.filter((r) => !r.inWindow) : [];
-  const staleFallbackMode = window !== null && inWindow.length < request.limit && older.length > 0;
-  const ordered = staleFallbackMode ? [...inWindow, ...older] : inWindow;
+  let pass = await rankAll(null);
 
   // Curated publishers first: stay in the scoped tier when it alone answers the query well, and never when the best
   // answer is elsewhere (a post searched by its exact title must not be hidden because its publisher is not curated).
-  const scopedStrong = ordered.filter((r) => r.meta.isScoped && r.relevance >= SCORING.strong).length;
-  const scoped = ordered[0]?.meta.isScoped === true && scopedStrong >= Math.min(request.limit, SCOPED_TIER_MINIMUM);
-  const results = scoped ? ordered.filter((r) => r.meta.isScoped) : ordered;
+  const scopedStrong = pass.ordered.filter((r) => r.meta.isScoped && r.relevance >= SCORING.strong).length;
+  const scoped =
+    pass.ordered[0]?.meta.isScoped === true && scopedStrong >= Math.min(request.limit, SCOPED_TIER_MINIMUM);
+  let results = scoped ? pass.ordered.filter((r) => r.meta.isScoped) : pass.ordered;
+  if (scoped && lexicalOn && results.length < request.limit) {
+    // The page was ranked over every publication; the scoped tier's own page is ranked over the curated ones.
+    pass = await rankAll(await scopedPublicationIds(db), request.limit);
+    results = pass.ordered;
+  }
+  const { inWindow, staleFallbackMode } = pass;
   const page = results.slice(0, request.limit);
 
   const details = await loadMatchDetails(
@@ -161,7 +145,7 @@ export async function searchPosts(
       ? {
           requestedWindow: window,
           rankedInWindow: inWindow.length,
-          researchCandidatesInWindow: Math.max(lexicalCandidatesInWindow, ranked.filter((r) => r.inWindow).length),
+          researchCandidatesInWindow: pass.researchCandidatesInWindow,
           staleFallbackMode,
         }
       : null,
@@ -169,4 +153,56 @@ export async function searchPosts(
     count: items.length,
     items,
   };
+}
+
+/**
+ * Candidates from retrieval, judged on both kinds of evidence, gated and ordered: in-window posts first when there
+ * is a window, older ones only to fill a thin one.
+ */
+async function rankCandidates(
+  db: Db,
+  input: Parameters<typeof retrieve>[1] & { inRange: (date: Date | null) => boolean | undefined },
+) {
+  const lexicalOn = input.terms.length > 0;
+  const semanticOn = input.vector !== null;
+  const { evidence, lexicalCandidatesInWindow } = await retrieve(db, input);
+  const meta = await loadPostMeta(db, [...evidence.keys()]);
+  const bestScore = Math.max(0, ...[...evidence.values()].map((e) => e.lexical?.score ?? 0));
+
+  const ranked: Ranked[] = [];
+  for (const [id, e] of evidence) {
+    const post = meta.get(id);
+    if (!post) continue;
+    const lexical = lexicalOn ? (e.lexical ? lexicalRelevance(e.lexical, bestScore) : 0) : null;
+    const semantic = semanticOn ? semanticRelevance(e.similarity ?? -1) : null;
+    ranked.push({
+      meta: post,
+      relevance: fuse(lexical, semantic),
+      similarity: e.similarity ?? null,
+      matched: e.lexical?.matched ?? 0,
+      coverage: e.lexical && e.lexical.matched > 0 ? e.lexical.matched / input.terms.length : null,
+      inWindow: input.inRange(post.publishedAt),
+    });
+  }
+  const gated = ranked
+    .filter((r) => r.relevance >= SCORING.minimumRelevance)
+    .sort(
+      (a, b) =>
+        b.relevance - a.relevance || (b.meta.publishedAt?.getTime() ?? 0) - (a.meta.publishedAt?.getTime() ?? 0),
+    );
+  const hasWindow = input.range !== null;
+  const inWindow = hasWindow ? gated.filter((r) => r.inWindow) : gated;
+  const older = hasWindow ? gated.filter((r) => !r.inWindow) : [];
+  const staleFallbackMode = hasWindow && inWindow.length < input.limit && older.length > 0;
+  return {
+    ordered: staleFallbackMode ? [...inWindow, ...older] : inWindow,
+    inWindow,
+    staleFallbackMode,
+    researchCandidatesInWindow: Math.max(lexicalCandidatesInWindow, ranked.filter((r) => r.inWindow).length),
+  };
+}
+
+async function scopedPublicationIds(db: Db): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('select id from publications where is_scoped');
+  return rows.map((row) => row.id);
 }

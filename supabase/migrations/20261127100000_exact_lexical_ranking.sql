@@ -8,10 +8,18 @@
 -- for a rare lexeme) and a bound on its weight in every other post (top_floor). A query scores the posts of its terms'
 -- lists exactly, then asks the GIN index only for posts whose bound could still beat the k-th score: that proves the
 -- top k exact without scoring every post that matches a common word.
+--
+-- A post holding a lexeme in its title weighs at least 1 for it (the title bonus), one holding it elsewhere only
+-- less than 1; so each lexeme also keeps body_floor, the heaviest it weighs in any post without it in the title, and
+-- the posts with a lexeme in their title are found by their own GIN index (the A-labelled part of the vector). A
+-- common word's unlisted posts are then bounded by body_floor unless they carry it in the title.
 
 alter table search_term_stats
   add column top_floor real not null default 0 check (top_floor >= 0),
-  add column top_count integer not null default 0 check (top_count >= 0);
+  add column top_count integer not null default 0 check (top_count >= 0),
+  add column body_floor real not null default 0 check (body_floor >= 0);
+
+create index posts_search_title_idx on posts using gin (ts_filter(search_vector, '{a}'));
 
 create table search_term_top (
   lexeme text not null,

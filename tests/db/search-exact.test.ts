@@ -107,4 +107,35 @@ describe('exact top-k', () => {
       expect(pruned.candidates).toBe(inWindow.length);
     }
   });
+
+  it('is exact among some publications only, at any k', async () => {
+    const publications = (await db.query<{ id: string }>('select id from publications where is_scoped')).map(
+      (r) => r.id,
+    );
+    expect(publications.length).toBeGreaterThan(0);
+    for (const q of ['earnings growth', 'is the Fed going to cut rates in December', 'market']) {
+      const { terms, corpus } = await resolveTerms(db, prepareQuery(q, NOW).terms);
+      const matching = await db.query<{ id: string }>(
+        'select id from posts where search_vector @@ $1::tsquery and publication_id = any($2::uuid[])',
+        [terms.map((t) => t.query).join(' | '), publications],
+      );
+      for (const limit of [1, 5, 25]) {
+        const pruned = await rankLexical(db, terms, { corpus, limit, publications });
+        const everything = await rankLexical(db, terms, { corpus, limit, onlyIds: matching.map((row) => row.id) });
+        expect(
+          pruned.hits.map((h) => h.score),
+          `${q} (${limit})`,
+        ).toEqual(everything.hits.map((h) => h.score));
+      }
+    }
+  });
+});
+
+describe('the scoped tier', () => {
+  it('fills its page from the curated publications when they answer the query', async () => {
+    const result = await fts('nvidia data center', 10);
+    expect(result.searchTierUsed).toBe('scoped');
+    expect(result.items).toHaveLength(10);
+    expect(result.items.every((item) => item.isScopedPublisher)).toBe(true);
+  });
 });

@@ -92,7 +92,15 @@ describe('analyzeDocument', () => {
 });
 
 describe('snippetFor', () => {
-  const term = (lexeme: string) => ({ term: lexeme, lexemes: [lexeme], query: '', idf: 1, docCount: 1, floor: 0 });
+  const term = (lexeme: string) => ({
+    term: lexeme,
+    lexemes: [lexeme],
+    query: '',
+    idf: 1,
+    docCount: 1,
+    floor: 0,
+    bodyFloor: 0,
+  });
 
   it('finds the sentence in any script, with or without accents, and by a signed figure', () => {
     const body = 'Markets were calm. 任天堂の決算は好調だった。 Nestlé cut its outlook. The fund returned -0.3% in Q3.';

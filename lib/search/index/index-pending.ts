@@ -25,16 +25,26 @@ const MAINTAIN_AFTER = 1000;
 // Advisory lock key of the search indexer (any constant no other lock uses).
 const SEARCH_INDEX_LOCK = 7_420_001;
 
+export interface IndexPendingOptions {
+  /** Posts per batch (one transaction each). */
+  batchSize?: number;
+  /** Awaited after each committed batch with the number it indexed: progress, or a pause between batches. */
+  onBatch?: (indexed: number) => void | Promise<void>;
+  /** Once aborted, no further batch starts; the posts not reached stay pending. */
+  signal?: AbortSignal;
+}
+
 /**
  * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
  * keeping the ranking statistics and per-term lists in step in the same transaction. Returns the number of posts
  * indexed.
  */
-export async function indexPendingPosts(db: Db, options: { batchSize?: number } = {}): Promise<number> {
+export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 5000;
   const vector = (await readCapabilities(db)).vector;
   let total = 0;
   for (;;) {
+    if (options.signal?.aborted) return total;
     const indexed = await db.transaction((tx) => indexBatch(tx, batchSize, vector));
     if (indexed === 0) {
       // After a bulk change PGlite (which has no autovacuum) needs what autovacuum would do: fresh statistics, or the
@@ -48,6 +58,7 @@ export async function indexPendingPosts(db: Db, options: { batchSize?: number } 
       return total;
     }
     total += indexed;
+    await options.onBatch?.(indexed);
   }
 }
 
@@ -91,11 +102,11 @@ async function indexBatch(tx: Queryable, batchSize: number, vector: boolean): Pr
   for (const document of documents) {
     for (const lexeme of document.weights.keys()) docCounts.set(lexeme, (docCounts.get(lexeme) ?? 0) + 1);
   }
-  const stats = await tx.query<{ lexeme: string; top_floor: number; top_count: number }>(
+  const stats = await tx.query<{ lexeme: string; top_floor: number; top_count: number; body_floor: number }>(
     `insert into search_term_stats (lexeme, doc_count)
      select * from unnest($1::text[], $2::int[])
      on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count
-     returning lexeme, top_floor, top_count`,
+     returning lexeme, top_floor, top_count, body_floor`,
     [[...docCounts.keys()], [...docCounts.values()]],
   );
   await admitToTermLists(tx, ids, documents, stats);

@@ -1,35 +1,64 @@
 /**
- * Which posts outside the term lists could still enter the top k. A post on no list weighs at most its terms' floors,
- * so its score is at most the sum of floorScore over the terms it contains. A term whose list is complete (floorScore
- * 0) cannot be in such a post at all.
+ * Which posts outside the term lists could still enter the top k. A post on no list weighs, for each term it holds,
+ * at most that term's floor if it holds it in the title, and at most its body floor otherwise (a title occurrence
+ * weighs at least TITLE_WEIGHT, any other less). Its score is bounded by the sum over the terms it holds.
  */
-export interface Bound {
-  /** idf x (presence + floor); 0 when every post containing the term is on its list. */
-  floorScore: number;
+export interface TermBound {
+  /** idf x (presence + body floor); 0 when no unlisted post holds the term outside its title. */
+  body: number;
+  /** idf x (presence + floor); 0 when no unlisted post holds the term in its title. */
+  title: number;
 }
 
-// Past this many term sets the query would be unwieldy; then any post containing one of the incomplete terms is a
-// candidate (still exact, only slower).
-const MAX_SUBSETS = 128;
+/** What a candidate condition asks of one term: nothing, that the post holds it, or that its title does. */
+export const ABSENT = 0;
+export const PRESENT = 1;
+export const IN_TITLE = 2;
+export type TermState = typeof ABSENT | typeof PRESENT | typeof IN_TITLE;
+
+// 3^9 profiles are enumerated at most; past that (or past MAX_PROFILES minimal ones) any post holding one of the open
+// terms is a candidate: still exact, only slower.
+const MAX_ENUMERATED_TERMS = 9;
+const MAX_PROFILES = 64;
 
 /**
- * The minimal sets of term indexes (each as a list) whose bound exceeds `threshold`: an unlisted post can beat the
- * k-th score only if it contains all the terms of one of them. Empty when none can, i.e. the listed posts' top k is
- * already exact.
+ * The minimal profiles (one state per term) whose bound exceeds `threshold`: an unlisted post can beat the k-th score
+ * only if it meets one of them, since meeting a profile means holding at least its states and the bound grows with
+ * each state. Empty when none can, i.e. the listed posts' top k is already exact.
  */
-export function subsetsThatCanWin(bounds: Bound[], threshold: number): number[][] {
-  const open = bounds.flatMap((b, i) => (b.floorScore > 0 ? [i] : []));
-  const boundOf = (subset: number[]) => subset.reduce((sum, i) => sum + bounds[i]!.floorScore, 0);
-  if (open.length === 0 || boundOf(open) <= threshold) return [];
-  if (open.length > 16) return open.map((i) => [i]);
-  const minimal: number[][] = [];
-  for (let mask = 1; mask < 1 << open.length; mask++) {
-    const subset = open.filter((_, bit) => mask & (1 << bit));
-    if (boundOf(subset) <= threshold) continue;
-    // Minimal: dropping any one term takes the bound back under the threshold.
-    if (subset.some((_, drop) => boundOf(subset.filter((__, j) => j !== drop)) > threshold)) continue;
-    minimal.push(subset);
-    if (minimal.length > MAX_SUBSETS) return open.map((i) => [i]);
+export function profilesThatCanWin(bounds: TermBound[], threshold: number): TermState[][] {
+  const states = bounds.map((b) => [ABSENT, ...(b.body > 0 ? [PRESENT] : []), ...(b.title > 0 ? [IN_TITLE] : [])]);
+  const worth = (term: number, state: TermState) =>
+    state === IN_TITLE ? bounds[term]!.title : state === PRESENT ? bounds[term]!.body : 0;
+  const best = bounds.reduce((sum, _, i) => sum + worth(i, states[i]!.at(-1) as TermState), 0);
+  if (best <= threshold) return [];
+  const open = states.flatMap((s, i) => (s.length > 1 ? [i] : []));
+  const anyOpenTerm = () => open.map((i) => bounds.map((_, j) => (j === i ? PRESENT : ABSENT) as TermState));
+  if (open.length > MAX_ENUMERATED_TERMS) return anyOpenTerm();
+
+  const minimal: TermState[][] = [];
+  const choice = open.map(() => 0);
+  for (;;) {
+    const profile = bounds.map(() => ABSENT as TermState);
+    open.forEach((term, k) => {
+      profile[term] = states[term]![choice[k]!] as TermState;
+    });
+    const bound = profile.reduce<number>((sum, state, term) => sum + worth(term, state), 0);
+    // Minimal: taking any one term a state down brings the bound back to the threshold.
+    const isMinimal =
+      bound > threshold &&
+      open.every((term, k) => {
+        if (choice[k] === 0) return true;
+        const lower = states[term]![choice[k]! - 1] as TermState;
+        return bound - worth(term, profile[term]!) + worth(term, lower) <= threshold;
+      });
+    if (isMinimal) {
+      minimal.push(profile);
+      if (minimal.length > MAX_PROFILES) return anyOpenTerm();
+    }
+    // Next combination (mixed radix over each open term's possible states).
+    let k = 0;
+    while (k < open.length && ++choice[k]! === states[open[k]!]!.length) choice[k++] = 0;
+    if (k === open.length) return minimal;
   }
-  return minimal;
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '@/lib/db/types';
 import { FIELD_WEIGHTS_SQL, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
-import { type Bound, subsetsThatCanWin } from './pruning';
+import { IN_TITLE, PRESENT, profilesThatCanWin, type TermBound, type TermState } from './pruning';
 import type { ResolvedTerm } from './resolve-terms';
 
 export interface LexicalHit {
@@ -51,7 +51,14 @@ interface ScoredRow {
 export async function rankLexical(
   db: Queryable,
   terms: ResolvedTerm[],
-  options: { corpus: number; limit: number; range?: TimeRange | null; onlyIds?: string[] },
+  options: {
+    corpus: number;
+    limit: number;
+    range?: TimeRange | null;
+    onlyIds?: string[];
+    /** Only posts of these publications. */
+    publications?: string[] | null;
+  },
 ): Promise<{ hits: LexicalHit[]; candidates: number }> {
   const live = terms.filter((t) => t.docCount > 0);
   if (live.length === 0 || options.limit <= 0 || options.onlyIds?.length === 0) return { hits: [], candidates: 0 };
@@ -74,32 +81,67 @@ export async function rankLexical(
   }
 
   const range = options.range ?? null;
-  const window = (first: number) =>
-    range ? `and p.published_at >= $${first}::timestamptz and p.published_at < $${first + 1}::timestamptz` : '';
-  const rangeParams = range ? [range.start, range.end] : [];
+  const publications = options.publications ?? null;
+  // Parameter 1 is the query's lexemes; then the window's bounds and the publications, when given.
+  const filterParams = [...(range ? [range.start, range.end] : []), ...(publications ? [publications] : [])];
+  const filters = [
+    range ? 'p.published_at >= $2::timestamptz and p.published_at < $3::timestamptz' : null,
+    publications ? `p.publication_id = any($${range ? 4 : 2}::uuid[])` : null,
+  ].filter((filter) => filter !== null);
+  const andFilters = filters.map((filter) => `and ${filter}`).join(' ');
   const listed = await scorePosts(db, live, everyTermLive, {
     from: `(select distinct post_id as id from search_term_top where lexeme = any($1::text[])) listed
-            join posts p on p.id = listed.id ${window(2) ? `where true ${window(2)}` : ''}`,
-    params: [live.flatMap((t) => t.lexemes), ...rangeParams],
+            join posts p on p.id = listed.id where true ${andFilters}`,
+    params: [live.flatMap((t) => t.lexemes), ...filterParams],
     limit: options.limit,
   });
   const kth = listed.length >= options.limit ? listed[options.limit - 1]!.score : 0;
-  const bounds: Bound[] = live.map((t) => ({ floorScore: t.floor > 0 ? t.idf * (SCORE.presence + t.floor) : 0 }));
-  const subsets = subsetsThatCanWin(bounds, kth * (1 + TIE));
+  const profiles = profilesThatCanWin(live.map(termBound), kth * (1 + TIE));
 
   let hits = listed;
-  if (subsets.length > 0) {
-    const query = subsets.map((subset) => `(${subset.map((i) => live[i]!.query).join(' & ')})`).join(' | ');
+  if (profiles.length > 0) {
+    const params: unknown[] = [live.flatMap((t) => t.lexemes), ...filterParams];
+    const conditions = profiles.map((profile) => profileCondition(live, profile, options.corpus, params));
     const rest = await scorePosts(db, live, everyTermLive, {
-      from: `posts p where p.search_vector @@ $1::tsquery ${window(3)}
-               and p.id not in (select post_id from search_term_top where lexeme = any($2::text[]))`,
-      params: [query, live.flatMap((t) => t.lexemes), ...rangeParams],
+      from: `posts p where (${conditions.join(' or ')}) ${andFilters}
+               and p.id not in (select post_id from search_term_top where lexeme = any($1::text[]))`,
+      params,
       limit: options.limit,
     });
     hits = [...listed, ...rest].sort((a, b) => b.score - a.score).slice(0, options.limit);
   }
   const candidates = range ? await countInWindow(db, live, range) : 0;
   return { hits: byFinalScore(hits).map(toHit), candidates };
+}
+
+/** The most a term adds to the score of a post on none of its lexemes' lists (see pruning.ts). */
+function termBound(term: ResolvedTerm): TermBound {
+  // A floor of 0 means the lists hold every post with the term; under TITLE_WEIGHT, every post with it in the title.
+  if (term.floor <= 0) return { body: 0, title: 0 };
+  return {
+    body: term.bodyFloor > 0 ? term.idf * (SCORE.presence + Math.min(term.bodyFloor, term.floor)) : 0,
+    title: term.floor >= TITLE_WEIGHT ? term.idf * (SCORE.presence + term.floor) : 0,
+  };
+}
+
+// A term held by more than this share of the corpus is not worth intersecting in the index: reading its long posting
+// list costs more than scoring the extra candidates it would have excluded.
+const SELECTIVE_SHARE = 0.2;
+
+/**
+ * SQL for posts meeting a profile, or a superset of them (every candidate is scored exactly, so a superset only costs
+ * time): the title index for its IN_TITLE terms, the document index for its selective PRESENT ones.
+ */
+function profileCondition(terms: ResolvedTerm[], profile: TermState[], corpus: number, params: unknown[]): string {
+  const inTitle = terms.filter((_, i) => profile[i] === IN_TITLE);
+  const present = terms.filter((_, i) => profile[i] === PRESENT).sort((a, b) => a.docCount - b.docCount);
+  const selective = present.filter((t, i) => t.docCount <= SELECTIVE_SHARE * corpus || (i === 0 && !inTitle.length));
+  const tsquery = (list: ResolvedTerm[]) => list.map((t) => `(${t.query})`).join(' & ');
+  const parts: string[] = [];
+  // The expression of the title index (migration 20261127100000).
+  if (inTitle.length) parts.push(`ts_filter(p.search_vector, '{a}') @@ $${params.push(tsquery(inTitle))}::tsquery`);
+  if (selective.length) parts.push(`p.search_vector @@ $${params.push(tsquery(selective))}::tsquery`);
+  return `(${parts.join(' and ')})`;
 }
 
 /** The top k reordered with the phrase bonus. */
@@ -120,34 +162,42 @@ async function scorePosts(
 ): Promise<ScoredRow[]> {
   const params = [...source.params];
   const param = (value: unknown) => `$${params.push(value)}`;
-  const contains = terms.map((t) => `(v @@ ${param(t.query)}::tsquery)`);
-  const perTerm = terms.map((t, i) => {
-    const weights = t.lexemes.map(
+  // Each term's weight, null when the post lacks it; computed once per post (OFFSET 0 keeps the subquery from being
+  // folded into the outer expressions, which would evaluate it again for each use).
+  const weights = terms.map((t, i) => {
+    const perLexeme = t.lexemes.map(
       (lexeme) =>
         `ts_rank('${FIELD_WEIGHTS_SQL}', v, ${param(anyLexeme([lexeme]))}::tsquery, 1)
            + (case when v @@ ${param(anyLexeme([lexeme], 'A'))}::tsquery then ${TITLE_WEIGHT} else 0 end)`,
     );
-    const weight = weights.length === 1 ? weights[0] : `greatest(${weights.join(', ')})`;
-    return `(case when ${contains[i]} then ${param(t.idf)}::float8 * (${SCORE.presence} + ${weight}) else 0 end)`;
+    const weight = perLexeme.length === 1 ? perLexeme[0] : `greatest(${perLexeme.join(', ')})`;
+    return `(case when v @@ ${param(t.query)}::tsquery then ${weight} end) as w${i}`;
   });
+  const idf = terms.map((t) => `${param(t.idf)}::float8`);
+  const score = terms.map((_, i) => `coalesce(${idf[i]} * (${SCORE.presence} + w${i}), 0)`).join(' + ');
+  const matched = terms.map((_, i) => `(w${i} is not null)::int`).join(' + ');
+  const matchedIdf = terms.map((_, i) => `(case when w${i} is not null then ${idf[i]} else 0 end)`).join(' + ');
+  // The phrase bonus only reorders the top k, so it is computed for those k alone.
   let phrase = '0';
   if (everyTermLive && terms.length > 1) {
-    const idf = terms.reduce((sum, t) => sum + t.idf, 0);
+    const totalIdf = terms.reduce((sum, t) => sum + t.idf, 0);
     const inOrder = (parts: string[]) => `(v @@ ${param(parts.join(' <-> '))}::tsquery)`;
-    phrase = `${param(idf)}::float8 * ((case when ${inOrder(terms.map((t) => t.query))} then ${SCORE.phrase} else 0 end)
+    phrase = `${param(totalIdf)}::float8 * ((case when ${inOrder(terms.map((t) => t.query))} then ${SCORE.phrase} else 0 end)
                + (case when ${inOrder(terms.map((t) => anyLexeme(t.lexemes, 'A')))} then ${SCORE.phraseInTitle} else 0 end))`;
   }
-  const matchedIdf = terms.map((t, i) => `(case when ${contains[i]} then ${param(t.idf)}::float8 else 0 end)`);
   return db.query<ScoredRow>(
     `with posts_read as materialized (
        select p.id, p.published_at, p.search_vector || ''::tsvector as v from ${source.from}
+     ),
+     top as (
+       select id, v, (${score})::float8 as score, (${matched})::int as matched, (${matchedIdf})::float8 as matched_idf,
+              published_at
+         from (select id, published_at, v, ${weights.join(', ')} from posts_read offset 0) weighed
+        order by score desc, published_at desc nulls last, id
+        limit ${param(source.limit)}
      )
-     select id as post_id, (${perTerm.join(' + ')})::float8 as score, (${phrase})::float8 as phrase,
-            (${contains.map((c) => `${c}::int`).join(' + ')})::int as matched,
-            (${matchedIdf.join(' + ')})::float8 as matched_idf
-       from posts_read
-      order by score desc, published_at desc nulls last, id
-      limit ${param(source.limit)}`,
+     select id as post_id, score, (${phrase})::float8 as phrase, matched, matched_idf
+       from top order by score desc, published_at desc nulls last, id`,
     params,
   );
 }

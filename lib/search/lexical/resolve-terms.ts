@@ -18,6 +18,8 @@ export interface ResolvedTerm {
   docCount: number;
   /** The largest weight it has in a post outside its lexemes' term lists; 0 when the lists hold every post. */
   floor: number;
+  /** The largest weight it has in a post that does not hold it in the title (below TITLE_WEIGHT). */
+  bodyFloor: number;
   /** Set when the word was not indexed and was replaced by the closest indexed lexeme. */
   correctedFrom?: string;
 }
@@ -27,6 +29,7 @@ interface StatsRow {
   lexeme: string;
   doc_count: number;
   top_floor: number;
+  body_floor: number;
 }
 
 // Trigram similarity that shortlists correction candidates; edit distance then decides.
@@ -48,7 +51,7 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
   const languages = await corpusLanguages(db);
   const ladders = terms.map((term) => queryLexemeLadder({ text: term, kind: tokenKind(term) }, languages));
   const rows = await db.query<StatsRow>(
-    'select lexeme, doc_count, top_floor from search_term_stats where lexeme = any($1::text[])',
+    'select lexeme, doc_count, top_floor, body_floor from search_term_stats where lexeme = any($1::text[])',
     [[...new Set(ladders.flat(2))]],
   );
   const [corpusRow] = await db.query<{ doc_count: number }>('select doc_count from search_corpus_stats');
@@ -63,7 +66,16 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
     if (rung) {
       const docCount = Math.max(...rung.map((l) => stats.get(l)!.doc_count));
       const floor = Math.max(...rung.map((l) => stats.get(l)!.top_floor));
-      resolved.push({ term, lexemes: rung, query: anyLexeme(rung), idf: idf(corpus, docCount), docCount, floor });
+      const bodyFloor = Math.max(...rung.map((l) => stats.get(l)!.body_floor));
+      resolved.push({
+        term,
+        lexemes: rung,
+        query: anyLexeme(rung),
+        idf: idf(corpus, docCount),
+        docCount,
+        floor,
+        bodyFloor,
+      });
       continue;
     }
     const correction =
@@ -76,13 +88,22 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
         idf: idf(corpus, correction.doc_count),
         docCount: correction.doc_count,
         floor: correction.top_floor,
+        bodyFloor: correction.body_floor,
         correctedFrom: term,
       });
       continue;
     }
     // Matches nothing, but still counts as part of the query (a post covers less of it).
     const lexemes = ladder[0]!;
-    resolved.push({ term, lexemes, query: anyLexeme(lexemes), idf: idf(corpus, 0), docCount: 0, floor: 0 });
+    resolved.push({
+      term,
+      lexemes,
+      query: anyLexeme(lexemes),
+      idf: idf(corpus, 0),
+      docCount: 0,
+      floor: 0,
+      bodyFloor: 0,
+    });
   }
   return { terms: resolved, corpus };
 }
@@ -99,8 +120,8 @@ async function closestLexeme(db: Db, lexeme: string) {
   // 20261122050000); its threshold is lowered for this statement only.
   const candidates = await db.transaction(async (tx) => {
     await tx.exec(`set local pg_trgm.similarity_threshold = ${CANDIDATE_SIMILARITY}`);
-    return tx.query<{ lexeme: string; doc_count: number; top_floor: number }>(
-      `select lexeme, doc_count, top_floor
+    return tx.query<StatsRow>(
+      `select lexeme, doc_count, top_floor, body_floor
          from search_term_stats
         where lower(lexeme) % $1 and doc_count > 0
         order by similarity(lexeme, $1) desc, doc_count desc
