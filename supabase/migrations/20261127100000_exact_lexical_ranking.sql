@@ -4,10 +4,10 @@
 -- a stemmer per post language, numbers with their sign and percent sign) and stored as ready tsvectors; every post is
 -- analysed again, as a new one.
 --
--- For each lexeme the indexer keeps the posts where it weighs most (search_term_top, at most a few dozen, all of them
--- for a rare lexeme) and a bound on its weight in every other post (top_floor). A query scores the posts of its terms'
--- lists exactly, then asks the GIN index only for posts whose bound could still beat the k-th score: that proves the
--- top k exact without scoring every post that matches a common word.
+-- For each lexeme the indexer keeps the posts where it weighs most (search_term_lists: at most 64, all of them for a
+-- rare lexeme, as two parallel arrays in one row) and a bound on its weight in every other post (top_floor). A query
+-- scores the posts of its terms' lists exactly, then asks the GIN index only for posts whose bound could still beat
+-- the k-th score: that proves the top k exact without scoring every post that matches a common word.
 --
 -- A post holding a lexeme in its title weighs at least 1 for it (the title bonus), one holding it elsewhere only
 -- less than 1; so each lexeme also keeps body_floor, the heaviest it weighs in any post without it in the title, and
@@ -16,20 +16,19 @@
 
 alter table search_term_stats
   add column top_floor real not null default 0 check (top_floor >= 0),
-  add column top_count integer not null default 0 check (top_count >= 0),
   add column body_floor real not null default 0 check (body_floor >= 0);
 
 create index posts_search_title_idx on posts using gin (ts_filter(search_vector, '{a}'));
 
-create table search_term_top (
-  lexeme text not null,
-  post_id uuid not null references posts (id) on delete cascade,
-  weight real not null,
-  primary key (lexeme, post_id)
+-- One row per lexeme: a batch of new posts reads and rewrites a list in one row instead of inserting and trimming
+-- dozens of indexed rows. A deleted post may linger in a list until the lexeme's list changes; readers join posts.
+create table search_term_lists (
+  lexeme text primary key,
+  post_ids uuid[] not null,
+  weights real[] not null,
+  check (cardinality(post_ids) = cardinality(weights))
 );
--- Re-indexing a post removes its entries.
-create index search_term_top_post_idx on search_term_top (post_id);
-alter table search_term_top enable row level security;
+alter table search_term_lists enable row level security;
 
 -- The languages posts are analysed in: a query word is stemmed in each of them.
 create table search_languages (

@@ -139,3 +139,24 @@ describe('the scoped tier', () => {
     expect(result.items.every((item) => item.isScopedPublisher)).toBe(true);
   });
 });
+
+// Last: it changes a post of the shared corpus.
+describe('re-indexing a changed post', () => {
+  it('takes it off the lists of the words it lost and onto those of its new ones', async () => {
+    const [post] = await db.query<{ id: string }>(`select id from posts where title like 'Visa (V):%' limit 1`);
+    const listed = async (lexeme: string) =>
+      (await db.query('select 1 from search_term_lists where lexeme = $1 and $2 = any(post_ids)', [lexeme, post!.id]))
+        .length;
+    expect(await listed('visa')).toBe(1);
+    await db.query(
+      `update posts set title = 'Zanzibar cloves', subtitle = null, body_text = 'Spice trade notes.',
+              search_indexed_at = null where id = $1`,
+      [post!.id],
+    );
+    await indexPendingPosts(db);
+    expect(await listed('visa')).toBe(0);
+    expect(await listed('zanzibar')).toBe(1);
+    const { items } = await fts('zanzibar cloves');
+    expect(items[0]?.title).toBe('Zanzibar cloves');
+  });
+});

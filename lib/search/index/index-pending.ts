@@ -2,7 +2,7 @@ import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db, Queryable } from '@/lib/db/types';
 import { analyzeDocument } from '@/lib/search/analysis/document';
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
-import { admitToTermLists } from './term-lists';
+import { admitToTermLists, removeFromTermLists } from './term-lists';
 
 interface PendingRow {
   [key: string]: unknown;
@@ -53,7 +53,7 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
       if (total >= MAINTAIN_AFTER) {
         await db.exec('vacuum (analyze) posts');
         await db.exec('analyze search_term_stats');
-        await db.exec('analyze search_term_top');
+        await db.exec('vacuum (analyze) search_term_lists');
       }
       return total;
     }
@@ -102,11 +102,11 @@ async function indexBatch(tx: Queryable, batchSize: number, vector: boolean): Pr
   for (const document of documents) {
     for (const lexeme of document.weights.keys()) docCounts.set(lexeme, (docCounts.get(lexeme) ?? 0) + 1);
   }
-  const stats = await tx.query<{ lexeme: string; top_floor: number; top_count: number; body_floor: number }>(
+  const stats = await tx.query<{ lexeme: string; top_floor: number; body_floor: number }>(
     `insert into search_term_stats (lexeme, doc_count)
      select * from unnest($1::text[], $2::int[])
      on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count
-     returning lexeme, top_floor, top_count, body_floor`,
+     returning lexeme, top_floor, body_floor`,
     [[...docCounts.keys()], [...docCounts.values()]],
   );
   await admitToTermLists(tx, ids, documents, stats);
@@ -126,15 +126,12 @@ async function indexBatch(tx: Queryable, batchSize: number, vector: boolean): Pr
 /** A changed post's old document leaves the counts and the term lists; its embedding, describing the old text, goes. */
 async function forgetOldDocuments(tx: Queryable, ids: string[], vector: boolean) {
   if (vector) await tx.query('delete from post_embeddings where post_id = any($1::uuid[])', [ids]);
+  const old = await tx.query<{ lexeme: string; n: number }>(OLD_LEXEMES, [ids]);
+  const lexemes = old.map((row) => row.lexeme);
   await tx.query(
-    `update search_term_stats s set doc_count = s.doc_count - old.n from (${OLD_LEXEMES}) old where s.lexeme = old.lexeme`,
-    [ids],
+    `update search_term_stats s set doc_count = s.doc_count - a.n
+       from unnest($1::text[], $2::int[]) as a (lexeme, n) where s.lexeme = a.lexeme`,
+    [lexemes, old.map((row) => row.n)],
   );
-  await tx.query(
-    `with gone as (delete from search_term_top where post_id = any($1::uuid[]) returning lexeme)
-     update search_term_stats s set top_count = s.top_count - g.n
-       from (select lexeme, count(*)::int as n from gone group by lexeme) g
-      where s.lexeme = g.lexeme`,
-    [ids],
-  );
+  await removeFromTermLists(tx, lexemes, ids);
 }

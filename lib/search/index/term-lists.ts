@@ -3,10 +3,9 @@ import type { AnalyzedDocument } from '@/lib/search/analysis/document';
 import { TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 
 /**
- * Each lexeme's list of the posts where it weighs most, and its floor: no post outside the list weighs more than the
- * floor (migration 20261127100000). Lists are trimmed to TERM_LIST_SIZE when they pass twice that, and the floor rises
- * to the heaviest weight trimmed; a post weighing no more than the floor is never added. A rare lexeme's list holds all
- * its posts, with floor 0.
+ * Each lexeme's list of the TERM_LIST_SIZE posts where it weighs most, and its floor: no post outside the list weighs
+ * more than the floor (migration 20261127100000). A post pushed off a list raises the floor to its weight, and a post
+ * weighing no more than the floor is never added. A rare lexeme's list holds all its posts, with floor 0.
  *
  * Each lexeme also keeps body_floor, the heaviest it weighs in any post that does not hold it in the title (those
  * weigh less than TITLE_WEIGHT; the ones that do, at least that): an unlisted post without the lexeme in its title
@@ -20,10 +19,22 @@ export const TERM_LIST_SIZE = 64;
 interface StatsRow {
   lexeme: string;
   top_floor: number;
-  top_count: number;
   body_floor: number;
 }
 
+interface Entry {
+  postId: string;
+  weight: number;
+}
+
+interface ListRow {
+  [key: string]: unknown;
+  lexeme: string;
+  post_ids: string[];
+  weights: number[];
+}
+
+/** Merges a batch of analysed posts into the lists and floors of their lexemes. */
 export async function admitToTermLists(
   tx: Queryable,
   ids: string[],
@@ -31,8 +42,8 @@ export async function admitToTermLists(
   stats: StatsRow[],
 ): Promise<void> {
   const current = new Map(stats.map((row) => [row.lexeme, row]));
-  // This batch's candidates per lexeme: posts weighing more than the floor.
-  const candidates = new Map<string, Array<{ postId: string; weight: number }>>();
+  // This batch's candidates per lexeme (posts weighing more than the floor), and its heaviest non-title weights.
+  const candidates = new Map<string, Entry[]>();
   const bodyFloors = new Map<string, number>();
   documents.forEach((document, i) => {
     for (const [lexeme, weight] of document.weights) {
@@ -42,80 +53,69 @@ export async function admitToTermLists(
       list.push({ postId: ids[i]!, weight });
     }
   });
-  // Beyond the batch's own TERM_LIST_SIZE heaviest, a candidate could never stay on the list: it is left out here and
-  // the floor rises to its weight, which spares inserting and then trimming most of a common lexeme's posts.
-  const lexemes: string[] = [];
-  const postIds: string[] = [];
-  const weights: number[] = [];
-  const changed = {
-    lexemes: [] as string[],
-    added: [] as number[],
-    floors: [] as number[],
-    bodyFloors: [] as number[],
-  };
-  for (const [lexeme, list] of candidates) {
-    let floor = 0;
-    if (list.length > TERM_LIST_SIZE) {
-      list.sort((a, b) => b.weight - a.weight);
-      floor = list[TERM_LIST_SIZE]!.weight;
-      list.length = TERM_LIST_SIZE;
-    }
-    for (const entry of list) {
-      lexemes.push(lexeme);
-      postIds.push(entry.postId);
-      weights.push(entry.weight);
-    }
-    changed.lexemes.push(lexeme);
-    changed.added.push(list.length);
-    changed.floors.push(floor);
-    changed.bodyFloors.push(bodyFloors.get(lexeme) ?? 0);
-    bodyFloors.delete(lexeme);
+
+  const existing = await readLists(tx, [...candidates.keys()]);
+  const batchIds = new Set(ids);
+  const lists: Array<{ lexeme: string; entries: Entry[] }> = [];
+  const floors: Array<{ lexeme: string; floor: number; bodyFloor: number }> = [];
+  for (const [lexeme, batch] of candidates) {
+    // A post of this batch already listed (indexed before under the same id) is listed again at its new weight.
+    const kept = (existing.get(lexeme) ?? []).filter((e) => !batchIds.has(e.postId));
+    const merged = [...kept, ...batch].sort((a, b) => b.weight - a.weight || (a.postId < b.postId ? -1 : 1));
+    const dropped = merged.length > TERM_LIST_SIZE ? merged[TERM_LIST_SIZE]!.weight : 0;
+    lists.push({ lexeme, entries: merged.slice(0, TERM_LIST_SIZE) });
+    floors.push({ lexeme, floor: dropped, bodyFloor: bodyFloors.get(lexeme) ?? 0 });
   }
-  // Lexemes with no candidate this batch may still have raised their body floor.
   for (const [lexeme, bodyFloor] of bodyFloors) {
-    if (bodyFloor <= (current.get(lexeme)?.body_floor ?? 0)) continue;
-    changed.lexemes.push(lexeme);
-    changed.added.push(0);
-    changed.floors.push(0);
-    changed.bodyFloors.push(bodyFloor);
+    if (!candidates.has(lexeme) && bodyFloor > (current.get(lexeme)?.body_floor ?? 0)) {
+      floors.push({ lexeme, floor: 0, bodyFloor });
+    }
   }
-  if (changed.lexemes.length === 0) return;
-  if (lexemes.length > 0) {
-    await tx.query(
-      'insert into search_term_top (lexeme, post_id, weight) select * from unnest($1::text[], $2::uuid[], $3::real[])',
-      [lexemes, postIds, weights],
-    );
-  }
+  await writeLists(tx, lists);
+  if (floors.length === 0) return;
   await tx.query(
     `update search_term_stats s
-        set top_count = s.top_count + a.n, top_floor = greatest(s.top_floor, a.floor),
-            body_floor = greatest(s.body_floor, a.body_floor)
-       from unnest($1::text[], $2::int[], $3::real[], $4::real[]) as a (lexeme, n, floor, body_floor)
+        set top_floor = greatest(s.top_floor, a.floor), body_floor = greatest(s.body_floor, a.body_floor)
+       from unnest($1::text[], $2::real[], $3::real[]) as a (lexeme, floor, body_floor)
       where s.lexeme = a.lexeme`,
-    [changed.lexemes, changed.added, changed.floors, changed.bodyFloors],
+    [floors.map((f) => f.lexeme), floors.map((f) => f.floor), floors.map((f) => f.bodyFloor)],
   );
-  const overfull = changed.lexemes.filter(
-    (lexeme, i) => (current.get(lexeme)?.top_count ?? 0) + changed.added[i]! > 2 * TERM_LIST_SIZE,
-  );
-  if (overfull.length > 0) await trimTermLists(tx, overfull);
 }
 
-async function trimTermLists(tx: Queryable, lexemes: string[]) {
+/** Takes posts off every list that holds them (their documents changed); the floors stay, still upper bounds. */
+export async function removeFromTermLists(tx: Queryable, lexemes: string[], postIds: string[]): Promise<void> {
+  const gone = new Set(postIds);
+  const lists = [...(await readLists(tx, lexemes))]
+    .filter(([, entries]) => entries.some((e) => gone.has(e.postId)))
+    .map(([lexeme, entries]) => ({ lexeme, entries: entries.filter((e) => !gone.has(e.postId)) }));
+  await writeLists(tx, lists);
+}
+
+async function readLists(tx: Queryable, lexemes: string[]): Promise<Map<string, Entry[]>> {
+  if (lexemes.length === 0) return new Map();
+  // As text and float8, which both drivers parse into arrays; float8 holds every real exactly.
+  const rows = await tx.query<ListRow>(
+    `select lexeme, post_ids::text[] as post_ids, weights::float8[] as weights
+       from search_term_lists where lexeme = any($1::text[])`,
+    [lexemes],
+  );
+  return new Map(
+    rows.map((row) => [row.lexeme, row.post_ids.map((postId, i) => ({ postId, weight: row.weights[i]! }))]),
+  );
+}
+
+async function writeLists(tx: Queryable, lists: Array<{ lexeme: string; entries: Entry[] }>): Promise<void> {
+  if (lists.length === 0) return;
+  // Each list travels as array literals: unnest cannot take arrays of differing lengths. A weight (a single-precision
+  // value held in a double) prints as the decimal that identifies it, which reads back as that same real.
   await tx.query(
-    `with ranked as (
-       select t.lexeme, t.post_id,
-              row_number() over (partition by t.lexeme order by t.weight desc, t.post_id) as place
-         from search_term_top t where t.lexeme = any($1::text[])
-     ),
-     gone as (
-       delete from search_term_top t using ranked r
-        where t.lexeme = r.lexeme and t.post_id = r.post_id and r.place > $2
-        returning t.lexeme, t.weight
-     )
-     update search_term_stats s
-        set top_floor = greatest(s.top_floor, g.heaviest), top_count = s.top_count - g.n
-       from (select lexeme, max(weight) as heaviest, count(*)::int as n from gone group by lexeme) g
-      where s.lexeme = g.lexeme`,
-    [lexemes, TERM_LIST_SIZE],
+    `insert into search_term_lists (lexeme, post_ids, weights)
+     select lexeme, ids::uuid[], weights::real[] from unnest($1::text[], $2::text[], $3::text[]) as a (lexeme, ids, weights)
+     on conflict (lexeme) do update set post_ids = excluded.post_ids, weights = excluded.weights`,
+    [
+      lists.map((l) => l.lexeme),
+      lists.map((l) => `{${l.entries.map((e) => e.postId).join(',')}}`),
+      lists.map((l) => `{${l.entries.map((e) => e.weight).join(',')}}`),
+    ],
   );
 }

@@ -90,7 +90,7 @@ export async function rankLexical(
   ].filter((filter) => filter !== null);
   const andFilters = filters.map((filter) => `and ${filter}`).join(' ');
   const listed = await scorePosts(db, live, everyTermLive, {
-    from: `(select distinct post_id as id from search_term_top where lexeme = any($1::text[])) listed
+    from: `(select distinct unnest(post_ids) as id from search_term_lists where lexeme = any($1::text[])) listed
             join posts p on p.id = listed.id where true ${andFilters}`,
     params: [live.flatMap((t) => t.lexemes), ...filterParams],
     limit: options.limit,
@@ -104,7 +104,7 @@ export async function rankLexical(
     const conditions = profiles.map((profile) => profileCondition(live, profile, options.corpus, params));
     const rest = await scorePosts(db, live, everyTermLive, {
       from: `posts p where (${conditions.join(' or ')}) ${andFilters}
-               and p.id not in (select post_id from search_term_top where lexeme = any($1::text[]))`,
+               and p.id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
       params,
       limit: options.limit,
     });
