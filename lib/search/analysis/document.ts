@@ -61,7 +61,21 @@ export function analyzeDocument(fields: DocumentFields, language: string): Analy
   const parts: string[] = [];
   for (const [lexeme, entry] of positions) {
     weights.set(lexeme, termWeight(entry.labels, length));
-    parts.push(`${quoteLexeme(lexeme)}:${entry.at.map((at, i) => `${at}${LETTER[entry.labels[i]!]}`).join(',')}`);
+    let text = `${quoted(lexeme)}:`;
+    for (let i = 0; i < entry.at.length; i++) text += `${i ? ',' : ''}${entry.at[i]}${LETTER[entry.labels[i]!]}`;
+    parts.push(text);
   }
   return { vector: parts.join(' '), weights };
+}
+
+// The same lexemes come back in post after post.
+const quotedLexemes = new Map<string, string>();
+function quoted(lexeme: string): string {
+  let text = quotedLexemes.get(lexeme);
+  if (text === undefined) {
+    text = quoteLexeme(lexeme);
+    if (quotedLexemes.size >= 500_000) quotedLexemes.clear();
+    quotedLexemes.set(lexeme, text);
+  }
+  return text;
 }

@@ -50,19 +50,23 @@ function wordForms(text: string, languages: readonly string[]): string[][] {
   return folded === text ? [stems(text)] : [stems(text), stems(folded)];
 }
 
-// Indexing asks for the same few thousand words again and again; their lexemes are remembered.
-const documentCache = new Map<string, string[]>();
+// Indexing asks for the same few thousand words again and again; their lexemes are remembered, per language.
+const documentCache = new Map<string, Map<string, string[]>>();
 const DOCUMENT_CACHE_LIMIT = 500_000;
 
 /** Every lexeme a document token is indexed under, for a document in the given language. */
 export function documentLexemes(token: Token, language: string): string[] {
-  const key = `${language} ${token.text}`;
-  let lexemes = documentCache.get(key);
+  let cache = documentCache.get(language);
+  if (cache === undefined) {
+    cache = new Map();
+    documentCache.set(language, cache);
+  }
+  let lexemes = cache.get(token.text);
   if (lexemes === undefined) {
     lexemes =
       token.kind === 'number' ? numberForms(token.text) : [...new Set(wordForms(token.text, [language]).flat())];
-    if (documentCache.size >= DOCUMENT_CACHE_LIMIT) documentCache.clear();
-    documentCache.set(key, lexemes);
+    if (cache.size >= DOCUMENT_CACHE_LIMIT) cache.clear();
+    cache.set(token.text, lexemes);
   }
   return lexemes;
 }

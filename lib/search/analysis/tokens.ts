@@ -41,14 +41,23 @@ export function tokenKind(text: string): TokenKind {
 /** Tokens in order, stopwords dropped (they take no position, on documents and queries alike). */
 export function tokenize(normalized: string): Token[] {
   const out: Token[] = [];
-  for (const [match] of normalized.matchAll(TOKEN)) {
-    const pieces = NEEDS_SEGMENTER.test(match) ? segmentWords(match) : [match];
-    for (const piece of pieces) {
-      // The English possessive is no part of the name: "AT&T's" is att, like "Nvidia's" is nvidia.
-      const text = piece.replaceAll('’', "'").replace(POSSESSIVE, '');
-      if (text.length > MAX_TOKEN_LENGTH || STOPWORDS.has(text)) continue;
-      out.push({ text, kind: tokenKind(text) });
+  // Indexing tokenizes every post: the segmenter test runs per token only in text that has such a script at all.
+  const mixedScripts = NEEDS_SEGMENTER.test(normalized);
+  const pattern = new RegExp(TOKEN);
+  for (let match = pattern.exec(normalized); match !== null; match = pattern.exec(normalized)) {
+    const token = match[0];
+    if (mixedScripts && NEEDS_SEGMENTER.test(token)) {
+      for (const piece of segmentWords(token)) push(out, piece);
+    } else {
+      push(out, token);
     }
   }
   return out;
+}
+
+function push(out: Token[], piece: string) {
+  // The English possessive is no part of the name: "AT&T's" is att, like "Nvidia's" is nvidia.
+  const text = piece.includes("'") || piece.includes('’') ? piece.replaceAll('’', "'").replace(POSSESSIVE, '') : piece;
+  if (text.length > MAX_TOKEN_LENGTH || STOPWORDS.has(text)) return;
+  out.push({ text, kind: tokenKind(text) });
 }
