@@ -29,6 +29,9 @@ async function runLocally(command: string, args: Record<string, unknown>) {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     embeddings: configuredEmbeddings(),
+    // A command sees the index complete, as it always did: it closes the database when done, which would stop a
+    // background run (the service indexes large backlogs in the background instead).
+    backgroundIndexingAbove: Number.POSITIVE_INFINITY,
     log: (line) => console.error(line),
   });
   // The `seed` command loads the demo corpus (run remotely, the service provides the same).

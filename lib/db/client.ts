@@ -29,6 +29,7 @@ export function openDb(options: { seed?: Seeder | null } = {}): Promise<Db> {
       },
       seed: options.seed ?? null,
       embeddings: configuredEmbeddings(),
+      backgroundIndexingAbove: config.SEARCH_INDEX_BACKGROUND_ABOVE,
     });
     // A failed start must not be cached forever: the next request tries again.
     opening.catch(() => {

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Mcp } from 'mppx';
+import { SEARCH_INDEX_PENDING_HEADER } from '@/lib/api/routes/search-by-topic';
 import { paymentRequiredParts, paymentResultMeta } from './payment-meta';
 
 type Body = Record<string, unknown>;
@@ -17,7 +18,7 @@ export async function toolResultFromResponse(
 ): Promise<CallToolResult> {
   const body = ((await response.json().catch(() => null)) ?? {}) as Body;
   if (response.ok) {
-    const meta = paymentResultMeta(response, mppChallengeId);
+    const meta = { ...paymentResultMeta(response, mppChallengeId), ...searchIndexMeta(response) };
     return {
       structuredContent: body,
       content: [{ type: 'text', text: render(body) }],
@@ -44,4 +45,12 @@ export async function toolResultFromResponse(
     structuredContent: { ...body, code, error, ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}) },
     content: [{ type: 'text', text: `${code}: ${error}${retryAfter ? ` Retry after ${retryAfter} s.` : ''}` }],
   };
+}
+
+/** Our note that posts still wait for search indexing (the search answer's header; its body is the spec's). */
+export const SEARCH_INDEX_META = 'finpub/search-index';
+
+function searchIndexMeta(response: Response): Record<string, unknown> {
+  const pending = Number(response.headers.get(SEARCH_INDEX_PENDING_HEADER));
+  return pending > 0 ? { [SEARCH_INDEX_META]: { pendingPosts: pending } } : {};
 }

@@ -1,19 +1,27 @@
 import { getDb } from '@/lib/db/client';
 import { pendingMigrations } from '@/lib/db/pending-migrations';
 import { liveMethods, paymentSetup } from '@/lib/payments/setup';
+import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
+import { readSearchIndexStatus, type SearchIndexStatus } from '@/lib/search/index/status';
 
 export interface Readiness {
   ready: boolean;
   database: 'ok' | 'unreachable';
   pendingMigrations: string[];
   payments: { methods: string[]; testMoney: boolean };
+  /**
+   * Posts not searchable yet and whether a background run is indexing them. Readiness does not wait for them: the
+   * service answers meanwhile, its searches without those posts. Null when it could not be read.
+   */
+  search: SearchIndexStatus | null;
 }
 
 const DATABASE_TIMEOUT_MS = 2000;
 
 /**
  * Whether this instance should receive traffic: its database answers within 2 s with every migration applied. The
- * payment methods it sells with are reported (credits always; x402 and MPP when configured or sandboxed).
+ * payment methods it sells with are reported (credits always; x402 and MPP when configured or sandboxed), and the
+ * posts still waiting for search.
  */
 export async function checkReadiness(): Promise<Readiness> {
   const setup = paymentSetup();
@@ -22,17 +30,21 @@ export async function checkReadiness(): Promise<Readiness> {
     testMoney: setup.testMoney,
   };
   try {
-    const pending = await withTimeout(
+    const { pending, search } = await withTimeout(
       (async () => {
         const db = await getDb();
         await db.query('select 1');
-        return pendingMigrations(db);
+        const pending = await pendingMigrations(db);
+        // Before the schema is current the counts may name what is not there yet.
+        const search =
+          pending.length === 0 ? await readSearchIndexStatus(db, configuredEmbeddings()).catch(() => null) : null;
+        return { pending, search };
       })(),
       DATABASE_TIMEOUT_MS,
     );
-    return { ready: pending.length === 0, database: 'ok', pendingMigrations: pending, payments };
+    return { ready: pending.length === 0, database: 'ok', pendingMigrations: pending, payments, search };
   } catch {
-    return { ready: false, database: 'unreachable', pendingMigrations: [], payments };
+    return { ready: false, database: 'unreachable', pendingMigrations: [], payments, search: null };
   }
 }
 

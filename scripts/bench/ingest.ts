@@ -71,7 +71,13 @@ export async function benchIngest(feeds = 200, itemsPerFeed = 50, databaseUrl?: 
     }
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-ingest-'));
-  const db = await prepareDatabase({ databaseUrl, dataDir, log: () => {} });
+  // Indexing a backlog in the background would run beside the timed syncs and skew them.
+  const db = await prepareDatabase({
+    databaseUrl,
+    dataDir,
+    backgroundIndexingAbove: Number.POSITIVE_INFINITY,
+    log: () => {},
+  });
   const deps: SyncDeps = {
     allowHosts: ['127.0.0.1'],
     userAgent: 'finpub-bench',

@@ -10,7 +10,7 @@ describe('health probes', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('/readyz reports the database, the schema and the payment methods', async () => {
+  it('/readyz reports the database, the schema, the payment methods and the posts waiting for search', async () => {
     const response = await getJson<Record<string, unknown>>('/readyz');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -20,5 +20,11 @@ describe('health probes', () => {
       pendingMigrations: [],
       payments: { methods: ['credits', 'x402', 'mpp'], testMoney: true },
     });
+    // The demo corpus is within what start-up indexes before listening: no background run. Other suites' imports
+    // index their posts as they store them, so the pending count is a number, not necessarily 0 at this moment.
+    const search = response.body.search as { pendingPosts: number; pendingEmbeddings: number | null };
+    expect(search).toMatchObject({ indexing: false });
+    expect(Number.isInteger(search.pendingPosts) && search.pendingPosts >= 0).toBe(true);
+    expect(search.pendingEmbeddings === null || Number.isInteger(search.pendingEmbeddings)).toBe(true);
   });
 });

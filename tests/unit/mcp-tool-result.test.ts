@@ -63,6 +63,18 @@ describe('REST answers as MCP tool results', () => {
     });
   });
 
+  it("carries a search answer's count of posts waiting for indexing in _meta, the body left as the REST body", async () => {
+    const body = { count: 0, items: [] };
+    const waiting = await toolResultFromResponse(
+      Response.json(body, { headers: { 'X-Search-Index-Pending': '12' } }),
+      () => '',
+    );
+    expect(waiting.structuredContent).toEqual(body);
+    expect(waiting._meta).toEqual({ 'finpub/search-index': { pendingPosts: 12 } });
+    const indexed = await toolResultFromResponse(Response.json(body), () => '');
+    expect(indexed._meta).toBeUndefined();
+  });
+
   it('maps payment metadata to the headers the paid route reads, and nothing else', () => {
     expect(paymentHeadersFromMeta(undefined)).toBeNull();
     expect(paymentHeadersFromMeta({ unrelated: 1 })).toBeNull();

@@ -101,6 +101,13 @@ describe('OpenAPI document', () => {
     expect(picks.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['date', 'period', 'limit']);
   });
 
+  it('documents the header that tells a search answer posts are still waiting for indexing', () => {
+    const search = (document.paths!['/api/v1/search'] as Record<string, Operation>).get!;
+    expect(search.responses['200']!.headers).toEqual({
+      'X-Search-Index-Pending': expect.objectContaining({ schema: { type: 'integer', minimum: 1 } }),
+    });
+  });
+
   it('forbids extra fields in response objects, as the spec does', () => {
     const schemas = document.components!.schemas as Record<string, Record<string, unknown>>;
     for (const name of [

@@ -3,6 +3,9 @@ import { invalidQuery, jsonBody, serverError } from '@/lib/api/openapi/responses
 import { defineRoute } from '@/lib/api/route';
 import { describeSearch } from '@/lib/search/describe';
 
+/** Sent with a search answer while posts wait for search indexing: how many (counted at most 2 s ago). */
+export const SEARCH_INDEX_PENDING_HEADER = 'X-Search-Index-Pending';
+
 export const searchByTopic = defineRoute({
   method: 'get',
   path: '/api/v1/search',
@@ -13,7 +16,13 @@ export const searchByTopic = defineRoute({
   description: describeSearch(),
   query: TopicSearchQuery,
   responses: {
-    '200': jsonBody('Ranked posts.', TopicSearchResponse),
+    '200': jsonBody('Ranked posts.', TopicSearchResponse, {
+      [SEARCH_INDEX_PENDING_HEADER]: {
+        description:
+          'Present only while posts wait for search indexing (after an import, or a large backlog indexed in the background after start-up): how many. They are missing from the results until indexed; absent, every post is searchable.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    }),
     '400': invalidQuery,
     '500': serverError('Search'),
   },

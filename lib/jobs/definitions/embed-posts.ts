@@ -2,6 +2,7 @@ import { getDb } from '@/lib/db/client';
 import { defineJob } from '@/lib/jobs/definition';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { searchIndexingRun } from '@/lib/search/index/runs';
 import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
 
 /**
@@ -17,6 +18,9 @@ export const embedPostsJob = defineJob({
   async handler({ step }) {
     return step.run('index and embed', async () => {
       const db = await getDb();
+      // A start-up backlog being indexed in the background (lib/search/index/background.ts) is joined, not raced
+      // with 5,000-post batches that would hold PGlite's one connection for seconds each; what is left is done here.
+      await searchIndexingRun(db);
       const indexed = await indexPendingPosts(db);
       const provider = configuredEmbeddings();
       return { indexed, embedded: provider ? await embedPendingPosts(db, provider) : 0 };

@@ -4,6 +4,14 @@ import { embeddingText } from '@/lib/search/embeddings/document-text';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { vectorSql } from './index-name';
 
+export interface EmbedPendingOptions {
+  batchSize?: number;
+  /** Awaited after each batch with the number of vectors it stored: progress, or a pause between batches. */
+  onBatch?: (embedded: number) => void | Promise<void>;
+  /** Once aborted, no further batch starts. */
+  signal?: AbortSignal;
+}
+
 /**
  * Embeds every post that has no vector for this model yet and keeps it (computed once), then makes sure the model's
  * HNSW index exists (built after the bulk insert, which is much faster than inserting into an index). Returns the
@@ -12,7 +20,7 @@ import { vectorSql } from './index-name';
 export async function embedPendingPosts(
   db: Db,
   provider: EmbeddingProvider,
-  options: { batchSize?: number } = {},
+  options: EmbedPendingOptions = {},
 ): Promise<number> {
   if (!(await readCapabilities(db)).vector) return 0;
   const sql = vectorSql(provider);
@@ -20,6 +28,8 @@ export async function embedPendingPosts(
   let total = 0;
   let afterId = '00000000-0000-0000-0000-000000000000';
   for (;;) {
+    // Stopped (the database is closing): what is left, and the HNSW index, are for the next run.
+    if (options.signal?.aborted) return total;
     const rows = await db.query<{ id: string; title: string; subtitle: string | null; body_text: string }>(
       `select p.id, p.title, p.subtitle, p.body_text from posts p
         where p.id > $1
@@ -44,6 +54,7 @@ export async function embedPendingPosts(
       );
     }
     total += records.length;
+    await options.onBatch?.(records.length);
   }
   // Statistics after a bulk insert (PGlite has no autovacuum): with an empty table's estimates the planner joins
   // a time window's posts to their embeddings by scanning every embedding.

@@ -1,0 +1,73 @@
+import { readCapabilities } from '@/lib/db/capabilities';
+import type { Db, Queryable } from '@/lib/db/types';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { vectorSql } from '@/lib/search/semantic/index-name';
+import { indexingRuns } from './runs';
+
+export interface SearchIndexStatus {
+  /** Posts not searchable yet: new or changed, waiting for their lexical document. */
+  pendingPosts: number;
+  /** Posts without a vector of the configured model; null without a provider or without pgvector. */
+  pendingEmbeddings: number | null;
+  /** A background run (lib/search/index/background.ts) is working on them in this process. */
+  indexing: boolean;
+}
+
+/**
+ * Posts waiting for lexical indexing. An index-only count on the partial index posts_search_pending_idx (where
+ * search_indexed_at is null), which holds only the pending posts: nothing to read once they are indexed.
+ */
+export async function countPendingPosts(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from posts where search_indexed_at is null');
+  return row!.n;
+}
+
+/** Posts the embedding pass would embed (embed-pending.ts's condition); null when nothing will embed them. */
+export async function countPendingEmbeddings(db: Queryable, embeddings: EmbeddingProvider | null) {
+  if (!embeddings || !(await readCapabilities(db)).vector) return null;
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from posts p
+      where not exists (select 1 from post_embeddings e where e.post_id = p.id and e.model = ${vectorSql(embeddings).model})`,
+  );
+  return row!.n;
+}
+
+export function isSearchIndexing(db: Db): boolean {
+  return indexingRuns().has(db);
+}
+
+/** The whole status, counted now (for /readyz, which is probed every few seconds at most). */
+export async function readSearchIndexStatus(db: Db, embeddings: EmbeddingProvider | null): Promise<SearchIndexStatus> {
+  const [pendingPosts, pendingEmbeddings] = [await countPendingPosts(db), await countPendingEmbeddings(db, embeddings)];
+  return { pendingPosts, pendingEmbeddings, indexing: isSearchIndexing(db) };
+}
+
+/** How long a search may reuse the pending count: each search answer carries it, and it only says "not yet". */
+export const PENDING_COUNT_MAX_AGE_MS = 2000;
+
+// On globalThis, so the background run (started from server.ts) can drop the count the route handlers remember.
+const holder = globalThis as typeof globalThis & {
+  __pendingSearchPosts?: WeakMap<Db, { at: number; count: Promise<number> }>;
+};
+holder.__pendingSearchPosts ??= new WeakMap();
+const counted = holder.__pendingSearchPosts;
+
+/**
+ * The pending count for a search answer: counted at most once per PENDING_COUNT_MAX_AGE_MS per database (concurrent
+ * searches share one count), so searching costs no extra statement in the steady state. A failed count is not kept.
+ */
+export function pendingSearchPosts(db: Db, now = Date.now()): Promise<number> {
+  const cached = counted.get(db);
+  if (cached && now - cached.at < PENDING_COUNT_MAX_AGE_MS) return cached.count;
+  const count = countPendingPosts(db);
+  counted.set(db, { at: now, count });
+  count.catch(() => {
+    if (counted.get(db)?.count === count) counted.delete(db);
+  });
+  return count;
+}
+
+/** Drops the remembered count (after indexing changed it, or in tests). */
+export function forgetPendingSearchPosts(db: Db): void {
+  counted.delete(db);
+}
