@@ -36,8 +36,8 @@ export async function retrieve(
     /** Results the caller will show. */
     limit: number;
     /**
-     * Lexical results taken (RETRIEVE_PER_SIDE unless given): lexical search alone needs only the page, and the
-     * exact ranking is fastest when it proves no more than that.
+     * Lexical results taken (RETRIEVE_PER_SIDE unless given): the exact ranking is fastest when it proves no more
+     * than the page.
      */
     lexicalLimit?: number;
     /**

@@ -1,6 +1,6 @@
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db, Queryable } from '@/lib/db/types';
-import { analyzeDocument } from '@/lib/search/analysis/document';
+import { type AnalyzedDocument, analyzeDocument } from '@/lib/search/analysis/document';
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
 import { admitToTermLists, removeFromTermLists } from './term-lists';
 
@@ -22,6 +22,8 @@ const OLD_LEXEMES = `select lexeme, count(*)::int as n
                       group by lexeme`;
 
 const MAINTAIN_AFTER = 1000;
+// Posts analysed per statement that stores their vectors.
+const ANALYSIS_CHUNK = 500;
 // Advisory lock key of the search indexer (any constant no other lock uses).
 const SEARCH_INDEX_LOCK = 7_420_001;
 
@@ -45,7 +47,7 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
   let total = 0;
   for (;;) {
     if (options.signal?.aborted) return total;
-    const indexed = await db.transaction((tx) => indexBatch(tx, batchSize, vector));
+    const indexed = await db.transaction((tx) => indexBatch(tx, batchSize, vector, db.kind === 'postgres'));
     if (indexed === 0) {
       // After a bulk change PGlite (which has no autovacuum) needs what autovacuum would do: fresh statistics, or the
       // planner keeps estimating from an empty table; and a visibility map, or counting the posts of a time window
@@ -67,7 +69,7 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
  * turns. Without it two batches update the shared lexeme counts in different orders and deadlock, and both could
  * pick the same pending post and count it twice. The pending posts are read after the lock is held.
  */
-async function indexBatch(tx: Queryable, batchSize: number, vector: boolean): Promise<number> {
+async function indexBatch(tx: Queryable, batchSize: number, vector: boolean, overlap: boolean): Promise<number> {
   await tx.query('select pg_advisory_xact_lock($1)', [SEARCH_INDEX_LOCK]);
   const rows = await tx.query<PendingRow>(
     `select p.id, p.title, p.subtitle, p.body_text,
@@ -83,21 +85,37 @@ async function indexBatch(tx: Queryable, batchSize: number, vector: boolean): Pr
   if (rows.length === 0) return 0;
   const ids = rows.map((row) => row.id);
   const languages = rows.map((row) => analysisLanguage(row.language));
-  const documents = rows.map((row, i) =>
-    analyzeDocument(
-      { title: row.title, subtitle: row.subtitle, publication: row.publication, body: row.body_text },
-      languages[i]!,
-    ),
-  );
   const previouslyIndexed = rows.filter((row) => row.previously_indexed).map((row) => row.id);
   if (previouslyIndexed.length > 0) await forgetOldDocuments(tx, previouslyIndexed, vector);
 
-  await tx.query(
-    `update posts p set search_vector = r.vector::tsvector, search_indexed_at = now()
-       from unnest($1::uuid[], $2::text[]) as r (id, vector)
-      where p.id = r.id`,
-    [ids, documents.map((d) => d.vector)],
-  );
+  // Each chunk's vectors are stored while the next chunk is analysed: on PostgreSQL the server parses and indexes
+  // one while this process analyses the other (PGlite runs in this thread, so there each waits for the last).
+  const documents: AnalyzedDocument[] = [];
+  const stored: Promise<unknown>[] = [];
+  for (let start = 0; start < rows.length; start += ANALYSIS_CHUNK) {
+    const chunk = rows.slice(start, start + ANALYSIS_CHUNK);
+    const analyzed = chunk.map((row, i) =>
+      analyzeDocument(
+        { title: row.title, subtitle: row.subtitle, publication: row.publication, body: row.body_text },
+        languages[start + i]!,
+      ),
+    );
+    documents.push(...analyzed);
+    const storing = tx.query(
+      `update posts p set search_vector = r.vector::tsvector, search_indexed_at = now()
+         from unnest($1::uuid[], $2::text[]) as r (id, vector)
+        where p.id = r.id`,
+      [chunk.map((row) => row.id), analyzed.map((d) => d.vector)],
+    );
+    if (!overlap) await storing;
+    // Handled here so a failure while the next chunk is analysed is not reported as unhandled; Promise.all below
+    // still rejects with it.
+    storing.catch(() => {});
+    stored.push(storing);
+    // A turn of the event loop, in which the driver sends the statement.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await Promise.all(stored);
   const docCounts = new Map<string, number>();
   for (const document of documents) {
     for (const lexeme of document.weights.keys()) docCounts.set(lexeme, (docCounts.get(lexeme) ?? 0) + 1);
