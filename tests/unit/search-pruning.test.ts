@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ABSENT,
   IN_TITLE,
+  meets,
   PRESENT,
+  profileBound,
   profilesThatCanWin,
   type TermBound,
   type TermState,
@@ -93,5 +95,16 @@ describe('profilesThatCanWin', () => {
     for (const states of [bounds.map(() => PRESENT as TermState)]) {
       expect(profiles.some((profile) => meets(states, profile))).toBe(true);
     }
+  });
+
+  it('bounds a profile by its states and knows which profiles a profile meets', () => {
+    const bounds = [
+      { body: 1, title: 2 },
+      { body: 0.5, title: 0 },
+    ];
+    expect(profileBound(bounds, [IN_TITLE, PRESENT])).toBe(2.5);
+    expect(profileBound(bounds, [PRESENT, ABSENT])).toBe(1);
+    expect(meets([IN_TITLE, PRESENT], [PRESENT, PRESENT])).toBe(true);
+    expect(meets([IN_TITLE, ABSENT], [PRESENT, PRESENT])).toBe(false);
   });
 });

@@ -21,6 +21,19 @@ export type TermState = typeof ABSENT | typeof PRESENT | typeof IN_TITLE;
 const MAX_ENUMERATED_TERMS = 9;
 const MAX_PROFILES = 64;
 
+/** The most a post meeting the profile (and no more) can score. */
+export function profileBound(bounds: TermBound[], profile: TermState[]): number {
+  return profile.reduce<number>(
+    (sum, state, i) => sum + (state === IN_TITLE ? bounds[i]!.title : state === PRESENT ? bounds[i]!.body : 0),
+    0,
+  );
+}
+
+/** Whether every post meeting `profile` also meets `other` (it asks at least as much of every term). */
+export function meets(profile: TermState[], other: TermState[]): boolean {
+  return profile.every((state, i) => state >= other[i]!);
+}
+
 /**
  * The minimal profiles (one state per term) whose bound exceeds `threshold`: an unlisted post can beat the k-th score
  * only if it meets one of them, since meeting a profile means holding at least its states and the bound grows with

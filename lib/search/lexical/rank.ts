@@ -1,7 +1,16 @@
 import type { Queryable } from '@/lib/db/types';
 import { FIELD_WEIGHTS_SQL, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
-import { IN_TITLE, PRESENT, profilesThatCanWin, type TermBound, type TermState } from './pruning';
+import {
+  ABSENT,
+  IN_TITLE,
+  meets,
+  PRESENT,
+  profileBound,
+  profilesThatCanWin,
+  type TermBound,
+  type TermState,
+} from './pruning';
 import type { ResolvedTerm } from './resolve-terms';
 
 export interface LexicalHit {
@@ -30,6 +39,9 @@ export interface TimeRange {
 export const SCORE = { presence: 1, phrase: 0.5, phraseInTitle: 0.5 } as const;
 // Unseen posts within this relative distance of the k-th score are ties; they may be left out.
 const TIE = 1e-6;
+// Profiles sought per round, and the round that takes all the rest.
+const PROFILES_PER_ROUND = 2;
+const MAX_ROUNDS = 4;
 
 interface ScoredRow {
   [key: string]: unknown;
@@ -95,20 +107,35 @@ export async function rankLexical(
     params: [live.flatMap((t) => t.lexemes), ...filterParams],
     limit: options.limit,
   });
-  const kth = listed.length >= options.limit ? listed[options.limit - 1]!.score : 0;
-  const profiles = profilesThatCanWin(live.map(termBound), kth * (1 + TIE));
-
+  // Unlisted posts are sought a few profiles at a time, the most promising first: each round's results raise the
+  // k-th score, which retires the profiles that can no longer win. A profile meeting one already sought is skipped
+  // (its posts were among that one's candidates). The last round takes every profile left, so the top k is exact.
+  const bounds = live.map(termBound);
+  const sought: TermState[][] = [];
   let hits = listed;
-  if (profiles.length > 0) {
+  for (let round = 1; ; round++) {
+    const kth = hits.length >= options.limit ? hits[options.limit - 1]!.score : 0;
+    const open = profilesThatCanWin(bounds, kth * (1 + TIE))
+      .filter((profile) => !sought.some((done) => meets(profile, done)))
+      .sort((a, b) => profileBound(bounds, b) - profileBound(bounds, a));
+    if (open.length === 0) break;
+    // With nothing to beat yet (a time window the lists barely reach), every post holding a term could win, so the
+    // first round asks for the posts with a term in the title: the likeliest winners, and usually far fewer.
+    const titled = kth === 0 && round === 1 ? inTitleProfiles(bounds) : [];
+    const batch = titled.length > 0 ? titled : round < MAX_ROUNDS ? open.slice(0, PROFILES_PER_ROUND) : open;
+    sought.push(...batch);
     const params: unknown[] = [live.flatMap((t) => t.lexemes), ...filterParams];
-    const conditions = profiles.map((profile) => profileCondition(live, profile, options.corpus, params));
+    const conditions = batch.map((profile) => profileCondition(live, profile, options.corpus, params));
     const rest = await scorePosts(db, live, everyTermLive, {
-      from: `posts p where (${conditions.join(' or ')}) ${andFilters}
-               and p.id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
+      // One index query per profile, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on
+      // every row the indexes return, reading (and decompressing) each post's vector for it.
+      from: `(${conditions.map((c) => `select p.id from posts p where ${c} ${andFilters}`).join(' union ')}) candidate
+             join posts p on p.id = candidate.id
+             where p.id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
       params,
       limit: options.limit,
     });
-    hits = [...listed, ...rest].sort((a, b) => b.score - a.score).slice(0, options.limit);
+    hits = mergeTop(hits, rest, options.limit);
   }
   const candidates = range ? await countInWindow(db, live, range) : 0;
   return { hits: byFinalScore(hits).map(toHit), candidates };
@@ -142,6 +169,20 @@ function profileCondition(terms: ResolvedTerm[], profile: TermState[], corpus: n
   if (inTitle.length) parts.push(`ts_filter(p.search_vector, '{a}') @@ $${params.push(tsquery(inTitle))}::tsquery`);
   if (selective.length) parts.push(`p.search_vector @@ $${params.push(tsquery(selective))}::tsquery`);
   return `(${parts.join(' and ')})`;
+}
+
+/** A profile per term that can be in an unlisted post's title, asking for just that, the heaviest first. */
+function inTitleProfiles(bounds: TermBound[]): TermState[][] {
+  return bounds
+    .flatMap((bound, i) => (bound.title > 0 ? [bounds.map((_, j) => (j === i ? IN_TITLE : ABSENT) as TermState)] : []))
+    .sort((a, b) => profileBound(bounds, b) - profileBound(bounds, a))
+    .slice(0, PROFILES_PER_ROUND);
+}
+
+/** The best `limit` of two scored sets, each post once. */
+function mergeTop(a: ScoredRow[], b: ScoredRow[], limit: number): ScoredRow[] {
+  const seen = new Set(a.map((row) => row.post_id));
+  return [...a, ...b.filter((row) => !seen.has(row.post_id))].sort((x, y) => y.score - x.score).slice(0, limit);
 }
 
 /** The top k reordered with the phrase bonus. */
