@@ -40,7 +40,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // One client shows the latency of a request; ten show behaviour under concurrent load on two cores.
 const concurrencies = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number);
 const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
-const embeddings = selectEmbeddingProvider({ provider: 'local' });
+// BENCH_SEMANTIC=false leaves posts unembedded and measures fts alone; BENCH_HTTP=false skips the built app (both for
+// the 1,000,000-post row, where embedding every post and the HTTP part would take most of an hour).
+const embeddings = process.env.BENCH_SEMANTIC === 'false' ? null : selectEmbeddingProvider({ provider: 'local' });
+const httpOn = process.env.BENCH_HTTP !== 'false';
 // BENCH_PARTS=payments measures only the paid routes (on a fresh 1,500-post service per database).
 const parts = (process.env.BENCH_PARTS ?? 'search,payments,overload,mcp,ingest').split(',');
 // The load parts measure the service's own speed: one client far above any per-client limit, so limits are off there.
@@ -72,13 +75,15 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
   await indexPendingPosts(db);
   const indexed = Date.now();
   await indexForSearch(db, embeddings, () => {});
-  const [size] = await db.query<{ vectors: string; lists: string }>(
+  const [size] = await db.query<{ vectors: string; titles: string; lists: string }>(
     `select pg_size_pretty(pg_relation_size('posts_search_vector_idx')) as vectors,
+            pg_size_pretty(pg_relation_size('posts_search_title_idx')) as titles,
             pg_size_pretty(pg_total_relation_size('search_term_lists')) as lists`,
   );
   console.log(
     `  seeded in ${((seeded - started) / 1000).toFixed(1)} s, lexical index in ${((indexed - indexStarted) / 1000).toFixed(1)} s ` +
-      `(GIN ${size?.vectors}, term lists ${size?.lists}), embedded in ${((Date.now() - indexed) / 1000).toFixed(1)} s`,
+      `(GIN ${size?.vectors}, title GIN ${size?.titles}, term lists ${size?.lists}), ` +
+      `embedded in ${((Date.now() - indexed) / 1000).toFixed(1)} s`,
   );
   const rows = await benchSearch(db, embeddings, searchRounds);
   for (const row of rows) {
@@ -94,6 +99,10 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
   console.log(`\n${database}, ${posts} posts`);
   const search = await prepareAndBenchSearch(posts, { databaseUrl: testDb?.url, dataDir });
+  if (!httpOn) {
+    await testDb?.drop();
+    return { database, posts, search, http: [] };
+  }
   const service = await startService({
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'false',
@@ -135,7 +144,7 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
 }
 
 // The HTTP parts need the built app; the ingestion part runs in process.
-if (['search', 'payments', 'overload', 'mcp'].some((part) => parts.includes(part))) buildIfNeeded();
+if (['search', 'payments', 'overload', 'mcp'].some((part) => parts.includes(part)) && httpOn) buildIfNeeded();
 // BENCH_DATABASES=postgres (or pglite) measures one of them only.
 const databases = (process.env.BENCH_DATABASES?.split(',') ??
   (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])) as Array<'pglite' | 'postgres'>;

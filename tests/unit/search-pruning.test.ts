@@ -32,8 +32,8 @@ function assignments(bounds: TermBound[]): TermState[][] {
   return all;
 }
 
-/** A post whose terms are in `states` meets `profile`: it holds each PRESENT term, and each IN_TITLE one in its title. */
-const meets = (states: TermState[], profile: TermState[]) => profile.every((wanted, i) => states[i]! >= wanted);
+/** A post whose terms are in `states` satisfies `profile`: it holds each PRESENT term, and each IN_TITLE one in its title. */
+const satisfies = (states: TermState[], profile: TermState[]) => profile.every((wanted, i) => states[i]! >= wanted);
 
 // A small deterministic generator, so a failure can be replayed.
 function random(seed: number) {
@@ -80,7 +80,7 @@ describe('profilesThatCanWin', () => {
       for (const states of assignments(bounds)) {
         if (boundOf(bounds, states) <= threshold) continue;
         expect(
-          profiles.some((profile) => meets(states, profile)),
+          profiles.some((profile) => satisfies(states, profile)),
           JSON.stringify({ bounds, threshold, states }),
         ).toBe(true);
       }
@@ -93,7 +93,7 @@ describe('profilesThatCanWin', () => {
     const profiles = profilesThatCanWin(bounds, 3);
     expect(profiles).toHaveLength(12);
     for (const states of [bounds.map(() => PRESENT as TermState)]) {
-      expect(profiles.some((profile) => meets(states, profile))).toBe(true);
+      expect(profiles.some((profile) => satisfies(states, profile))).toBe(true);
     }
   });
 
