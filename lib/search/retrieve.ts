@@ -45,6 +45,8 @@ export async function retrieve(
      * filter by publication) only judges the posts it finds.
      */
     publications?: string[] | null;
+    /** Posts that are candidates whatever the ranking finds (posts titled exactly as the query). */
+    include?: string[];
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();
@@ -53,6 +55,7 @@ export async function retrieve(
   const semanticRuns = input.vector !== null && input.embeddings !== null;
   let lexicalCandidatesInWindow = 0;
 
+  for (const id of input.include ?? []) entry(id);
   const ranges = input.range ? [input.range, null] : [null];
   for (const range of ranges) {
     if (range === null && input.range && surelyRelevant(evidence, lexicalRuns, semanticRuns) >= input.limit) break;
@@ -72,15 +75,18 @@ export async function retrieve(
     }
   }
 
-  if (lexicalRuns && semanticRuns) {
-    const needLexical = [...evidence].filter(([, e]) => !e.lexical).map(([id]) => id);
-    const needSimilarity = [...evidence].filter(([, e]) => e.similarity === undefined).map(([id]) => id);
+  // Every candidate is judged on both kinds of evidence: each side scores the candidates it did not find.
+  const needLexical = [...evidence].filter(([, e]) => !e.lexical).map(([id]) => id);
+  if (lexicalRuns && needLexical.length > 0) {
     const { hits } = await rankLexical(db, input.terms, {
       corpus: input.corpus,
       limit: needLexical.length,
       onlyIds: needLexical,
     });
     for (const hit of hits) entry(hit.postId).lexical = hit;
+  }
+  const needSimilarity = [...evidence].filter(([, e]) => e.similarity === undefined).map(([id]) => id);
+  if (semanticRuns && needSimilarity.length > 0) {
     const similar = await rankSemantic(db, input.embeddings!, input.vector!, {
       limit: needSimilarity.length,
       onlyIds: needSimilarity,

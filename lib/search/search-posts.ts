@@ -83,6 +83,7 @@ export async function searchPosts(
     return browseNewest(db, base, { limit: request.limit, range, inRange });
   }
 
+  const titled = await postsTitled(db, request.q);
   // The lexical side takes only the page from the exact ranking (the fewer it must prove, the faster); judged on the
   // hand-judged and demo sets, hybrid loses nothing by it: the semantic side still brings its own top 50.
   const rankAll = (publications: string[] | null) =>
@@ -96,6 +97,7 @@ export async function searchPosts(
       limit: request.limit,
       lexicalLimit: request.limit,
       publications,
+      include: titled,
     });
   let pass = await rankAll(null);
 
@@ -108,7 +110,7 @@ export async function searchPosts(
   if (scoped && lexicalOn && results.length < request.limit) {
     // The page was ranked over every publication; the scoped tier's own page is ranked over the curated ones.
     pass = await rankAll(await scopedPublicationIds(db));
-    results = pass.ordered;
+    results = pass.ordered.filter((r) => r.meta.isScoped);
   }
   const { inWindow, staleFallbackMode } = pass;
   const page = results.slice(0, request.limit);
@@ -184,22 +186,40 @@ async function rankCandidates(
       inWindow: input.inRange(post.publishedAt),
     });
   }
+  const exact = new Set(input.include ?? []);
   const gated = ranked
-    .filter((r) => r.relevance >= SCORING.minimumRelevance)
+    .filter((r) => !exact.has(r.meta.id) && r.relevance >= SCORING.minimumRelevance)
     .sort(
       (a, b) =>
         b.relevance - a.relevance || (b.meta.publishedAt?.getTime() ?? 0) - (a.meta.publishedAt?.getTime() ?? 0),
     );
+  // A post titled exactly as the query is what its searcher is after: first, at full relevance, whatever the window
+  // (a time phrase in a title, "5 charts that matter this week", is the post's week, not the searcher's).
+  const titled = ranked.filter((r) => exact.has(r.meta.id)).map((r) => ({ ...r, relevance: 1 }));
   const hasWindow = input.range !== null;
   const inWindow = hasWindow ? gated.filter((r) => r.inWindow) : gated;
   const older = hasWindow ? gated.filter((r) => !r.inWindow) : [];
   const staleFallbackMode = hasWindow && inWindow.length < input.limit && older.length > 0;
   return {
-    ordered: staleFallbackMode ? [...inWindow, ...older] : inWindow,
+    ordered: [...titled, ...(staleFallbackMode ? [...inWindow, ...older] : inWindow)],
     inWindow,
     staleFallbackMode,
     researchCandidatesInWindow: Math.max(lexicalCandidatesInWindow, ranked.filter((r) => r.inWindow).length),
   };
+}
+
+// Posts titled exactly as the query, at most this many.
+const EXACT_TITLES_MAX = 10;
+
+/** Posts whose title is the query, ignoring case and surrounding space (index posts_title_lower_idx). */
+async function postsTitled(db: Db, q: string): Promise<string[]> {
+  const title = q.trim();
+  if (title.length === 0) return [];
+  const rows = await db.query<{ id: string }>(
+    'select id from posts where lower(title) = lower($1) order by published_at desc nulls last limit $2',
+    [title, EXACT_TITLES_MAX],
+  );
+  return rows.map((row) => row.id);
 }
 
 async function scopedPublicationIds(db: Db): Promise<string[]> {

@@ -19,6 +19,8 @@ alter table search_term_stats
   add column body_floor real not null default 0 check (body_floor >= 0);
 
 create index posts_search_title_idx on posts using gin (ts_filter(search_vector, '{a}'));
+-- A post titled exactly as the query comes first (lib/search/search-posts.ts).
+create index posts_title_lower_idx on posts (lower(title));
 
 -- One row per lexeme: a batch of new posts reads and rewrites a list in one row instead of inserting and trimming
 -- dozens of indexed rows. A deleted post may linger in a list until the lexeme's list changes; readers join posts.

@@ -53,6 +53,22 @@ describe('exact titles find their post', () => {
     expect(slugs).toContain(items[0]?.slug);
   });
 
+  it('puts first a post titled exactly as the query, even when the title holds a time phrase', async () => {
+    const rows = await db.query<{ title: string; slug: string }>(
+      `select title, slug from posts where title like '%charts that matter this week'
+        and title in (select title from posts group by title having count(*) = 1) limit 5`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      for (const q of [row.title, row.title.toUpperCase()]) {
+        const result = await fts(q);
+        expect(result.timeWindow?.label, q).toBe('this_week');
+        expect(result.items[0]?.slug, q).toBe(row.slug);
+        expect(result.items[0]?.relevanceScore).toBe(100);
+      }
+    }
+  });
+
   it('tells apart titles that differ only in their numbers', async () => {
     const rows = await db.query<{ title: string; slug: string }>(
       `select title, slug from posts where title like 'Q_ portfolio update:%'
