@@ -126,13 +126,19 @@ export async function rankLexical(
     sought.push(...batch);
     const params: unknown[] = [live.flatMap((t) => t.lexemes), ...filterParams];
     const conditions = batch.map((profile) => profileCondition(live, profile, options.corpus, params));
-    const rest = await scorePosts(db, live, everyTermLive, {
-      // One index query per profile, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on
-      // every row the indexes return, reading (and decompressing) each post's vector for it.
-      from: `(${conditions.map((c) => `select p.id from posts p where ${c} ${andFilters}`).join(' union ')}) candidate
-             join posts p on p.id = candidate.id
-             where p.id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
+    // One index query per profile, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on every
+    // row the indexes return, reading (and decompressing) each post's vector for it.
+    const found = await db.query<{ id: string }>(
+      `select id from (${conditions.map((c) => `select p.id from posts p where ${c} ${andFilters}`).join(' union ')}) c
+        where id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
       params,
+    );
+    if (found.length === 0) continue;
+    // Scored as a list of ids, which the planner always reads through the primary key: joined to the union above,
+    // it may misjudge the union's size and read the whole posts table instead (seconds at 1,000,000 posts).
+    const rest = await scorePosts(db, live, everyTermLive, {
+      from: 'unnest($1::uuid[]) as given (id) join posts p on p.id = given.id',
+      params: [found.map((row) => row.id)],
       limit: options.limit,
     });
     hits = mergeTop(hits, rest, options.limit);
