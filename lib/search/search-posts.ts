@@ -83,7 +83,8 @@ export async function searchPosts(
     return browseNewest(db, base, { limit: request.limit, range, inRange });
   }
 
-  const titled = await postsTitled(db, request.q);
+  // (Not in the semantic-only mode, which exists to evaluate the embeddings alone.)
+  const titled = request.mode === 'semantic' ? [] : await postsTitled(db, request.q);
   // The lexical side takes only the page from the exact ranking (the fewer it must prove, the faster); judged on the
   // hand-judged and demo sets, hybrid loses nothing by it: the semantic side still brings its own top 50.
   const rankAll = (publications: string[] | null) =>
@@ -193,9 +194,13 @@ async function rankCandidates(
       (a, b) =>
         b.relevance - a.relevance || (b.meta.publishedAt?.getTime() ?? 0) - (a.meta.publishedAt?.getTime() ?? 0),
     );
-  // A post titled exactly as the query is what its searcher is after: first, at full relevance, whatever the window
-  // (a time phrase in a title, "5 charts that matter this week", is the post's week, not the searcher's).
-  const titled = ranked.filter((r) => exact.has(r.meta.id)).map((r) => ({ ...r, relevance: 1 }));
+  // A post titled exactly as the query is what its searcher is after: first, whatever the window (a time phrase in a
+  // title, "5 charts that matter this week", is the post's week, not the searcher's). Several posts with that title
+  // keep the order their evidence gives them, just under full relevance.
+  const titled = ranked
+    .filter((r) => exact.has(r.meta.id))
+    .sort((a, b) => b.relevance - a.relevance)
+    .map((r, i) => ({ ...r, relevance: 1 - i * EXACT_TITLE_STEP }));
   const hasWindow = input.range !== null;
   const inWindow = hasWindow ? gated.filter((r) => r.inWindow) : gated;
   const older = hasWindow ? gated.filter((r) => !r.inWindow) : [];
@@ -208,8 +213,9 @@ async function rankCandidates(
   };
 }
 
-// Posts titled exactly as the query, at most this many.
+// Posts titled exactly as the query, at most this many, and the relevance between two of them (0.1 points).
 const EXACT_TITLES_MAX = 10;
+const EXACT_TITLE_STEP = 0.001;
 
 /** Posts whose title is the query, ignoring case and surrounding space (index posts_title_lower_idx). */
 async function postsTitled(db: Db, q: string): Promise<string[]> {

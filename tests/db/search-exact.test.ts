@@ -69,6 +69,17 @@ describe('exact titles find their post', () => {
     }
   });
 
+  it('puts every post of a shared title first, in the order of their evidence', async () => {
+    const [shared] = await db.query<{ title: string }>(
+      `select title from posts group by title having count(*) = 2 order by title limit 1`,
+    );
+    expect(shared).toBeDefined();
+    const slugs = await postsTitled(shared!.title);
+    const { items } = await fts(shared!.title);
+    expect(new Set(items.slice(0, 2).map((item) => item.slug))).toEqual(new Set(slugs));
+    expect(items.slice(0, 2).map((item) => item.relevanceScore)).toEqual([100, 99.9]);
+  });
+
   it('tells apart titles that differ only in their numbers', async () => {
     const rows = await db.query<{ title: string; slug: string }>(
       `select title, slug from posts where title like 'Q_ portfolio update:%'
