@@ -5,7 +5,7 @@ import type { ResolvedTerm } from './lexical/resolve-terms';
 import { fuse, lexicalRelevance, SCORING, semanticRelevance } from './score';
 import { rankSemantic } from './semantic/rank';
 
-/** Neighbours taken from each side before fusion: top-k first, never a full scan. */
+/** Neighbours the semantic side takes before fusion: top-k first, never a full scan. */
 export const RETRIEVE_PER_SIDE = 50;
 
 export interface Evidence {
@@ -36,11 +36,6 @@ export async function retrieve(
     /** Results the caller will show. */
     limit: number;
     /**
-     * Lexical results taken (RETRIEVE_PER_SIDE unless given): the exact ranking is fastest when it proves no more
-     * than the page.
-     */
-    lexicalLimit?: number;
-    /**
      * Only posts of these publications: the lexical side ranks among them, and the semantic side (whose index cannot
      * filter by publication) only judges the posts it finds.
      */
@@ -62,7 +57,8 @@ export async function retrieve(
     if (lexicalRuns) {
       const { hits, candidates } = await rankLexical(db, input.terms, {
         corpus: input.corpus,
-        limit: input.lexicalLimit ?? RETRIEVE_PER_SIDE,
+        // The page only: the exact ranking is fastest when it proves no more than it shows.
+        limit: input.limit,
         range,
         publications: input.publications,
       });

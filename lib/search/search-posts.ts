@@ -85,8 +85,8 @@ export async function searchPosts(
 
   // (Not in the semantic-only mode, which exists to evaluate the embeddings alone.)
   const titled = request.mode === 'semantic' ? [] : await postsTitled(db, request.q);
-  // The lexical side takes only the page from the exact ranking (the fewer it must prove, the faster); judged on the
-  // hand-judged and demo sets, hybrid loses nothing by it: the semantic side still brings its own top 50.
+  // The lexical side takes only the page (retrieve.ts); judged on the hand-judged and demo sets, hybrid loses nothing
+  // by it: the semantic side still brings its own top 50.
   const rankAll = (publications: string[] | null) =>
     rankCandidates(db, {
       terms: lexicalOn ? terms : [],
@@ -96,7 +96,6 @@ export async function searchPosts(
       range,
       inRange,
       limit: request.limit,
-      lexicalLimit: request.limit,
       publications,
       include: titled,
     });

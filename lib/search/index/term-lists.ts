@@ -11,8 +11,8 @@ import { TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
  * weigh less than TITLE_WEIGHT; the ones that do, at least that): an unlisted post without the lexeme in its title
  * weighs at most that.
  *
- * TERM_LIST_SIZE must be at least the number of results a lexical ranking is asked for (RETRIEVE_PER_SIDE), so that a
- * single-term query is answered from its list alone.
+ * TERM_LIST_SIZE must be at least the number of results a lexical ranking is asked for (a search page: at most 30),
+ * so that a single-term query is answered from its list alone.
  */
 export const TERM_LIST_SIZE = 64;
 

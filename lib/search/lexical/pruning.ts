@@ -21,12 +21,14 @@ export type TermState = typeof ABSENT | typeof PRESENT | typeof IN_TITLE;
 const MAX_ENUMERATED_TERMS = 9;
 const MAX_PROFILES = 64;
 
+/** The most one term in this state adds to an unlisted post's score. */
+function worth(bound: TermBound, state: TermState): number {
+  return state === IN_TITLE ? bound.title : state === PRESENT ? bound.body : 0;
+}
+
 /** The most a post meeting the profile (and no more) can score. */
 export function profileBound(bounds: TermBound[], profile: TermState[]): number {
-  return profile.reduce<number>(
-    (sum, state, i) => sum + (state === IN_TITLE ? bounds[i]!.title : state === PRESENT ? bounds[i]!.body : 0),
-    0,
-  );
+  return profile.reduce<number>((sum, state, i) => sum + worth(bounds[i]!, state), 0);
 }
 
 /** Whether every post meeting `profile` also meets `other` (it asks at least as much of every term). */
@@ -41,9 +43,10 @@ export function meets(profile: TermState[], other: TermState[]): boolean {
  */
 export function profilesThatCanWin(bounds: TermBound[], threshold: number): TermState[][] {
   const states = bounds.map((b) => [ABSENT, ...(b.body > 0 ? [PRESENT] : []), ...(b.title > 0 ? [IN_TITLE] : [])]);
-  const worth = (term: number, state: TermState) =>
-    state === IN_TITLE ? bounds[term]!.title : state === PRESENT ? bounds[term]!.body : 0;
-  const best = bounds.reduce((sum, _, i) => sum + worth(i, states[i]!.at(-1) as TermState), 0);
+  const best = profileBound(
+    bounds,
+    states.map((s) => s.at(-1) as TermState),
+  );
   if (best <= threshold) return [];
   const open = states.flatMap((s, i) => (s.length > 1 ? [i] : []));
   const anyOpenTerm = () => open.map((i) => bounds.map((_, j) => (j === i ? PRESENT : ABSENT) as TermState));
@@ -56,14 +59,14 @@ export function profilesThatCanWin(bounds: TermBound[], threshold: number): Term
     open.forEach((term, k) => {
       profile[term] = states[term]![choice[k]!] as TermState;
     });
-    const bound = profile.reduce<number>((sum, state, term) => sum + worth(term, state), 0);
+    const bound = profileBound(bounds, profile);
     // Minimal: taking any one term a state down brings the bound back to the threshold.
     const isMinimal =
       bound > threshold &&
       open.every((term, k) => {
         if (choice[k] === 0) return true;
         const lower = states[term]![choice[k]! - 1] as TermState;
-        return bound - worth(term, profile[term]!) + worth(term, lower) <= threshold;
+        return bound - worth(bounds[term]!, profile[term]!) + worth(bounds[term]!, lower) <= threshold;
       });
     if (isMinimal) {
       minimal.push(profile);

@@ -55,10 +55,11 @@ interface ScoredRow {
 
 /**
  * Exact top-k lexical ranking. The posts on the query terms' lists (lib/search/index/term-lists.ts: for each lexeme,
- * the posts where it weighs most, all of them for a rare one) are scored first. Every other post weighs at most the
- * floor of each term it contains, which bounds its score; the GIN index is then asked only for posts containing a
- * set of terms whose bound could beat the k-th score found, and those are scored too. So the result is the true top k
- * over every matching post, while a common word costs its list, not its thousands of posts.
+ * the posts where it weighs most, all of them for a rare one) are scored first. Every other post weighs, for each
+ * term it holds, at most the term's floor (in its title) or body floor (elsewhere), which bounds its score; the indexes
+ * are then asked only for posts meeting a profile whose bound could beat the k-th score found (pruning.ts), a few
+ * profiles per round, and those are scored too. So the result is the true top k over every matching post, while a
+ * common word costs its list and the posts that could still win, not its thousands of posts.
  */
 export async function rankLexical(
   db: Queryable,
@@ -126,19 +127,13 @@ export async function rankLexical(
     sought.push(...batch);
     const params: unknown[] = [live.flatMap((t) => t.lexemes), ...filterParams];
     const conditions = batch.map((profile) => profileCondition(live, profile, options.corpus, params));
-    // One index query per profile, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on every
-    // row the indexes return, reading (and decompressing) each post's vector for it.
-    const found = await db.query<{ id: string }>(
-      `select id from (${conditions.map((c) => `select p.id from posts p where ${c} ${andFilters}`).join(' union ')}) c
-        where id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
-      params,
-    );
-    if (found.length === 0) continue;
-    // Scored as a list of ids, which the planner always reads through the primary key: joined to the union above,
-    // it may misjudge the union's size and read the whole posts table instead (seconds at 1,000,000 posts).
     const rest = await scorePosts(db, live, everyTermLive, {
-      from: 'unnest($1::uuid[]) as given (id) join posts p on p.id = given.id',
-      params: [found.map((row) => row.id)],
+      // One index query per profile, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on
+      // every row the indexes return, reading (and decompressing) each post's vector for it.
+      from: `(${conditions.map((c) => `select p.id from posts p where ${c} ${andFilters}`).join(' union ')}) candidate
+             join posts p on p.id = candidate.id
+             where p.id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
+      params,
       limit: options.limit,
     });
     hits = mergeTop(hits, rest, options.limit);
