@@ -42,6 +42,8 @@ export async function retrieve(
     publications?: string[] | null;
     /** Posts that are candidates whatever the ranking finds (posts titled exactly as the query). */
     include?: string[];
+    /** Whether to count the lexical matches in the window; false when an earlier pass over the window did. */
+    countWindow?: boolean;
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();
@@ -61,6 +63,7 @@ export async function retrieve(
         limit: input.limit,
         range,
         publications: input.publications,
+        countWindow: input.countWindow,
       });
       for (const hit of hits) entry(hit.postId).lexical = hit;
       if (range) lexicalCandidatesInWindow = candidates;

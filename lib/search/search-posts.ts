@@ -87,7 +87,7 @@ export async function searchPosts(
   const titled = request.mode === 'semantic' ? [] : await postsTitled(db, request.q);
   // The lexical side takes only the page (retrieve.ts); judged on the hand-judged and demo sets, hybrid loses nothing
   // by it: the semantic side still brings its own top 50.
-  const rankAll = (publications: string[] | null) =>
+  const rankAll = (publications: string[] | null, countWindow = true) =>
     rankCandidates(db, {
       terms: lexicalOn ? terms : [],
       corpus,
@@ -98,8 +98,11 @@ export async function searchPosts(
       limit: request.limit,
       publications,
       include: titled,
+      countWindow,
     });
   let pass = await rankAll(null);
+  // The window's matches are counted over every publication, once.
+  let researchCandidatesInWindow = pass.researchCandidatesInWindow;
 
   // Curated publishers first: stay in the scoped tier when it alone answers the query well, and never when the best
   // answer is elsewhere (a post searched by its exact title must not be hidden because its publisher is not curated).
@@ -109,7 +112,8 @@ export async function searchPosts(
   let results = scoped ? pass.ordered.filter((r) => r.meta.isScoped) : pass.ordered;
   if (scoped && lexicalOn && results.length < request.limit) {
     // The page was ranked over every publication; the scoped tier's own page is ranked over the curated ones.
-    pass = await rankAll(await scopedPublicationIds(db));
+    pass = await rankAll(await scopedPublicationIds(db), false);
+    researchCandidatesInWindow = Math.max(researchCandidatesInWindow, pass.researchCandidatesInWindow);
     results = pass.ordered.filter((r) => r.meta.isScoped);
   }
   const { inWindow, staleFallbackMode } = pass;
@@ -147,7 +151,7 @@ export async function searchPosts(
       ? {
           requestedWindow: window,
           rankedInWindow: inWindow.length,
-          researchCandidatesInWindow: pass.researchCandidatesInWindow,
+          researchCandidatesInWindow,
           staleFallbackMode,
         }
       : null,

@@ -71,6 +71,8 @@ export async function rankLexical(
     onlyIds?: string[];
     /** Only posts of these publications. */
     publications?: string[] | null;
+    /** Whether to count the posts matching in the window (`candidates`); a second pass over the same window need not. */
+    countWindow?: boolean;
   },
 ): Promise<{ hits: LexicalHit[]; candidates: number }> {
   const live = terms.filter((t) => t.docCount > 0);
@@ -94,6 +96,22 @@ export async function rankLexical(
   }
 
   const range = options.range ?? null;
+  // The window's count runs beside the ranking (on PostgreSQL's pool, at the same time).
+  const [hits, candidates] = await Promise.all([
+    rankTop(db, live, everyTermLive, { ...options, range }),
+    range && options.countWindow !== false ? countInWindow(db, live, range) : 0,
+  ]);
+  return { hits: byFinalScore(hits).map(toHit), candidates };
+}
+
+/** The top k over every post (see rankLexical), before the phrase bonus reorders it. */
+async function rankTop(
+  db: Queryable,
+  live: ResolvedTerm[],
+  everyTermLive: boolean,
+  options: { corpus: number; limit: number; range: TimeRange | null; publications?: string[] | null },
+): Promise<ScoredRow[]> {
+  const range = options.range;
   const publications = options.publications ?? null;
   // Parameter 1 is the query's lexemes; then the window's bounds and the publications, when given.
   const filterParams = [...(range ? [range.start, range.end] : []), ...(publications ? [publications] : [])];
@@ -138,8 +156,7 @@ export async function rankLexical(
     });
     hits = mergeTop(hits, rest, options.limit);
   }
-  const candidates = range ? await countInWindow(db, live, range) : 0;
-  return { hits: byFinalScore(hits).map(toHit), candidates };
+  return hits;
 }
 
 /** The most a term adds to the score of a post on none of its lexemes' lists (see pruning.ts). */

@@ -48,14 +48,12 @@ function idf(corpus: number, docCount: number): number {
  */
 export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: ResolvedTerm[]; corpus: number }> {
   if (terms.length === 0) return { terms: [], corpus: 0 };
-  const languages = await corpusLanguages(db);
+  const { languages, corpus } = await corpusFacts(db);
   const ladders = terms.map((term) => queryLexemeLadder({ text: term, kind: tokenKind(term) }, languages));
   const rows = await db.query<StatsRow>(
     'select lexeme, doc_count, top_floor, body_floor from search_term_stats where lexeme = any($1::text[])',
     [[...new Set(ladders.flat(2))]],
   );
-  const [corpusRow] = await db.query<{ doc_count: number }>('select doc_count from search_corpus_stats');
-  const corpus = corpusRow?.doc_count ?? 0;
   const stats = new Map(rows.map((row) => [row.lexeme, row]));
   const resolved: ResolvedTerm[] = [];
   for (const [index, term] of terms.entries()) {
@@ -108,9 +106,13 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
   return { terms: resolved, corpus };
 }
 
-async function corpusLanguages(db: Db): Promise<string[]> {
-  const rows = await db.query<{ language: string }>('select language from search_languages where doc_count > 0');
-  return [...new Set(['en', ...rows.map((row) => row.language)])];
+/** The indexed posts and their languages, in one round trip. */
+async function corpusFacts(db: Db): Promise<{ languages: string[]; corpus: number }> {
+  const [row] = await db.query<{ corpus: number | null; languages: string[] }>(
+    `select (select doc_count from search_corpus_stats) as corpus,
+            array(select language from search_languages where doc_count > 0) as languages`,
+  );
+  return { languages: [...new Set(['en', ...(row?.languages ?? [])])], corpus: row?.corpus ?? 0 };
 }
 
 async function closestLexeme(db: Db, lexeme: string) {
