@@ -115,6 +115,8 @@ describe('exact top-k', () => {
     const everything = await rankLexical(db, terms, { corpus, limit: 10, onlyIds: matching.map((row) => row.id) });
     expect(matching.length).toBeGreaterThan(10);
     expect(pruned.hits.map((h) => h.score)).toEqual(everything.hits.map((h) => h.score));
+    // Equal scores are ordered by recency then id, so the posts themselves are the same, ties included.
+    expect(pruned.hits.map((h) => h.postId)).toEqual(everything.hits.map((h) => h.postId));
   });
 
   it('is exact inside a time window too', async () => {
@@ -131,6 +133,7 @@ describe('exact top-k', () => {
         pruned.hits.map((h) => h.score),
         q,
       ).toEqual(everything.hits.map((h) => h.score));
+      expect(pruned.hits.map((h) => h.postId)).toEqual(everything.hits.map((h) => h.postId));
       expect(pruned.candidates).toBe(inWindow.length);
     }
   });
@@ -153,6 +156,7 @@ describe('exact top-k', () => {
           pruned.hits.map((h) => h.score),
           `${q} (${limit})`,
         ).toEqual(everything.hits.map((h) => h.score));
+        expect(pruned.hits.map((h) => h.postId)).toEqual(everything.hits.map((h) => h.postId));
       }
     }
   });

@@ -100,6 +100,7 @@ describe('snippetFor', () => {
     docCount: 1,
     floor: 0,
     bodyFloor: 0,
+    floorPublishedUs: Number.POSITIVE_INFINITY,
   });
 
   it('finds the sentence in any script, with or without accents, and by a signed figure', () => {

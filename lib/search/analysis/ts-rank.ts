@@ -2,16 +2,13 @@
  * PostgreSQL's ts_rank(weights, vector, 'lexeme', 1) for one lexeme, computed in JavaScript at indexing time: the
  * per-term weight the lexical ranking sums (lib/search/lexical), needed here for the per-term upper bounds that make
  * exact top-k pruning possible. It follows tsrank.c (calc_rank_or for a single operand, then normalization 1, the
- * division by log2 of the document length), in single precision as PostgreSQL computes it; the bounds still keep a
- * margin (BOUND_MARGIN) for any last-bit difference.
+ * division by log2 of the document length), in single precision as PostgreSQL computes it; a bound's step still
+ * allows for a last-bit difference (boundStep).
  */
 
 /** Weights of the D, C, B, A labels: body, publication, subtitle, title. Also used verbatim in SQL. */
 export const FIELD_WEIGHTS = [0.2, 0.35, 0.6, 1.0] as const;
 export const FIELD_WEIGHTS_SQL = `{${FIELD_WEIGHTS.join(',')}}`;
-
-/** Relative slack added to every upper bound computed from these weights. */
-export const BOUND_MARGIN = 1e-4;
 
 const f = Math.fround;
 const LIMIT_SUM_INVERSE_SQUARES = 1.64493406685;
@@ -43,6 +40,32 @@ export function tsRankOfLexeme(labels: readonly number[], documentLength: number
  */
 export const TITLE_WEIGHT = 1;
 const TITLE_LABEL = 3;
+
+/**
+ * The ranking compares term weights in steps of 1/WEIGHT_STEPS (rounded down), as search engines quantize impacts. Two
+ * posts a length-normalization hair apart (thousands of titles holding the same words at 1.0857 and 1.0872) then tie,
+ * and recency orders them, instead of the exact top k having to score every one of them to find the larger hair.
+ */
+export const WEIGHT_STEPS = 32;
+
+/** A weight as the ranking counts it; never above the weight itself, so a bound stays a bound once quantized. */
+export function quantizeWeight(weight: number): number {
+  return Math.floor(weight * WEIGHT_STEPS) / WEIGHT_STEPS;
+}
+
+// Added to a weight computed here before its step bounds PostgreSQL's: a last-bit difference between the two must not
+// put PostgreSQL's weight in the step above.
+const BOUND_SLACK = 1e-6;
+
+/** The step of any weight PostgreSQL computes where this code computed `weight`. */
+export function boundStep(weight: number): number {
+  return quantizeWeight(weight + BOUND_SLACK);
+}
+
+/** Whether the step of `weight` is certain: no last-bit difference could move PostgreSQL's weight to the next one. */
+export function stepIsCertain(weight: number): boolean {
+  return boundStep(weight) === quantizeWeight(weight);
+}
 
 export function termWeight(labels: readonly number[], documentLength: number): number {
   return tsRankOfLexeme(labels, documentLength) + (labels.includes(TITLE_LABEL) ? TITLE_WEIGHT : 0);

@@ -13,6 +13,8 @@ interface PendingRow {
   publication: string;
   language: string | null;
   previously_indexed: boolean;
+  /** Microseconds since 1970 (the term lists order ties by date); null when undated. */
+  published_us: number | null;
 }
 
 // Document frequencies move by the lexemes a batch removes and adds, so re-indexing a changed post stays exact.
@@ -77,7 +79,8 @@ async function indexBatch(tx: Queryable, batchSize: number, vector: boolean, ove
     `select p.id, p.title, p.subtitle, p.body_text,
             concat_ws(' ', pub.title, pub.author_name) as publication,
             coalesce(p.language, pub.language) as language,
-            p.search_vector is not null as previously_indexed
+            p.search_vector is not null as previously_indexed,
+            (extract(epoch from p.published_at) * 1000000)::float8 as published_us
        from posts p join publications pub on pub.id = p.publication_id
       where p.search_indexed_at is null
       order by p.id
@@ -122,14 +125,19 @@ async function indexBatch(tx: Queryable, batchSize: number, vector: boolean, ove
   for (const document of documents) {
     for (const lexeme of document.weights.keys()) docCounts.set(lexeme, (docCounts.get(lexeme) ?? 0) + 1);
   }
-  const stats = await tx.query<{ lexeme: string; top_floor: number; body_floor: number }>(
+  const stats = await tx.query<{
+    lexeme: string;
+    top_floor: number;
+    body_floor: number;
+    floor_published_us: number | null;
+  }>(
     `insert into search_term_stats (lexeme, doc_count)
      select * from unnest($1::text[], $2::int[])
      on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count
-     returning lexeme, top_floor, body_floor`,
+     returning lexeme, top_floor, body_floor, floor_published_us`,
     [[...docCounts.keys()], [...docCounts.values()]],
   );
-  await admitToTermLists(tx, ids, documents, stats);
+  await admitToTermLists(tx, { ids, publishedUs: rows.map((row) => row.published_us) }, documents, stats);
   await tx.query('update search_corpus_stats set doc_count = doc_count + $1', [rows.length - previouslyIndexed.length]);
   const newLanguages = languages.filter((_, i) => !rows[i]!.previously_indexed);
   if (newLanguages.length > 0) {

@@ -1,11 +1,13 @@
 import type { Queryable } from '@/lib/db/types';
 import type { AnalyzedDocument } from '@/lib/search/analysis/document';
-import { TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
+import { quantizeWeight, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 
 /**
- * Each lexeme's list of the TERM_LIST_SIZE posts where it weighs most, and its floor: no post outside the list weighs
- * more than the floor (migration 20261127100000). A post pushed off a list raises the floor to its weight, and a post
- * weighing no more than the floor is never added. A rare lexeme's list holds all its posts, with floor 0.
+ * Each lexeme's list of its TERM_LIST_SIZE best posts, in the ranking's order: the weight's step (quantizeWeight),
+ * then the newest, then the id (migrations 20261127100000, 20261128100000). Its floor bounds every post outside the
+ * list: none is in a step above top_floor's, and none in that step is newer than floor_published_us. A post pushed
+ * off a list raises the floor to it, and a post not above the floor is never added. A rare lexeme's list holds all its
+ * posts, with floor 0.
  *
  * Each lexeme also keeps body_floor, the heaviest it weighs in any post that does not hold it in the title (those
  * weigh less than TITLE_WEIGHT; the ones that do, at least that): an unlisted post without the lexeme in its title
@@ -20,11 +22,14 @@ interface StatsRow {
   lexeme: string;
   top_floor: number;
   body_floor: number;
+  floor_published_us: number | null;
 }
 
 interface Entry {
   postId: string;
   weight: number;
+  /** Microseconds since 1970; null for an undated post. */
+  publishedUs: number | null;
 }
 
 interface ListRow {
@@ -32,54 +37,132 @@ interface ListRow {
   lexeme: string;
   post_ids: string[];
   weights: number[];
+  published_us: Array<number | null>;
 }
 
-/** Merges a batch of analysed posts into the lists and floors of their lexemes. */
+/** Where a post with this weight and date stands for a lexeme: its step, then its date (undated last). */
+interface Standing {
+  step: number;
+  date: number;
+}
+
+const standing = (weight: number, publishedUs: number | null): Standing => ({
+  step: quantizeWeight(weight),
+  date: publishedUs ?? Number.NEGATIVE_INFINITY,
+});
+
+/** Positive when a stands before b. */
+const compareStanding = (a: Standing, b: Standing) => a.step - b.step || a.date - b.date;
+
+/** In the ranking's order: best step, newest, then lowest id (as PostgreSQL orders uuids). */
+function byRank(a: Entry, b: Entry): number {
+  return (
+    compareStanding(standing(b.weight, b.publishedUs), standing(a.weight, a.publishedUs)) ||
+    (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0)
+  );
+}
+
+/**
+ * Merges a batch of analysed posts into the lists and floors of their lexemes. `publishedUs` holds each post's date in
+ * microseconds since 1970 (null when undated).
+ */
 export async function admitToTermLists(
   tx: Queryable,
-  ids: string[],
+  posts: { ids: string[]; publishedUs: Array<number | null> },
   documents: AnalyzedDocument[],
   stats: StatsRow[],
 ): Promise<void> {
   const current = new Map(stats.map((row) => [row.lexeme, row]));
-  // This batch's candidates per lexeme (posts weighing more than the floor), and its heaviest non-title weights.
+  // Whether a post would stand above the floor; with nothing dropped yet (floor 0), every post is listed.
+  const aboveFloor = (lexeme: string, entry: Entry) => {
+    const row = current.get(lexeme);
+    if (!row || row.top_floor <= 0) return true;
+    return (
+      compareStanding(standing(entry.weight, entry.publishedUs), standing(row.top_floor, row.floor_published_us)) > 0
+    );
+  };
+  // This batch's candidates per lexeme (posts above the floor), and its heaviest non-title weights.
   const candidates = new Map<string, Entry[]>();
   const bodyFloors = new Map<string, number>();
   documents.forEach((document, i) => {
     for (const [lexeme, weight] of document.weights) {
       if (weight < TITLE_WEIGHT && weight > (bodyFloors.get(lexeme) ?? 0)) bodyFloors.set(lexeme, weight);
-      if (weight <= (current.get(lexeme)?.top_floor ?? 0)) continue;
+      const entry = { postId: posts.ids[i]!, weight, publishedUs: posts.publishedUs[i] ?? null };
+      if (!aboveFloor(lexeme, entry)) continue;
       const list = candidates.get(lexeme) ?? candidates.set(lexeme, []).get(lexeme)!;
-      list.push({ postId: ids[i]!, weight });
+      list.push(entry);
     }
   });
 
   const existing = await readLists(tx, [...candidates.keys()]);
-  const batchIds = new Set(ids);
+  const batchIds = new Set(posts.ids);
   const lists: Array<{ lexeme: string; entries: Entry[] }> = [];
-  const floors: Array<{ lexeme: string; floor: number; bodyFloor: number }> = [];
+  const floors: Array<{ lexeme: string; floor: number; floorUs: number | null; bodyFloor: number }> = [];
   for (const [lexeme, batch] of candidates) {
     // A post of this batch already listed (indexed before under the same id) is listed again at its new weight.
     const kept = (existing.get(lexeme) ?? []).filter((e) => !batchIds.has(e.postId));
-    const merged = [...kept, ...batch].sort((a, b) => b.weight - a.weight || (a.postId < b.postId ? -1 : 1));
-    const dropped = merged.length > TERM_LIST_SIZE ? merged[TERM_LIST_SIZE]!.weight : 0;
+    const merged = [...kept, ...batch].sort(byRank);
     lists.push({ lexeme, entries: merged.slice(0, TERM_LIST_SIZE) });
-    floors.push({ lexeme, floor: dropped, bodyFloor: bodyFloors.get(lexeme) ?? 0 });
+    const row = current.get(lexeme);
+    const floor = lowerFloor(
+      row && row.top_floor > 0 ? { weight: row.top_floor, publishedUs: row.floor_published_us } : null,
+      merged.slice(TERM_LIST_SIZE),
+    );
+    floors.push({
+      lexeme,
+      floor: floor?.weight ?? 0,
+      floorUs: floor?.publishedUs ?? null,
+      bodyFloor: bodyFloors.get(lexeme) ?? 0,
+    });
   }
   for (const [lexeme, bodyFloor] of bodyFloors) {
-    if (!candidates.has(lexeme) && bodyFloor > (current.get(lexeme)?.body_floor ?? 0)) {
-      floors.push({ lexeme, floor: 0, bodyFloor });
+    const row = current.get(lexeme);
+    if (!candidates.has(lexeme) && bodyFloor > (row?.body_floor ?? 0)) {
+      floors.push({ lexeme, floor: row?.top_floor ?? 0, floorUs: row?.floor_published_us ?? null, bodyFloor });
     }
   }
   await writeLists(tx, lists);
   if (floors.length === 0) return;
+  // Set, not raised in SQL: the floor's date goes with its step. Batches take turns under the indexer's lock, so the
+  // stats read at the start of this one are current.
   await tx.query(
     `update search_term_stats s
-        set top_floor = greatest(s.top_floor, a.floor), body_floor = greatest(s.body_floor, a.body_floor)
-       from unnest($1::text[], $2::real[], $3::real[]) as a (lexeme, floor, body_floor)
+        set top_floor = a.floor, floor_published_us = a.floor_us, body_floor = greatest(s.body_floor, a.body_floor)
+       from unnest($1::text[], $2::real[], $3::float8[], $4::real[]) as a (lexeme, floor, floor_us, body_floor)
       where s.lexeme = a.lexeme`,
-    [floors.map((f) => f.lexeme), floors.map((f) => f.floor), floors.map((f) => f.bodyFloor)],
+    [
+      floors.map((f) => f.lexeme),
+      floors.map((f) => f.floor),
+      floors.map((f) => f.floorUs),
+      floors.map((f) => f.bodyFloor),
+    ],
   );
+}
+
+/**
+ * The floor once `dropped` leave a list: the heaviest weight of any unlisted post, and the newest date among the
+ * unlisted posts in that weight's step (null when none of them is dated). Null when nothing is unlisted.
+ */
+function lowerFloor(
+  floor: { weight: number; publishedUs: number | null } | null,
+  dropped: Entry[],
+): { weight: number; publishedUs: number | null } | null {
+  let result = floor;
+  for (const entry of dropped) {
+    if (!result) {
+      result = { weight: entry.weight, publishedUs: entry.publishedUs };
+      continue;
+    }
+    const step = quantizeWeight(result.weight);
+    const entryStep = quantizeWeight(entry.weight);
+    const newer = (entry.publishedUs ?? Number.NEGATIVE_INFINITY) > (result.publishedUs ?? Number.NEGATIVE_INFINITY);
+    result = {
+      weight: Math.max(result.weight, entry.weight),
+      publishedUs:
+        entryStep > step ? entry.publishedUs : entryStep === step && newer ? entry.publishedUs : result.publishedUs,
+    };
+  }
+  return result;
 }
 
 /** Takes posts off every list that holds them (their documents changed); the floors stay, still upper bounds. */
@@ -95,12 +178,15 @@ async function readLists(tx: Queryable, lexemes: string[]): Promise<Map<string, 
   if (lexemes.length === 0) return new Map();
   // As text and float8, which both drivers parse into arrays; float8 holds every real exactly.
   const rows = await tx.query<ListRow>(
-    `select lexeme, post_ids::text[] as post_ids, weights::float8[] as weights
+    `select lexeme, post_ids::text[] as post_ids, weights::float8[] as weights, published_us
        from search_term_lists where lexeme = any($1::text[])`,
     [lexemes],
   );
   return new Map(
-    rows.map((row) => [row.lexeme, row.post_ids.map((postId, i) => ({ postId, weight: row.weights[i]! }))]),
+    rows.map((row) => [
+      row.lexeme,
+      row.post_ids.map((postId, i) => ({ postId, weight: row.weights[i]!, publishedUs: row.published_us[i] ?? null })),
+    ]),
   );
 }
 
@@ -109,13 +195,16 @@ async function writeLists(tx: Queryable, lists: Array<{ lexeme: string; entries:
   // Each list travels as array literals: unnest cannot take arrays of differing lengths. A weight (a single-precision
   // value held in a double) prints as the decimal that identifies it, which reads back as that same real.
   await tx.query(
-    `insert into search_term_lists (lexeme, post_ids, weights)
-     select lexeme, ids::uuid[], weights::real[] from unnest($1::text[], $2::text[], $3::text[]) as a (lexeme, ids, weights)
-     on conflict (lexeme) do update set post_ids = excluded.post_ids, weights = excluded.weights`,
+    `insert into search_term_lists (lexeme, post_ids, weights, published_us)
+     select lexeme, ids::uuid[], weights::real[], dates::float8[]
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as a (lexeme, ids, weights, dates)
+     on conflict (lexeme) do update
+       set post_ids = excluded.post_ids, weights = excluded.weights, published_us = excluded.published_us`,
     [
       lists.map((l) => l.lexeme),
       lists.map((l) => `{${l.entries.map((e) => e.postId).join(',')}}`),
       lists.map((l) => `{${l.entries.map((e) => e.weight).join(',')}}`),
+      lists.map((l) => `{${l.entries.map((e) => e.publishedUs ?? 'NULL').join(',')}}`),
     ],
   );
 }

@@ -17,9 +17,10 @@ export const IN_TITLE = 2;
 export type TermState = typeof ABSENT | typeof PRESENT | typeof IN_TITLE;
 
 // 3^9 profiles are enumerated at most; past that (or past MAX_PROFILES minimal ones) any post holding one of the open
-// terms is a candidate: still exact, only slower.
+// terms is a candidate: still exact, only slower (a common word's every post). The ranking seeks the profiles a few
+// at a time, the strongest first, and each round retires many, so a long list costs little.
 const MAX_ENUMERATED_TERMS = 9;
-const MAX_PROFILES = 64;
+const MAX_PROFILES = 1024;
 
 /** The most one term in this state adds to an unlisted post's score. */
 function worth(bound: TermBound, state: TermState): number {

@@ -1,5 +1,5 @@
 import type { Queryable } from '@/lib/db/types';
-import { FIELD_WEIGHTS_SQL, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
+import { boundStep, FIELD_WEIGHTS_SQL, TITLE_WEIGHT, WEIGHT_STEPS } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import {
   ABSENT,
@@ -31,22 +31,29 @@ export interface TimeRange {
 /**
  * The scoring function: for each query term the post contains, idf x (PRESENCE + weight), where weight is
  * ts_rank(FIELD_WEIGHTS, vector, term, 1) in 0..1 (title over subtitle over publication over body, saturating in the
- * occurrences, divided by log2 of the length) plus TITLE_WEIGHT when the term is in the title (analysis/ts-rank.ts).
- * PRESENCE makes covering one more term worth more than weighing more on the ones covered. The top k under this score
- * is exact; then, among those k, a post holding the query's terms in order gains PHRASE (anywhere) and PHRASE_IN_TITLE
- * times the query's total idf, which reorders the k without changing which posts they are.
+ * occurrences, divided by log2 of the length) plus TITLE_WEIGHT when the term is in the title, in steps of
+ * 1/WEIGHT_STEPS (analysis/ts-rank.ts). PRESENCE makes covering one more term worth more than weighing more on the
+ * ones covered. Equal scores are ordered newest first, then by id. The top k in this order is exact; then, among
+ * those k, a post holding the query's terms in order gains PHRASE (anywhere) and PHRASE_IN_TITLE times the query's
+ * total idf, which reorders the k without changing which posts they are.
  */
 export const SCORE = { presence: 1, phrase: 0.5, phraseInTitle: 0.5 } as const;
-// Unseen posts within this relative distance of the k-th score are ties; they may be left out.
+// Scores within this relative distance are equal (the bounds are summed in another order than the scores).
 const TIE = 1e-6;
-// Profiles sought per round, and the round that takes all the rest.
+// Profiles sought per round, the strongest first: PROFILES_PER_ROUND, or all the rest when at most FEW_LEFT are left
+// (another round would cost more than it saves); from round MAX_ROUNDS on, up to LAST_ROUND_PROFILES at once (one
+// index query each).
 const PROFILES_PER_ROUND = 2;
+const FEW_LEFT = 6;
 const MAX_ROUNDS = 4;
+const LAST_ROUND_PROFILES = 32;
 
 interface ScoredRow {
   [key: string]: unknown;
   post_id: string;
   score: number;
+  /** Microseconds since 1970 (exact in a double), for the tie-break; null for an undated post. */
+  published_us: number | null;
   /** The phrase bonus, applied after the top k is settled. */
   phrase: number;
   matched: number;
@@ -129,22 +136,63 @@ async function rankTop(
   // Unlisted posts are sought a few profiles at a time, the most promising first: each round's results raise the
   // k-th score, which retires the profiles that can no longer win. A profile meeting one already sought is skipped
   // (its posts were among that one's candidates). The last round takes every profile left, so the top k is exact.
+  // A post can beat the k-th result outright (a higher score) or tie it and be newer (the ranking's tie-break). The
+  // profiles that can only tie are sought from the k-th post's date on, and not at all when the term lists show that
+  // no unlisted post at those weights is that new (in the demo corpus thousands of titles hold a common word at the
+  // same step, and the lists hold the newest of them).
   const bounds = live.map(termBound);
-  const sought: TermState[][] = [];
+  const newestAt = live.map(newestUnlisted);
+  const sought: Sought[] = [];
   let hits = listed;
   for (let round = 1; ; round++) {
-    const kth = hits.length >= options.limit ? hits[options.limit - 1]!.score : 0;
-    const open = profilesThatCanWin(bounds, kth * (1 + TIE))
-      .filter((profile) => !sought.some((done) => meets(profile, done)))
-      .sort((a, b) => profileBound(bounds, b) - profileBound(bounds, a));
+    const kthRow = hits.length >= options.limit ? hits[options.limit - 1]! : null;
+    const kth = kthRow?.score ?? 0;
+    const kthDate = kthRow?.published_us ?? null;
+    const beat: Sought[] = profilesThatCanWin(bounds, kth * (1 + TIE)).map((profile) => ({ profile, from: null }));
+    const tie: Sought[] = !kthRow
+      ? []
+      : profilesThatCanWin(bounds, kth * (1 - TIE))
+          .filter((profile) => profileBound(bounds, profile) <= kth * (1 + TIE))
+          .filter((profile) => kthDate === null || newestMeeting(live, newestAt, profile, kth) >= kthDate)
+          .map((profile) => ({ profile, from: kthDate }));
+    // Skipped: a profile meeting one already sought (its posts were among that one's candidates, unless that one was
+    // sought from a later date than this one needs).
+    const covered = (wanted: Sought) =>
+      sought.some(
+        (done) =>
+          meets(wanted.profile, done.profile) &&
+          (done.from === null || (wanted.from !== null && done.from <= wanted.from)),
+      );
+    const open = [...beat, ...tie]
+      .filter((wanted) => !covered(wanted))
+      .sort((a, b) => profileBound(bounds, b.profile) - profileBound(bounds, a.profile));
     if (open.length === 0) break;
     // With nothing to beat yet (a time window the lists barely reach), every post holding a term could win, so the
     // first round asks for the posts with a term in the title: the likeliest winners, and usually far fewer.
-    const titled = kth === 0 && round === 1 ? inTitleProfiles(bounds) : [];
-    const batch = titled.length > 0 ? titled : round < MAX_ROUNDS ? open.slice(0, PROFILES_PER_ROUND) : open;
+    const titled = kth === 0 && round === 1 ? inTitleProfiles(bounds).map((profile) => ({ profile, from: null })) : [];
+    const batch =
+      titled.length > 0
+        ? titled
+        : open
+            .slice(
+              0,
+              open.length <= FEW_LEFT ? FEW_LEFT : round < MAX_ROUNDS ? PROFILES_PER_ROUND : LAST_ROUND_PROFILES,
+            )
+            .filter(
+              // A profile both beating and tying (the fallback of pruning.ts) is sought once, whole.
+              (wanted, i, all) =>
+                wanted.from === null ||
+                !all.some((other) => other.from === null && meets(wanted.profile, other.profile)),
+            );
     sought.push(...batch);
     const params: unknown[] = [live.flatMap((t) => t.lexemes), ...filterParams];
-    const conditions = batch.map((profile) => profileCondition(live, profile, options.corpus, params));
+    const conditions = batch.map(({ profile, from }) => {
+      const condition = profileCondition(live, profile, options.corpus, params);
+      if (from === null) return condition;
+      // From the k-th post's millisecond on: a superset of the posts dated after it or with it.
+      const since = new Date(Math.floor(from / 1000)).toISOString();
+      return `${condition} and p.published_at >= $${params.push(since)}::timestamptz`;
+    });
     const rest = await scorePosts(db, live, everyTermLive, {
       // One index query per profile, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on
       // every row the indexes return, reading (and decompressing) each post's vector for it.
@@ -159,14 +207,50 @@ async function rankTop(
   return hits;
 }
 
-/** The most a term adds to the score of a post on none of its lexemes' lists (see pruning.ts). */
+/** Posts meeting a profile, all of them (from null) or only those dated from `from` on (microseconds since 1970). */
+interface Sought {
+  profile: TermState[];
+  from: number | null;
+}
+
+/** The most a term adds to the score of a post on none of its lexemes' lists (see pruning.ts), in whole steps. */
 function termBound(term: ResolvedTerm): TermBound {
   // A floor of 0 means the lists hold every post with the term; under TITLE_WEIGHT, every post with it in the title.
   if (term.floor <= 0) return { body: 0, title: 0 };
   return {
-    body: term.bodyFloor > 0 ? term.idf * (SCORE.presence + Math.min(term.bodyFloor, term.floor)) : 0,
-    title: term.floor >= TITLE_WEIGHT ? term.idf * (SCORE.presence + term.floor) : 0,
+    body: term.bodyFloor > 0 ? term.idf * (SCORE.presence + boundStep(Math.min(term.bodyFloor, term.floor))) : 0,
+    title: term.floor >= TITLE_WEIGHT ? term.idf * (SCORE.presence + boundStep(term.floor)) : 0,
   };
+}
+
+/**
+ * For each state, the newest an unlisted post weighing its bound can be: the floor's date when the state's bound is
+ * the floor's step (in the title always; elsewhere when the body floor is in the same step), else unknown.
+ */
+function newestUnlisted(term: ResolvedTerm): Record<TermState, number> {
+  const atFloor = boundStep(Math.min(term.bodyFloor, term.floor)) === boundStep(term.floor);
+  return {
+    [ABSENT]: Number.POSITIVE_INFINITY,
+    [PRESENT]: atFloor ? term.floorPublishedUs : Number.POSITIVE_INFINITY,
+    [IN_TITLE]: term.floorPublishedUs,
+  };
+}
+
+/**
+ * The newest a post meeting a profile can be if it ties the k-th score `kth`. A post meeting a profile only ties its
+ * bound when every term it holds weighs the bound's step (one step less is worth idf / WEIGHT_STEPS, above the tie
+ * tolerance unless a term is almost everywhere, and then nothing is assumed), so it is no newer than the oldest of
+ * their floors' dates.
+ */
+function newestMeeting(
+  terms: ResolvedTerm[],
+  newestAt: Array<Record<TermState, number>>,
+  profile: TermState[],
+  kth: number,
+) {
+  const held = profile.flatMap((state, i) => (state === ABSENT ? [] : [i]));
+  if (held.some((i) => terms[i]!.idf / WEIGHT_STEPS <= 2 * TIE * kth)) return Number.POSITIVE_INFINITY;
+  return Math.min(...held.map((i) => newestAt[i]![profile[i]!]));
 }
 
 // A term held by more than this share of the corpus is not worth intersecting in the index: reading its long posting
@@ -197,10 +281,16 @@ function inTitleProfiles(bounds: TermBound[]): TermState[][] {
     .slice(0, PROFILES_PER_ROUND);
 }
 
-/** The best `limit` of two scored sets, each post once. */
+/** The best `limit` of two scored sets, each post once, in the ranking's order (as scorePosts orders them). */
 function mergeTop(a: ScoredRow[], b: ScoredRow[], limit: number): ScoredRow[] {
   const seen = new Set(a.map((row) => row.post_id));
-  return [...a, ...b.filter((row) => !seen.has(row.post_id))].sort((x, y) => y.score - x.score).slice(0, limit);
+  const newest = (row: ScoredRow) => row.published_us ?? Number.NEGATIVE_INFINITY;
+  return [...a, ...b.filter((row) => !seen.has(row.post_id))]
+    .sort(
+      (x, y) =>
+        y.score - x.score || newest(y) - newest(x) || (x.post_id < y.post_id ? -1 : x.post_id > y.post_id ? 1 : 0),
+    )
+    .slice(0, limit);
 }
 
 /** The top k reordered with the phrase bonus. */
@@ -230,7 +320,8 @@ async function scorePosts(
            + (case when v @@ ${param(anyLexeme([lexeme], 'A'))}::tsquery then ${TITLE_WEIGHT} else 0 end)`,
     );
     const weight = perLexeme.length === 1 ? perLexeme[0] : `greatest(${perLexeme.join(', ')})`;
-    return `(case when v @@ ${param(t.query)}::tsquery then ${weight} end) as w${i}`;
+    // Counted in steps, as quantizeWeight does.
+    return `(case when v @@ ${param(t.query)}::tsquery then floor((${weight}) * ${WEIGHT_STEPS}) / ${WEIGHT_STEPS} end) as w${i}`;
   });
   const idf = terms.map((t) => `${param(t.idf)}::float8`);
   const score = terms.map((_, i) => `coalesce(${idf[i]} * (${SCORE.presence} + w${i}), 0)`).join(' + ');
@@ -255,7 +346,8 @@ async function scorePosts(
         order by score desc, published_at desc nulls last, id
         limit ${param(source.limit)}
      )
-     select id as post_id, score, (${phrase})::float8 as phrase, matched, matched_idf
+     select id as post_id, score, (${phrase})::float8 as phrase, matched, matched_idf,
+            (extract(epoch from published_at) * 1000000)::float8 as published_us
        from top order by score desc, published_at desc nulls last, id`,
     params,
   );

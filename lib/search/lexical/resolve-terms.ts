@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/types';
 import { queryLexemeLadder } from '@/lib/search/analysis/lexemes';
 import { stem } from '@/lib/search/analysis/stemmers';
 import { tokenKind } from '@/lib/search/analysis/tokens';
+import { boundStep, stepIsCertain } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import { allowedEdits, editDistance, isDictionaryWord } from './spelling';
 
@@ -20,6 +21,11 @@ export interface ResolvedTerm {
   floor: number;
   /** The largest weight it has in a post that does not hold it in the title (below TITLE_WEIGHT). */
   bodyFloor: number;
+  /**
+   * The newest an unlisted post in the floor's weight step can be, in microseconds since 1970: -Infinity when none of
+   * them is dated, Infinity when unknown. An unlisted post tying the k-th result at that step beats it only if newer.
+   */
+  floorPublishedUs: number;
   /** Set when the word was not indexed and was replaced by the closest indexed lexeme. */
   correctedFrom?: string;
 }
@@ -30,6 +36,7 @@ interface StatsRow {
   doc_count: number;
   top_floor: number;
   body_floor: number;
+  floor_published_us: number | null;
 }
 
 // Trigram similarity that shortlists correction candidates; edit distance then decides.
@@ -51,7 +58,7 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
   const { languages, corpus } = await corpusFacts(db);
   const ladders = terms.map((term) => queryLexemeLadder({ text: term, kind: tokenKind(term) }, languages));
   const rows = await db.query<StatsRow>(
-    'select lexeme, doc_count, top_floor, body_floor from search_term_stats where lexeme = any($1::text[])',
+    'select lexeme, doc_count, top_floor, body_floor, floor_published_us from search_term_stats where lexeme = any($1::text[])',
     [[...new Set(ladders.flat(2))]],
   );
   const stats = new Map(rows.map((row) => [row.lexeme, row]));
@@ -66,6 +73,7 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
       const floor = Math.max(...rung.map((l) => stats.get(l)!.top_floor));
       const bodyFloor = Math.max(...rung.map((l) => stats.get(l)!.body_floor));
       resolved.push({
+        floorPublishedUs: floorDate(rung.map((l) => stats.get(l)!)),
         term,
         lexemes: rung,
         query: anyLexeme(rung),
@@ -87,6 +95,7 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
         docCount: correction.doc_count,
         floor: correction.top_floor,
         bodyFloor: correction.body_floor,
+        floorPublishedUs: floorDate([correction]),
         correctedFrom: term,
       });
       continue;
@@ -101,9 +110,22 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
       docCount: 0,
       floor: 0,
       bodyFloor: 0,
+      floorPublishedUs: Number.POSITIVE_INFINITY,
     });
   }
   return { terms: resolved, corpus };
+}
+
+/**
+ * The newest date of an unlisted post in the term's floor step: for a word standing for several lexemes, the newest
+ * among those whose floor is in that step. The indexer tracks each date with the step it computed; when a floor sits
+ * so close under the next step that PostgreSQL's weight could fall in it, the date is unknown.
+ */
+function floorDate(rows: StatsRow[]): number {
+  const step = Math.max(...rows.map((row) => boundStep(row.top_floor)));
+  const atStep = rows.filter((row) => boundStep(row.top_floor) === step);
+  if (atStep.some((row) => !stepIsCertain(row.top_floor))) return Number.POSITIVE_INFINITY;
+  return Math.max(...atStep.map((row) => row.floor_published_us ?? Number.NEGATIVE_INFINITY));
 }
 
 /** The indexed posts and their languages, in one round trip. */
@@ -123,7 +145,7 @@ async function closestLexeme(db: Db, lexeme: string) {
   const candidates = await db.transaction(async (tx) => {
     await tx.exec(`set local pg_trgm.similarity_threshold = ${CANDIDATE_SIMILARITY}`);
     return tx.query<StatsRow>(
-      `select lexeme, doc_count, top_floor, body_floor
+      `select lexeme, doc_count, top_floor, body_floor, floor_published_us
          from search_term_stats
         where lower(lexeme) % $1 and doc_count > 0
         order by similarity(lexeme, $1) desc, doc_count desc
