@@ -63,7 +63,12 @@ export async function searchPosts(
   const inRange = (date: Date | null) =>
     range ? date !== null && date.toISOString() >= range.start && date.toISOString() < range.end : undefined;
 
-  const { terms, corpus } = await resolveTerms(db, prepared.terms);
+  // Independent lookups, at the same time on PostgreSQL's pool. Posts titled exactly as the query come first (not in
+  // the semantic-only mode, which exists to evaluate the embeddings alone).
+  const [{ terms, corpus }, titled] = await Promise.all([
+    resolveTerms(db, prepared.terms),
+    request.mode === 'semantic' ? [] : postsTitled(db, request.q),
+  ]);
   const lexicalOn = request.mode !== 'semantic' && terms.length > 0;
   const semanticPossible = request.mode !== 'fts' && deps.embeddings !== null && (await readCapabilities(db)).vector;
   const vector =
@@ -83,8 +88,6 @@ export async function searchPosts(
     return browseNewest(db, base, { limit: request.limit, range, inRange });
   }
 
-  // (Not in the semantic-only mode, which exists to evaluate the embeddings alone.)
-  const titled = request.mode === 'semantic' ? [] : await postsTitled(db, request.q);
   // The lexical side takes only the page (retrieve.ts); judged on the hand-judged and demo sets, hybrid loses nothing
   // by it: the semantic side still brings its own top 50.
   const rankAll = (publications: string[] | null, countWindow = true) =>

@@ -1,6 +1,6 @@
 -- Term lists ordered as the ranking orders ties (lib/search/index/term-lists.ts, lib/search/lexical/rank.ts).
 --
--- The ranking now counts a term's weight in steps of 1/32 and orders equal scores newest first. A lexeme's list keeps
+-- The ranking now counts a term's weight in steps of 1/256 and orders equal scores newest first. A lexeme's list keeps
 -- its 64 best posts in that order (the weight's step, then the publication date), and its stats keep the date that
 -- goes with the floor: the newest unlisted post whose weight is in the floor's step. An unlisted post can then tie
 -- the k-th result only if it is no newer than that, which rules out the thousands of titles that hold a common word

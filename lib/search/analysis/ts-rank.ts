@@ -42,11 +42,14 @@ export const TITLE_WEIGHT = 1;
 const TITLE_LABEL = 3;
 
 /**
- * The ranking compares term weights in steps of 1/WEIGHT_STEPS (rounded down), as search engines quantize impacts. Two
- * posts a length-normalization hair apart (thousands of titles holding the same words at 1.0857 and 1.0872) then tie,
- * and recency orders them, instead of the exact top k having to score every one of them to find the larger hair.
+ * The ranking compares term weights in steps of 1/WEIGHT_STEPS (rounded down), as search engines quantize impacts.
+ * Posts a length-normalization hair apart (thousands of titles holding the same common word) then tie, and recency
+ * orders them, instead of the exact top k having to score every one of them to find the larger hair. A step of 1/256
+ * still tells apart what the weights say (one more mention in the body adds about 0.01): on the evaluation sets the
+ * figures stayed where they were (demo nDCG@10 fts 0.891 -> 0.888, hybrid 0.874 -> 0.872; hand-judged 0.994 both),
+ * where 1/32 cost the time-phrase queries their answer (hand-judged 0.994 -> 0.962).
  */
-export const WEIGHT_STEPS = 32;
+export const WEIGHT_STEPS = 256;
 
 /** A weight as the ranking counts it; never above the weight itself, so a bound stays a bound once quantized. */
 export function quantizeWeight(weight: number): number {
