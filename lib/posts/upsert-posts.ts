@@ -84,7 +84,7 @@ export async function upsertPosts(db: Db, publicationId: string, sourceDrafts: P
         report.unchanged += 1;
         continue;
       }
-      await updatePost(tx, row, draft, hash, textChanged || row.title !== draft.title);
+      await updatePost(tx, row, draft, hash, textChanged || searchDocumentChanged(row, draft));
       if (textChanged) await invalidateGenerated(tx, row.id);
       report.updated.push({ id: row.id, slug: row.slug, textChanged });
     }
@@ -143,6 +143,19 @@ async function invalidateGenerated(tx: Queryable, postId: string) {
   await tx.query('delete from post_summaries where post_id = $1', [postId]);
   await tx.query('delete from stock_picks where post_id = $1', [postId]);
   await tx.query('delete from pick_extractions where post_id = $1', [postId]);
+}
+
+/**
+ * Whether the post's search entry must be built again: its title, subtitle and language make its document, and its
+ * date orders it on the term lists (lib/search/index/term-lists.ts).
+ */
+function searchDocumentChanged(row: ExistingRow, draft: PostDraft): boolean {
+  return (
+    row.title !== draft.title ||
+    row.subtitle !== draft.subtitle ||
+    row.language !== draft.language ||
+    (row.published_at?.getTime() ?? null) !== (draft.publishedAt?.getTime() ?? null)
+  );
 }
 
 function fieldsChanged(row: ExistingRow, draft: PostDraft): boolean {

@@ -169,6 +169,29 @@ describe('syncing again', () => {
     expect(new Set(slugs).size).toBe(slugs.length);
   });
 
+  it('indexes a post again when only its date changes: the term lists order posts by it', async () => {
+    const row = await publication('macroletter.com');
+    const guid = 'https://www.macroletter.com/p/the-dollar-smile-revisited';
+    const indexed = async () =>
+      (
+        await db.query<{ search_indexed_at: Date; listed_us: number | null }>(
+          `select p.search_indexed_at,
+                  (select l.published_us[array_position(l.post_ids, p.id)] from search_term_lists l
+                    where l.lexeme = 'dollar') as listed_us
+             from posts p where p.guid = $1`,
+          [guid],
+        )
+      )[0]!;
+    const before = await indexed();
+    expect(before.listed_us).toBe(Date.parse('2025-11-03T11:30:00Z') * 1000);
+    const redated = base.replace('Mon, 03 Nov 2025 11:30:00 GMT', 'Tue, 04 Nov 2025 11:30:00 GMT');
+    host.set('/substack.xml', { body: redated, contentType: RSS, etag: '"redated"' });
+    await syncPublication(db, String(row.id), deps);
+    const after = await indexed();
+    expect(after.search_indexed_at.getTime()).toBeGreaterThan(before.search_indexed_at.getTime());
+    expect(after.listed_us).toBe(Date.parse('2025-11-04T11:30:00Z') * 1000);
+  });
+
   it('follows a permanent redirect into the stored feed URL, but not a temporary one', async () => {
     host.set('/moved-temp.xml', { status: 302, headers: { location: `${host.origin}/atom.xml` } });
     host.set('/moved-perm.xml', { status: 301, headers: { location: `${host.origin}/atom.xml` } });
