@@ -146,13 +146,11 @@ function lowerFloor(
       result = { weight: entry.weight, publishedUs: entry.publishedUs };
       continue;
     }
-    const step = quantizeWeight(result.weight);
-    const entryStep = quantizeWeight(entry.weight);
-    const newer = (entry.publishedUs ?? Number.NEGATIVE_INFINITY) > (result.publishedUs ?? Number.NEGATIVE_INFINITY);
+    // The date goes with the higher step, and within one step with the newer post: the list's own order.
+    const standsAbove = compareStanding(entry.weight, entry.publishedUs, result.weight, result.publishedUs) > 0;
     result = {
       weight: Math.max(result.weight, entry.weight),
-      publishedUs:
-        entryStep > step ? entry.publishedUs : entryStep === step && newer ? entry.publishedUs : result.publishedUs,
+      publishedUs: standsAbove ? entry.publishedUs : result.publishedUs,
     };
   }
   return result;
