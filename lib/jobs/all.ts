@@ -3,6 +3,7 @@ import { embedPostsJob } from './definitions/embed-posts';
 import { extractPicksJob } from './definitions/extract-picks';
 import { generateSummaryJob } from './definitions/generate-summary';
 import { reconcilePaymentsJob } from './definitions/reconcile-payments';
+import { retryFailedPostsJob } from './definitions/retry-failed-posts';
 import { syncDueFeeds } from './definitions/sync-due-feeds';
 import { syncPublicationJob } from './definitions/sync-publication';
 
@@ -14,4 +15,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   extractPicksJob,
   embedPostsJob,
   reconcilePaymentsJob,
+  retryFailedPostsJob,
 ];

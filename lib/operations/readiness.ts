@@ -1,6 +1,7 @@
 import { getDb } from '@/lib/db/client';
 import { pendingMigrations } from '@/lib/db/pending-migrations';
 import { liveMethods, paymentSetup } from '@/lib/payments/setup';
+import { countPostFailures } from '@/lib/post-failures/list-failures';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { readSearchIndexStatus, type SearchIndexStatus } from '@/lib/search/index/status';
 
@@ -14,7 +15,14 @@ export interface Readiness {
    * service answers meanwhile, its searches without those posts. Null when it could not be read.
    */
   search: SearchIndexStatus | null;
+  /**
+   * Posts quarantined at a processing stage (stored and listed, retried with backoff; `admin posts failed`), per
+   * stage. They never make the instance unready. Null when they could not be counted.
+   */
+  failedPosts: FailedPostCounts | null;
 }
+
+type FailedPostCounts = Awaited<ReturnType<typeof countPostFailures>>;
 
 const DATABASE_TIMEOUT_MS = 2000;
 
@@ -30,21 +38,22 @@ export async function checkReadiness(): Promise<Readiness> {
     testMoney: setup.testMoney,
   };
   try {
-    const { pending, search } = await withTimeout(
+    const { pending, search, failedPosts } = await withTimeout(
       (async () => {
         const db = await getDb();
         await db.query('select 1');
         const pending = await pendingMigrations(db);
         // Before the schema is current the counts may name what is not there yet.
-        const search =
-          pending.length === 0 ? await readSearchIndexStatus(db, configuredEmbeddings()).catch(() => null) : null;
-        return { pending, search };
+        const current = pending.length === 0;
+        const search = current ? await readSearchIndexStatus(db, configuredEmbeddings()).catch(() => null) : null;
+        const failedPosts = current ? await countPostFailures(db).catch(() => null) : null;
+        return { pending, search, failedPosts };
       })(),
       DATABASE_TIMEOUT_MS,
     );
-    return { ready: pending.length === 0, database: 'ok', pendingMigrations: pending, payments, search };
+    return { ready: pending.length === 0, database: 'ok', pendingMigrations: pending, payments, search, failedPosts };
   } catch {
-    return { ready: false, database: 'unreachable', pendingMigrations: [], payments, search: null };
+    return { ready: false, database: 'unreachable', pendingMigrations: [], payments, search: null, failedPosts: null };
   }
 }
 

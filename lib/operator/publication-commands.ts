@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
+import { retryFailedEmails } from '@/lib/ingest/email/failed-emails';
 import { mapSender } from '@/lib/ingest/email/map-sender';
 import { FetchError } from '@/lib/ingest/fetch/fetch-error';
 import { type ReprocessResult, reprocessPost } from '@/lib/ingest/reprocess/reprocess-post';
@@ -12,9 +13,14 @@ import { type SyncReport, syncPublication } from '@/lib/ingest/sync/sync-publica
 import { generationEvents } from '@/lib/jobs/generation-events';
 import { listJobRuns } from '@/lib/jobs/list-runs';
 import { sendJobEvents } from '@/lib/jobs/send';
+import { listPostFailures } from '@/lib/post-failures/list-failures';
+import { makeFailuresDue } from '@/lib/post-failures/record-failure';
+import { dueRetryEvents } from '@/lib/post-failures/retry-events';
 import { listPublicationsForOperator } from '@/lib/publications/list-for-operator';
 import { PublicationInUseError, removePublication } from '@/lib/publications/remove';
+import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { type CommandDefinition, CommandError, define } from './command';
+import { textTable } from './text-table';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 const oneTarget = (what: string) => z.tuple([z.string().min(1).max(2000)], `takes one ${what}`);
@@ -45,16 +51,56 @@ function row(report: SyncReport) {
   return { ...rest, changed: changedPostIds.length };
 }
 
-function syncTable(rows: ReturnType<typeof row>[]): string {
-  const header = ['publication', 'outcome', 'added', 'updated', 'unchanged', 'error'];
-  const lines = rows.map((r) => [r.slug, r.outcome, r.added, r.updated, r.unchanged, r.error ?? ''].map(String));
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => Math.min(60, l[i]!.length))));
-  const format = (cells: string[]) =>
-    cells
-      .map((c, i) => c.slice(0, 60).padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
+type SyncRow = ReturnType<typeof row>;
+
+function syncTable(rows: SyncRow[]): string {
+  const table = textTable(
+    ['publication', 'outcome', 'added', 'updated', 'unchanged', 'refused', 'failed', 'error'],
+    rows.map((r) =>
+      [
+        r.slug,
+        r.outcome,
+        r.added,
+        r.updated,
+        r.unchanged,
+        r.itemsRefused.length,
+        r.postsFailed.length,
+        r.error ?? '',
+      ].map(String),
+    ),
+  );
+  return [table, problems(rows)].filter(Boolean).join('\n\n');
+}
+
+/** Per-item problems under a sync's table: items not stored and posts quarantined, each with its reason. */
+function problems(rows: Pick<SyncRow, 'slug' | 'itemsRefused' | 'postsFailed'>[]): string {
+  const lines = rows.flatMap((r) => [
+    ...r.itemsRefused.map((item) => [r.slug, 'refused', item.guid ?? item.title ?? '', item.reason]),
+    ...r.postsFailed.map((post) => [r.slug, `failed: ${post.stage}`, post.postId, post.reason]),
+  ]);
+  if (lines.length === 0) return '';
+  return `${textTable(['publication', 'problem', 'item or post', 'reason'], lines)}\n(npm run admin -- posts failed lists every quarantined post)`;
+}
+
+/**
+ * `posts reprocess --failed`: every quarantined post is due now; the index stage is retried here and now, mails kept
+ * raw are filed again, and the other stages are queued for their jobs. What still fails is listed with its new reason.
+ */
+async function retryFailed(db: Db) {
+  const retried = await makeFailuresDue(db);
+  await indexPendingPosts(db);
+  const emails = await retryFailedEmails(db, configuredSyncDeps());
+  await sendJobEvents([...(await dueRetryEvents(db)), ...generationEvents(emails.filed, env())], db);
+  const stillFailed = await listPostFailures(db, {});
+  return {
+    retried,
+    emailsFiled: emails.filed.length,
+    emailsStillFailed: emails.failed,
+    // Summaries, picks and embeddings run in their jobs: `posts failed` shows how they went.
+    stillFailed: stillFailed
+      .filter((f) => f.stage === 'index')
+      .map(({ postId, stage, reason }) => ({ postId, stage, reason })),
+  };
 }
 
 export const PUBLICATION_COMMANDS: CommandDefinition[] = [
@@ -74,6 +120,12 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
       await followUp(db, [added]);
       const { changedPostIds, publicationId, added: postsAdded, updated, unchanged, ...rest } = added;
       return { ...rest, postsAdded, postsUpdated: updated, postsUnchanged: unchanged };
+    },
+    render(result) {
+      if (result.kind === 'email') return JSON.stringify(result, null, 2);
+      const r = result as unknown as SyncRow & { postsAdded: number; postsUpdated: number; postsUnchanged: number };
+      const head = `${r.slug}: ${r.outcome}, ${r.postsAdded} added, ${r.postsUpdated} updated, ${r.postsUnchanged} unchanged${r.error ? ` (${r.error})` : ''}`;
+      return [head, problems([r])].filter(Boolean).join('\n\n');
     },
   }),
   define({
@@ -149,22 +201,25 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
         results: reports.map(row),
       };
     },
-    render: (result) => syncTable(result.results as ReturnType<typeof row>[]),
+    render: (result) => syncTable(result.results as SyncRow[]),
   }),
   define({
     name: 'posts reprocess',
-    summary: "Run posts through today's parsers again from their raw sources (e-mails, transcripts) or their feed.",
-    usage: 'posts reprocess (<publicationSlug>/<postSlug> | --publication SLUG)',
+    summary:
+      "Run posts through today's parsers again from their raw sources (e-mails, transcripts) or their feed; --failed retries every quarantined post and failed mail now.",
+    usage: 'posts reprocess (<publicationSlug>/<postSlug> | --publication SLUG | --failed)',
     args: z
       .strictObject({
         _: oneTarget('<publicationSlug>/<postSlug>').optional(),
         publication: z.string().min(1).optional(),
+        failed: flag.optional(),
       })
       .refine(
-        (args) => (args._ === undefined) !== (args.publication === undefined),
-        'give a post path or --publication',
+        (args) => [args._, args.publication, args.failed].filter((given) => given !== undefined).length === 1,
+        'give a post path, --publication or --failed',
       ),
     async run(db, args) {
+      if (args.failed) return retryFailed(db);
       const [pub, post] = args._ ? args._[0].toLowerCase().split('/') : [args.publication!.toLowerCase(), undefined];
       const posts = await db.query<{ id: string; publication_id: string }>(
         `select p.id, p.publication_id from posts p join publications pub on pub.id = p.publication_id

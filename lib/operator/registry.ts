@@ -10,6 +10,7 @@ import { ACCOUNT_COMMANDS } from './account-commands';
 import { type CommandContext, type CommandDefinition, CommandError, define } from './command';
 import { CONTENT_GENERATION_COMMANDS } from './content-generation-commands';
 import { providedCorpusSeeder } from './corpus-seeder';
+import { POST_FAILURE_COMMANDS } from './post-failure-commands';
 import { PUBLICATION_COMMANDS } from './publication-commands';
 
 const positiveInt = z.coerce.number().int().min(0);
@@ -54,6 +55,7 @@ export const COMMANDS: CommandDefinition[] = [
     },
   }),
   ...PUBLICATION_COMMANDS,
+  ...POST_FAILURE_COMMANDS,
   ...CONTENT_GENERATION_COMMANDS,
   ...ACCOUNT_COMMANDS,
 ];

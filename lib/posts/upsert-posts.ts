@@ -1,8 +1,12 @@
 import { contentHash } from '@/lib/ai/content-hash';
 import type { Db, Queryable } from '@/lib/db/types';
 import { detectLanguage } from '@/lib/ingest/language/detect-language';
+import { describeError } from '@/lib/post-failures/describe-error';
+import { isDataFault } from '@/lib/post-failures/is-item-fault';
+import { isolateFailures } from '@/lib/post-failures/isolate-failures';
 import type { PostDraft } from './post-draft';
 import { postSlugBase, uniquePostSlug } from './post-slug';
+import { storableDraft } from './storable-draft';
 
 export interface StoredPostRef {
   id: string;
@@ -11,10 +15,19 @@ export interface StoredPostRef {
   textChanged: boolean;
 }
 
+/** A source item that could not be stored, and why. */
+export interface RefusedItem {
+  guid: string | null;
+  title: string | null;
+  reason: string;
+}
+
 export interface UpsertReport {
   added: StoredPostRef[];
   updated: StoredPostRef[];
   unchanged: number;
+  /** Drafts the database refused even as storable text (each tried alone); the others are stored. */
+  refused: RefusedItem[];
 }
 
 interface ExistingRow {
@@ -45,50 +58,73 @@ interface ExistingRow {
  * summary and picks so they are generated again from the new text. Nothing changes for an identical re-sync.
  */
 export async function upsertPosts(db: Db, publicationId: string, sourceDrafts: PostDraft[]): Promise<UpsertReport> {
-  const report: UpsertReport = { added: [], updated: [], unchanged: 0 };
+  const report: UpsertReport = { added: [], updated: [], unchanged: 0, refused: [] };
   if (sourceDrafts.length === 0) return report;
   // The language as the source states it, else detected from the text, so non-English posts are labelled.
-  const drafts = sourceDrafts.map((draft) => ({
+  const drafts = sourceDrafts.map(storableDraft).map((draft) => ({
     ...draft,
     language: draft.language ?? detectLanguage(draft.bodyText),
   }));
-  await db.transaction(async (tx) => {
-    const existing = await tx.query<ExistingRow>(
-      `select id, guid, slug, title, subtitle, description, url, author, image_url, audio_url, content_html,
-              content_hash, body_text, text_source, language, published_at, raw_key
-         from posts where publication_id = $1 and guid = any($2::text[])`,
-      [publicationId, drafts.map((draft) => draft.guid)],
-    );
-    const byGuid = new Map(existing.map((row) => [row.guid, row]));
-    const taken = new Set(
-      (await tx.query<{ slug: string }>('select slug from posts where publication_id = $1', [publicationId])).map(
-        (row) => row.slug,
-      ),
-    );
-    for (const draft of drafts) {
-      const hash = contentHash(draft.bodyText);
-      const row = byGuid.get(draft.guid);
-      if (!row) {
-        const slug = uniquePostSlug(postSlugBase(draft), taken);
-        taken.add(slug);
-        const [inserted] = await tx.query<{ id: string }>(
-          `insert into posts (publication_id, guid, slug, ${COLUMNS.join(', ')})
-           values ($1, $2, $3, ${COLUMNS.map((_, i) => `$${i + 4}`).join(', ')}) returning id`,
-          [publicationId, draft.guid, slug, ...values(draft, hash)],
-        );
-        report.added.push({ id: inserted!.id, slug, textChanged: true });
-        continue;
-      }
-      const textChanged = row.content_hash !== hash && contentHash(row.body_text) !== hash;
-      if (!textChanged && !fieldsChanged(row, draft)) {
-        report.unchanged += 1;
-        continue;
-      }
-      await updatePost(tx, row, draft, hash, textChanged || searchDocumentChanged(row, draft));
-      if (textChanged) await invalidateGenerated(tx, row.id);
-      report.updated.push({ id: row.id, slug: row.slug, textChanged });
+  // One draft the database still refuses must not cost the others: the drafts are stored together, and on a failure
+  // in halves until the draft at fault stands alone and is refused with its reason.
+  await isolateFailures(
+    drafts,
+    async (some) => {
+      const stored = await db.transaction((tx) => storeDrafts(tx, publicationId, some));
+      report.added.push(...stored.added);
+      report.updated.push(...stored.updated);
+      report.unchanged += stored.unchanged;
+    },
+    async (draft, error) => {
+      report.refused.push({ guid: draft.guid, title: draft.title, reason: `not stored: ${describeError(error)}` });
+    },
+    // A lost connection fails every draft alike: the caller fails (and is retried) instead of refusing them all.
+    { isItemFault: isDataFault },
+  );
+  return report;
+}
+
+async function storeDrafts(
+  tx: Queryable,
+  publicationId: string,
+  drafts: readonly PostDraft[],
+): Promise<Omit<UpsertReport, 'refused'>> {
+  const report = { added: [] as StoredPostRef[], updated: [] as StoredPostRef[], unchanged: 0 };
+  const existing = await tx.query<ExistingRow>(
+    `select id, guid, slug, title, subtitle, description, url, author, image_url, audio_url, content_html,
+            content_hash, body_text, text_source, language, published_at, raw_key
+       from posts where publication_id = $1 and guid = any($2::text[])`,
+    [publicationId, drafts.map((draft) => draft.guid)],
+  );
+  const byGuid = new Map(existing.map((row) => [row.guid, row]));
+  const taken = new Set(
+    (await tx.query<{ slug: string }>('select slug from posts where publication_id = $1', [publicationId])).map(
+      (row) => row.slug,
+    ),
+  );
+  for (const draft of drafts) {
+    const hash = contentHash(draft.bodyText);
+    const row = byGuid.get(draft.guid);
+    if (!row) {
+      const slug = uniquePostSlug(postSlugBase(draft), taken);
+      taken.add(slug);
+      const [inserted] = await tx.query<{ id: string }>(
+        `insert into posts (publication_id, guid, slug, ${COLUMNS.join(', ')})
+         values ($1, $2, $3, ${COLUMNS.map((_, i) => `$${i + 4}`).join(', ')}) returning id`,
+        [publicationId, draft.guid, slug, ...values(draft, hash)],
+      );
+      report.added.push({ id: inserted!.id, slug, textChanged: true });
+      continue;
     }
-  });
+    const textChanged = row.content_hash !== hash && contentHash(row.body_text) !== hash;
+    if (!textChanged && !fieldsChanged(row, draft)) {
+      report.unchanged += 1;
+      continue;
+    }
+    await updatePost(tx, row, draft, hash, textChanged || searchDocumentChanged(row, draft));
+    if (textChanged) await invalidateGenerated(tx, row.id);
+    report.updated.push({ id: row.id, slug: row.slug, textChanged });
+  }
   return report;
 }
 

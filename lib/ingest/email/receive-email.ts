@@ -1,4 +1,7 @@
 import type { Db } from '@/lib/db/types';
+import { describeError } from '@/lib/post-failures/describe-error';
+import { storableGuid } from '@/lib/posts/storable-draft';
+import { storableLine } from '@/lib/posts/storable-text';
 import { upsertPosts } from '@/lib/posts/upsert-posts';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { emailRawKey } from '@/lib/storage/raw-key';
@@ -9,7 +12,8 @@ import type { InboundEmail } from './parse';
 import { publicationForSender } from './sender-publication';
 
 export interface ReceivedEmail {
-  status: 'stored' | 'duplicate';
+  /** failed: kept raw and listed by `admin posts failed`, but no post could be made of it (yet). */
+  status: 'stored' | 'duplicate' | 'failed';
   messageId: string;
   publicationSlug: string;
   postSlug: string | null;
@@ -38,7 +42,8 @@ export async function receiveEmail(
   const identity = newsletterIdentity(email);
   const publication = await publicationForSender(
     db,
-    { identity, address: email.from.address, name: email.from.name, listId: email.listId },
+    // The sender's display name titles a new publication: as storable as a feed's title.
+    { identity, address: email.from.address, name: storableLine(email.from.name, 300), listId: email.listId },
     'first_mail',
   );
   const rawKey = emailRawKey(publication.slug, email.messageId);
@@ -63,21 +68,50 @@ export async function receiveEmail(
       textChanged: false,
     };
   }
-  const stored = await upsertPosts(db, publication.id, [
-    emailDraft(email, publication.slug, { key: rawKey, contentType: raw.contentType }),
-  ]);
+  try {
+    const filed = await filePost(db, email, publication, { key: rawKey, contentType: raw.contentType });
+    return { ...filed, status: 'stored', messageId: email.messageId, publicationCreated: publication.created };
+  } catch (error) {
+    // The message is kept raw and claimed: answered as received (a provider would redeliver an error forever), listed
+    // as failed, and made into a post by `admin posts reprocess --failed` once what failed is fixed.
+    await db.query('update inbound_messages set error = $2, failed_at = now() where message_id = $1', [
+      email.messageId,
+      describeError(error),
+    ]);
+    return {
+      status: 'failed',
+      messageId: email.messageId,
+      publicationSlug: publication.slug,
+      postSlug: null,
+      postId: null,
+      publicationCreated: publication.created,
+      textChanged: false,
+    };
+  }
+}
+
+/** The mail as its publication's post, searchable when this returns; throws when it cannot be stored. */
+export async function filePost(
+  db: Db,
+  email: InboundEmail,
+  publication: { id: string; slug: string },
+  raw: { key: string; contentType: string },
+): Promise<{ publicationSlug: string; postSlug: string | null; postId: string; textChanged: boolean }> {
+  const stored = await upsertPosts(db, publication.id, [emailDraft(email, publication.slug, raw)]);
+  if (stored.refused.length > 0) throw new Error(stored.refused[0]!.reason);
   const post = stored.added[0] ?? stored.updated[0];
   const postId = post?.id ?? (await postIdByGuid(db, publication.id, email.messageId));
-  await db.query('update inbound_messages set post_id = $2 where message_id = $1', [email.messageId, postId]);
+  await db.query('update inbound_messages set post_id = $2, error = null, failed_at = null where message_id = $1', [
+    email.messageId,
+    postId,
+  ]);
+  // A post that cannot be indexed is quarantined there (lib/post-failures), not failing the mail.
   await indexPendingPosts(db);
   const [row] = await db.query<{ slug: string }>('select slug from posts where id = $1', [postId]);
   return {
-    status: 'stored',
-    messageId: email.messageId,
     publicationSlug: publication.slug,
     postSlug: row?.slug ?? null,
     postId,
-    publicationCreated: publication.created,
     textChanged: post?.textChanged ?? false,
   };
 }
@@ -95,7 +129,7 @@ async function finishedDelivery(db: Db, messageId: string) {
 async function postIdByGuid(db: Db, publicationId: string, guid: string): Promise<string> {
   const [row] = await db.query<{ id: string }>('select id from posts where publication_id = $1 and guid = $2', [
     publicationId,
-    guid,
+    storableGuid(guid),
   ]);
   return row!.id;
 }

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/types';
 import { siteSlugFor } from '@/lib/ingest/feeds/site-slug';
 import { encryptSecret } from '@/lib/ingest/secrets/encrypt-secret';
 import { type DiscoveredFeed, discoverFeed } from './discover-feed';
+import { storableMeta } from './storable-meta';
 import type { SyncDeps } from './sync-deps';
 import { type SyncReport, syncPublication } from './sync-publication';
 
@@ -89,7 +90,7 @@ async function insertPublication(db: Db, feed: DiscoveredFeed, kind: SourceKind,
     }
     encrypted = encryptSecret(JSON.stringify(feed.credentials), deps.credentialsKey);
   }
-  const { meta } = feed.parsed;
+  const meta = storableMeta(feed.parsed.meta);
   // Two adds of feeds on one host at once could pick the same slug: the unique index refuses the second, which
   // then picks again with the first one's slug taken.
   for (let attempt = 0; ; attempt += 1) {

@@ -1,6 +1,7 @@
 import type { Queryable } from '@/lib/db/types';
 import type { FeedMeta } from '@/lib/ingest/feeds/feed-types';
 import { nextPollAt } from '@/lib/ingest/schedule/next-poll-at';
+import { storableMeta } from './storable-meta';
 
 interface PollHints {
   cacheControlMaxAgeSeconds?: number;
@@ -39,7 +40,7 @@ export async function recordSyncSuccess(
   fresh: { etag?: string; lastModified?: string; cacheControlMaxAgeSeconds?: number; meta: FeedMeta; feedUrl: string },
 ) {
   const next = await plan(db, publicationId, now, 0, fresh);
-  const { meta } = fresh;
+  const meta = storableMeta(fresh.meta);
   await db.query(
     `update publications
         set title = coalesce($2, title), description = coalesce($3, description), site_url = $4,

@@ -6,8 +6,11 @@ import { FetchError } from '@/lib/ingest/fetch/fetch-error';
 import type { FetchResult } from '@/lib/ingest/fetch/fetch-resource';
 import { SecretError } from '@/lib/ingest/secrets/encrypt-secret';
 import { FeedUrlError, splitFeedCredentials } from '@/lib/ingest/secrets/feed-credentials';
+import { describeError } from '@/lib/post-failures/describe-error';
+import { listPostFailures } from '@/lib/post-failures/list-failures';
+import type { PostFailure } from '@/lib/post-failures/stage';
 import type { PostDraft } from '@/lib/posts/post-draft';
-import { upsertPosts } from '@/lib/posts/upsert-posts';
+import { type RefusedItem, upsertPosts } from '@/lib/posts/upsert-posts';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { type KnownEpisodeText, withEpisodeText } from './episode-text';
 import { fetchFeed, readCredentials } from './fetch-feed';
@@ -25,6 +28,10 @@ export interface SyncReport {
   unchanged: number;
   /** Posts whose text is new or changed: their summaries, picks and embeddings are to be generated. */
   changedPostIds: string[];
+  /** Feed items not stored, each with its reason; every other item is a post. */
+  itemsRefused: RefusedItem[];
+  /** The publication's posts quarantined at a processing stage (stored and listed, retried with backoff). */
+  postsFailed: PostFailure[];
   error: string | null;
   nextPollAt: string;
 }
@@ -70,7 +77,16 @@ export async function syncPublication(
   );
   if (!publication) throw new Error(`No publication ${publicationId}`);
   if (!publication.feed_url) throw new Error(`${publication.slug} has no feed: its posts arrive by e-mail`);
-  const report = { publicationId, slug: publication.slug, added: 0, updated: 0, unchanged: 0, changedPostIds: [] };
+  const report = {
+    publicationId,
+    slug: publication.slug,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    changedPostIds: [],
+    itemsRefused: [],
+    postsFailed: [],
+  };
   const now = deps.now();
   try {
     const credentials = readCredentials(publication.feed_credentials_encrypted, deps);
@@ -87,7 +103,7 @@ export async function syncPublication(
       return { ...report, outcome: 'not_modified', error: null, nextPollAt: next.at.toISOString() };
     }
     const parsed = parseFeed(fetched.text, { feedUrl: splitFeedCredentials(fetched.finalUrl).publicUrl, now });
-    const drafts = await draftsOf(db, publication, parsed, deps, log);
+    const { drafts, refused } = await draftsOf(db, publication, parsed, deps, log);
     const stored = await upsertPosts(db, publicationId, drafts);
     const next = await recordSyncSuccess(db, publicationId, now, { ...fetched, meta: parsed.meta, feedUrl });
     await keepPublicationImage(
@@ -97,10 +113,13 @@ export async function syncPublication(
       deps,
       log,
     );
+    // Posts that cannot be indexed are quarantined there, never failing this sync (lib/post-failures).
     await indexPendingPosts(db);
     return {
       ...report,
       outcome: 'updated',
+      itemsRefused: [...refused, ...stored.refused],
+      postsFailed: await publicationFailures(db, publicationId),
       added: stored.added.length,
       updated: stored.updated.length,
       unchanged: stored.unchanged,
@@ -137,7 +156,7 @@ async function draftsOf(
   parsed: ParsedFeed,
   deps: SyncDeps,
   log: (line: string) => void,
-): Promise<PostDraft[]> {
+): Promise<{ drafts: PostDraft[]; refused: RefusedItem[] }> {
   // An episode's text comes from its transcript (else the show notes); a newsletter item that merely links an audio
   // file keeps its full text.
   const isEpisode = (item: FeedItem) =>
@@ -145,20 +164,31 @@ async function draftsOf(
   const episodes = parsed.items.filter(isEpisode);
   const known = episodes.length > 0 ? await knownEpisodeTexts(db, publication.id, episodes) : new Map();
   const drafts: PostDraft[] = [];
+  const refused: RefusedItem[] = [];
   for (const item of parsed.items) {
-    const draft = itemDraft(item, parsed.meta);
-    drafts.push(
-      isEpisode(item)
-        ? await withEpisodeText(draft, item, {
-            publicationSlug: publication.slug,
-            known: known.get(item.guid),
-            deps,
-            log,
-          })
-        : draft,
-    );
+    // One item the HTML pipeline cannot handle is refused with its reason; the feed's other items go on.
+    try {
+      const draft = itemDraft(item, parsed.meta);
+      drafts.push(
+        isEpisode(item)
+          ? await withEpisodeText(draft, item, {
+              publicationSlug: publication.slug,
+              known: known.get(item.guid),
+              deps,
+              log,
+            })
+          : draft,
+      );
+    } catch (error) {
+      refused.push({ guid: item.guid, title: item.title, reason: `not read: ${describeError(error)}` });
+    }
   }
-  return drafts;
+  return { drafts, refused };
+}
+
+async function publicationFailures(db: Db, publicationId: string): Promise<PostFailure[]> {
+  const failures = await listPostFailures(db, { publicationId });
+  return failures.map(({ postId, stage, reason }) => ({ postId, stage, reason }));
 }
 
 async function knownEpisodeTexts(db: Db, publicationId: string, items: FeedItem[]) {

@@ -1,5 +1,8 @@
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db, Queryable } from '@/lib/db/types';
+import { isDataFault, PostAnalysisError } from '@/lib/post-failures/is-item-fault';
+import { isolateFailures } from '@/lib/post-failures/isolate-failures';
+import { clearPostFailures, recordPostFailure } from '@/lib/post-failures/record-failure';
 import { type AnalyzedDocument, analyzeDocument } from '@/lib/search/analysis/document';
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
 import { admitToTermLists, removeFromTermLists } from './term-lists';
@@ -23,6 +26,14 @@ const OLD_LEXEMES = `select lexeme, count(*)::int as n
                       where id = any($1::uuid[]) and search_vector is not null
                       group by lexeme`;
 
+// The next pending posts in id order after $2, at most $1; a post quarantined at the index stage waits for its retry.
+const PENDING_IDS = `select id from posts
+                      where search_indexed_at is null and id > $2::uuid
+                        and not exists (select 1 from post_failures f
+                                         where f.post_id = posts.id and f.stage = 'index' and f.next_retry_at > now())
+                      order by id limit $1`;
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
 const MAINTAIN_AFTER = 1000;
 // Posts analysed per statement that stores their vectors.
 const ANALYSIS_CHUNK = 500;
@@ -40,8 +51,9 @@ export interface IndexPendingOptions {
 
 /**
  * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
- * keeping the ranking statistics and per-term lists in step in the same transaction. Returns the number of posts
- * indexed.
+ * keeping the ranking statistics and per-term lists in step in the same transaction. A post that cannot be indexed
+ * never fails the batch, the caller or the posts after it: it is quarantined (post_failures, stage index) and tried
+ * again after its backoff. Returns the number of posts indexed.
  */
 export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {}): Promise<number> {
   const batchSize = options.batchSize ?? 5000;
@@ -54,16 +66,28 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
   for (;;) {
     if (options.signal?.aborted) return total;
     const from: string | null = after;
-    const batch: BatchResult = await db.transaction((tx) =>
-      indexBatch(tx, { batchSize, after: from }, vector, db.kind === 'postgres'),
-    );
-    const indexed = batch.indexed;
-    if (indexed === 0 && from !== null) {
+    const range: { batchSize: number; after: string | null } = { batchSize, after: from };
+    const batch: BatchResult | null = await db
+      .transaction((tx) => indexBatch(tx, range, vector, db.kind === 'postgres'))
+      .catch(async (error: unknown): Promise<BatchResult | null> => {
+        if (options.signal?.aborted) throw error;
+        // A post whose text the analysis fails on is known by name: quarantined, and the batch runs again without it.
+        if (error instanceof PostAnalysisError) {
+          await recordPostFailure(db, { postId: error.postId, stage: 'index', error: error.cause });
+          return null;
+        }
+        // The database refused a post's data: it is found and quarantined, and the rest of the batch goes in. Any
+        // other failure (the connection, the server) is no post's fault and fails the run, leaving the posts pending.
+        if (!isDataFault(error)) throw error;
+        return indexIsolatingFailures(db, range, vector, options.signal);
+      });
+    if (batch === null) continue;
+    if (batch.found === 0 && from !== null) {
       after = null;
       continue;
     }
     after = batch.lastId;
-    if (indexed === 0) {
+    if (batch.found === 0) {
       // After a bulk change PGlite (which has no autovacuum) needs what autovacuum would do: fresh statistics, or the
       // planner keeps estimating from an empty table; and a visibility map, or counting the posts of a time window
       // reads every row instead of the published_at index alone. VACUUM must run outside a transaction.
@@ -76,12 +100,45 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
       }
       return total;
     }
-    total += indexed;
-    await options.onBatch?.(indexed);
+    total += batch.indexed;
+    await options.onBatch?.(batch.indexed);
   }
 }
 
+/**
+ * The batch again, halved until each post that fails stands alone (lib/post-failures/isolate-failures.ts): those are
+ * quarantined at the index stage with their error and retried later with backoff; every other post is indexed.
+ */
+async function indexIsolatingFailures(
+  db: Db,
+  range: { batchSize: number; after: string | null },
+  vector: boolean,
+  signal: AbortSignal | undefined,
+): Promise<BatchResult> {
+  const ids = (await db.query<{ id: string }>(PENDING_IDS, [range.batchSize, range.after ?? FIRST_ID])).map(
+    (r) => r.id,
+  );
+  let indexed = 0;
+  await isolateFailures(
+    ids,
+    async (some) => {
+      const batch = await db.transaction((tx) => indexBatch(tx, { ids: some }, vector, db.kind === 'postgres'));
+      indexed += batch.indexed;
+    },
+    (postId, error) =>
+      recordPostFailure(db, {
+        postId,
+        stage: 'index',
+        error: error instanceof PostAnalysisError ? error.cause : error,
+      }),
+    { signal, isItemFault: (error) => error instanceof PostAnalysisError || isDataFault(error) },
+  );
+  return { found: ids.length, indexed, lastId: ids.at(-1) ?? null };
+}
+
 interface BatchResult {
+  /** Pending posts the batch took up (indexed, or quarantined when it failed). */
+  found: number;
   indexed: number;
   /** The highest id indexed; null when none was. */
   lastId: string | null;
@@ -94,7 +151,7 @@ interface BatchResult {
  */
 async function indexBatch(
   tx: Queryable,
-  range: { batchSize: number; after: string | null },
+  range: { batchSize: number; after: string | null } | { ids: readonly string[] },
   vector: boolean,
   overlap: boolean,
 ): Promise<BatchResult> {
@@ -102,19 +159,18 @@ async function indexBatch(
   const rows = await tx.query<PendingRow>(
     // The batch's ids first, walking the pending index in order: joined directly, the planner (its statistics taken
     // before a bulk change) reads every pending row and sorts them to keep the first few thousand.
-    `with pending as materialized (
-       select id from posts where search_indexed_at is null and id > $2::uuid order by id limit $1
-     )
+    `with pending as materialized (${'ids' in range ? 'select unnest($1::uuid[]) as id' : PENDING_IDS})
      select p.id, p.title, p.subtitle, p.body_text,
             concat_ws(' ', pub.title, pub.author_name) as publication,
             coalesce(p.language, pub.language) as language,
             p.search_vector is not null as previously_indexed,
             (extract(epoch from p.published_at) * 1000000)::float8 as published_us
        from pending join posts p on p.id = pending.id join publications pub on pub.id = p.publication_id
+      where p.search_indexed_at is null
       order by p.id`,
-    [range.batchSize, range.after ?? '00000000-0000-0000-0000-000000000000'],
+    'ids' in range ? [range.ids] : [range.batchSize, range.after ?? FIRST_ID],
   );
-  if (rows.length === 0) return { indexed: 0, lastId: null };
+  if (rows.length === 0) return { found: 0, indexed: 0, lastId: null };
   const ids = rows.map((row) => row.id);
   const languages = rows.map((row) => analysisLanguage(row.language));
   const previouslyIndexed = rows.filter((row) => row.previously_indexed).map((row) => row.id);
@@ -126,12 +182,16 @@ async function indexBatch(
   const stored: Promise<unknown>[] = [];
   for (let start = 0; start < rows.length; start += ANALYSIS_CHUNK) {
     const chunk = rows.slice(start, start + ANALYSIS_CHUNK);
-    const analyzed = chunk.map((row, i) =>
-      analyzeDocument(
-        { title: row.title, subtitle: row.subtitle, publication: row.publication, body: row.body_text },
-        languages[start + i]!,
-      ),
-    );
+    const analyzed = chunk.map((row, i) => {
+      try {
+        return analyzeDocument(
+          { title: row.title, subtitle: row.subtitle, publication: row.publication, body: row.body_text },
+          languages[start + i]!,
+        );
+      } catch (error) {
+        throw new PostAnalysisError(row.id, error);
+      }
+    });
     documents.push(...analyzed);
     const storing = tx.query(
       `update posts p set search_vector = r.vector::tsvector, search_indexed_at = now()
@@ -175,7 +235,8 @@ async function indexBatch(
       [newLanguages],
     );
   }
-  return { indexed: rows.length, lastId: rows.at(-1)!.id };
+  await clearPostFailures(tx, 'index', ids);
+  return { found: rows.length, indexed: rows.length, lastId: rows.at(-1)!.id };
 }
 
 /** A changed post's old document leaves the counts and the term lists; its embedding, describing the old text, goes. */
