@@ -72,6 +72,7 @@ describe('generation with the OpenAI generators', () => {
               activePick: true,
               evidenceQuote: 'We are initiating a position in Broadcom ($AVGO) at $1,520.',
               rationaleSnippet: null,
+              speaker: null,
             },
             {
               ticker: 'TSLA',
@@ -83,6 +84,7 @@ describe('generation with the OpenAI generators', () => {
               activePick: true,
               evidenceQuote: 'We are buying Tesla.',
               rationaleSnippet: null,
+              speaker: null,
             },
           ],
         },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Budget } from '@/lib/ai/client';
 import { contentHash } from '@/lib/ai/content-hash';
 import { BudgetExceededError } from '@/lib/ai/errors';
-import { extractByRules } from '@/lib/ai/picks/offline';
+import { extractByRules, RULES_GENERATOR } from '@/lib/ai/picks/offline';
 import { postProcessPicks } from '@/lib/ai/picks/post-process';
 import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
 import { normalizeTicker } from '@/lib/ai/text/tickers';
@@ -63,7 +63,7 @@ describe('rule-based pick extractor', () => {
   ])('%s', (sentence, ticker, action, direction) => {
     const [pick, ...rest] = one(sentence);
     expect(rest).toHaveLength(0);
-    expect(pick).toMatchObject({ ticker, action, direction, evidenceQuote: sentence, generator: 'rules-v1' });
+    expect(pick).toMatchObject({ ticker, action, direction, evidenceQuote: sentence, generator: RULES_GENERATOR });
     expect(pick!.activePick).toBe(action !== 'EXIT');
   });
 
@@ -95,7 +95,7 @@ describe('rule-based pick extractor', () => {
 });
 
 describe('pick post-processing', () => {
-  const text = 'We bought Nvidia (NVDA) at $180.  We like brk-b here.';
+  const text = 'We bought Nvidia (NVDA) at $180.  We like BRK.B here.';
   const base = {
     ticker: '$nvda',
     tickerExchange: null,
@@ -112,7 +112,7 @@ describe('pick post-processing', () => {
       [
         base,
         { ...base, ticker: 'NVDA', action: 'ADD', evidenceQuote: 'We bought Nvidia (NVDA) at $175.' },
-        { ...base, ticker: 'brk-b', action: 'RECOMMENDATION', evidenceQuote: 'We like   brk-b\nhere.' },
+        { ...base, ticker: 'brk-b', action: 'RECOMMENDATION', evidenceQuote: 'We like   BRK.B\nhere.' },
         { ...base, ticker: 'NVDA', evidenceQuote: 'We bought Nvidia (NVDA) at $180.' },
         { nonsense: true },
       ],

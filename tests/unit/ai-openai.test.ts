@@ -22,6 +22,7 @@ const PICK = {
   activePick: true,
   evidenceQuote: 'We are initiating a position in Broadcom ($AVGO) at $1,520.',
   rationaleSnippet: null,
+  speaker: null,
 };
 
 let fake: FakeOpenAI;

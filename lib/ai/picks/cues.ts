@@ -1,99 +1,258 @@
 import type { CandidatePick } from './extractor';
 
-type Action = CandidatePick['action'];
+export type Action = CandidatePick['action'];
+export type Direction = CandidatePick['direction'];
 
 /**
- * Action cues, checked in this order: the first that matches wins. Exits and trims come first because their
- * sentences often also contain "position" or "short"; holds before new positions so "staying short" is not read as
- * a fresh short. Conviction phrases ("as a starter position") are deliberately not action cues.
+ * An action cue: a verb phrase by which the author (or the speaker) states what they do with an instrument. `dir`
+ * fixes the direction when the phrase itself says it (a short sale, bought puts, a sell rating); otherwise the
+ * clause decides (a position described as "our short"). `modal` cues are views, not trades: "we'd be buyers".
  */
-const ACTION_CUES: [Action, RegExp][] = [
+export interface Cue {
+  action: Action;
+  dir: Direction | null;
+  start: number;
+  end: number;
+  /** "bought", "trimmed"…: a first-person subject is needed before it; "is a buy", "top pick": anywhere in the clause. */
+  kind: 'verb' | 'view' | 'label';
+  option: boolean;
+}
+
+type Pattern = [action: Action, dir: Direction | null, kind: Cue['kind'], re: RegExp];
+
+const W = String.raw`(?:\s+[\w$.]+){0,6}`;
+
+/** Checked in this order; a later pattern never takes text an earlier one matched. */
+const PATTERNS: Pattern[] = [
+  ['HOLD', null, 'label', /\b(?:stays?|remains?) in (?:the|our) (?:model )?portfolio\b/iu],
+  // Options first: the word "sold" or "bought" means something else before puts and calls.
+  [
+    'NEW_POSITION',
+    'SHORT',
+    'verb',
+    new RegExp(String.raw`\b(?:bought|buy|buying|added|adding|own|picked up|long)${W}\s+puts?\b`, 'iu'),
+  ],
+  ['NEW_POSITION', 'LONG', 'verb', new RegExp(String.raw`\b(?:sold|sell|selling|writing|wrote)${W}\s+puts?\b`, 'iu')],
+  [
+    'NEW_POSITION',
+    'LONG',
+    'verb',
+    new RegExp(String.raw`\b(?:bought|buy|buying|picked up|own)${W}\s+(?:calls?|call spreads?|LEAPS)\b`, 'iu'),
+  ],
   [
     'EXIT',
-    /\b(?:sold (?:the rest|all|out|our entire|our remaining)|(?:have |has )?exited|exiting|closed (?:the|our|out)\b|closing (?:the|our|out)\b|now flat|covered (?:our|the) .*short)/iu,
+    'SHORT',
+    'verb',
+    /\b(?:covered|covering|cover|closed|closing|close) (?:out )?(?:(?:our|my|the|this|all of our|the rest of our|the remaining)\s+)?(?:\S+\s+){0,3}?short\b/iu,
+  ],
+  ['REDUCE', 'SHORT', 'verb', /\b(?:covered|covering|cover) (?:half|part|some|a (?:third|quarter|portion|bit))\b/iu],
+  ['EXIT', null, 'verb', /\b(?:covered|covering)\b/iu],
+  [
+    'NEW_POSITION',
+    'SHORT',
+    'verb',
+    /\b(?:sold short|shorted|shorting|short(?:ed)? selling|went short|going short|go short|initiated a short|opened a short|put on a short|bet(?:ting)? against)\b/iu,
+  ],
+  // Exits and trims before new positions: their sentences often also say "position".
+  [
+    'REDUCE',
+    null,
+    'verb',
+    /\b(?:sold|selling|sell) (?:off )?(?:half|part|some|a (?:third|quarter|portion|bit|little|chunk|slice)|about (?:a third|half)|one[- ]third|two[- ]thirds|\d+%)\b/iu,
+  ],
+  [
+    'EXIT',
+    null,
+    'verb',
+    /\b(?:sold|sell|selling|sells) (?:out\b|(?:all|the rest|the remainder|the balance|the last)\b|(?:our|my) (?:entire|remaining|whole|last|full)\b)/iu,
+  ],
+  [
+    'EXIT',
+    null,
+    'verb',
+    /\b(?:exited|exiting|exits?|exit(?:ed)? (?:our|the|my) position|liquidated|liquidating|dumped|unwound|unwinding|stopped out|are out of|am out of|we['’]re out of|I['’]m out of|no longer (?:own|hold|long|short|in)|parted ways with|said goodbye to|took (?:the|our) loss)\b/iu,
+  ],
+  [
+    'EXIT',
+    null,
+    'verb',
+    /\b(?:closed|closing|close)(?: out)? (?:(?:our|my|the|this|that)\s+)?(?:\S+\s+){0,3}?(?:position|stake|trade|holding|long)\b|\bclosed out\b/iu,
   ],
   [
     'REDUCE',
-    /\b(?:trimm(?:ed|ing)|trim (?:our|the)|reduc(?:ed|ing) (?:our|the)|cut (?:our|back)|covered (?:half|part|some|a third)|sold (?:half|part|some|a third))/iu,
+    null,
+    'verb',
+    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized)\b/iu,
   ],
+  ['EXIT', null, 'verb', /\b(?:sold|sell|selling) (?:our|my|the)\b(?!\s+(?:puts?|calls?)\b)/iu],
   [
     'ADD',
-    /\b(?:added to|adding (?:to|on)|add to|pressed (?:our|the) short|bought more|increased (?:our|the)|topped up|been adding)/iu,
+    null,
+    'verb',
+    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been )?adding on (?:weakness|dips?|pullbacks?|the dip|the way down)|pressed (?:our|the|my) short|added)\b/iu,
   ],
   [
     'HOLD',
-    /\b(?:continue to hold|still (?:owns?|holds?)|(?:are|is|remain) holding|holding (?:our|the)?|stays in the portfolio|remains? (?:short|long)|staying (?:short|long)|keep(?:ing)? (?:our|the) (?:position|shares)|no plans to sell)/iu,
+    null,
+    'verb',
+    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in)|has been (?:long|short)|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still)? (?:own|hold)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
   ],
   [
     'NEW_POSITION',
-    /\b(?:initiat(?:e|ed|ing)|bought(?! it for)|buying|opened|opening|new position|started a position|starting a position|(?:are|is|went|go|going) short\b|selling the .*\bputs?\b)/iu,
+    null,
+    'verb',
+    /\b(?:bought|purchased|purchasing|buying|initiat(?:e|ed|ing)|open(?:ed|ing) (?:a |our |an? )?(?:\S+\s+){0,2}?(?:position|stake|long)|new position|start(?:ed|ing) (?:a |to )?(?:\S+\s+){0,2}?(?:position|stake|buying|accumulating)|took (?:a|an)(?:\s+\w+){0,2}\s+(?:position|stake)|establish(?:ed|ing)(?: a)?(?:\s+\w+){0,2}\s+(?:position|stake)|picked up|went long|going long|go long|got long|accumulat(?:ed|ing)|entered)\b/iu,
+  ],
+  [
+    'NEW_POSITION',
+    'SHORT',
+    'verb',
+    /\b(?:are|am|is|we['’]re|I['’]m)(?: now)? short\b(?![- ](?:term|squeeze|interest|of|on time|sellers?))/iu,
+  ],
+  [
+    'NEW_POSITION',
+    'LONG',
+    'verb',
+    /\b(?:are|am|is|we['’]re|I['’]m)(?: now)? long\b(?![- ](?:term|time|duration|haul|run|way|enough))/iu,
+  ],
+  ['NEW_POSITION', null, 'verb', /\b(?:we|I) buy\b/iu],
+  // Views: recommendations and ratings.
+  [
+    'RECOMMENDATION',
+    'SHORT',
+    'view',
+    /\b(?:(?:would|'d|’d) (?:be )?(?:sellers?|short(?:ing)?|shorts?)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:sell|underperform|underweight|reduce)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear )?(?:sell|short|avoid|underweight)\b|(?:recommend|suggest)(?:s|ed|ing)? (?:selling|shorting|avoiding)|avoid(?:ing)?|steer clear of|stay away from|sell rating|top short|best short|underweight)\b/iu,
   ],
   [
     'RECOMMENDATION',
-    /\b(?:recommend|our call|rated? .{1,60}\ba (?:strong )?(?:buy|sell)\b|top pick|^[A-Z][a-z]+'s pick|our pick|we like|is a (?:strong )?buy|a buy below|avoid|sellers? (?:above|of)|outperform)/iu,
+    'LONG',
+    'view',
+    /\b(?:(?:would|'d|’d) (?:be )?(?:buyers?|accumulators?)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
   ],
 ];
 
-const SHORT_CUES =
-  /\b(?:short(?!-term| term| put| puts|-dated| strike)|bearish|a sell\b|sellers?\b|avoid|underweight|put spread|buying (?:the )?.*\bputs\b|covered|downside to)/iu;
+/** Verbs in the modal or future ("we would buy", "we may add"): a view on the instrument, not a trade. */
+const MODAL =
+  /\b(?:would|could|might|may|will|shall|should|'d|’d|'ll|’ll|plan(?:ning)? to|intend to|look(?:ing)? to|want to|ready to|happy to|prepared to|going to|consider(?:ing)?|wait(?:ing)? to|hope to|expect to)(?:\s+(?:be|also|still|now|gladly|happily|probably|likely|start|begin))*\s*$/iu;
 
-/** Bullish option structures that use "put" or "short" words: a cash-secured short put is a long view. */
-const LONG_OVERRIDE = /\bselling (?:the )?.*\bputs?\b|\bshort puts?\b|\bcash-secured\b/iu;
+/** Sentence-initial verbs with the author as the understood subject: portfolio notes ("Bought FCX at $38"). */
+const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind']][] = [
+  [
+    /^(?:bought|initiated|opened|started|purchased|new position(?: in)?|new buy|buys?)\b:?/iu,
+    'NEW_POSITION',
+    null,
+    'label',
+  ],
+  [/^(?:shorted|short)\b:?/iu, 'NEW_POSITION', 'SHORT', 'label'],
+  [/^(?:added(?: to)?|adds?(?: to)?)\b:?/iu, 'ADD', null, 'label'],
+  [/^(?:trimmed|trims?|reduced|took (?:some )?profits?(?: on| in)?)\b:?/iu, 'REDUCE', null, 'label'],
+  [/^(?:sold|exited|exits?|closed(?: out)?)\b:?/iu, 'EXIT', null, 'label'],
+  [/^(?:covered)\b:?/iu, 'EXIT', 'SHORT', 'label'],
+  [/^(?:holds?|holding|still own|own)\b:?/iu, 'HOLD', null, 'label'],
+  [/^(?:sell|avoid)\b:?/iu, 'RECOMMENDATION', 'SHORT', 'label'],
+  [/^(?:accumulate)\b:?/iu, 'RECOMMENDATION', 'LONG', 'label'],
+];
 
-const OPTION_CUES =
-  /\b(?:call spread|put spread|iron condor|straddle|strangle|options?\b|strike)|\d(?:\/\d+)? (?:call|put)s?\b/iu;
+/** "Rating: Buy", "Action: sell", "Verdict — hold". */
+const RATING_LABEL =
+  /\b(?:rating|action|recommendation|verdict|our call|call)\s*[:—–-]\s*(strong buy|buy|accumulate|outperform|overweight|add|hold|sell|underweight|underperform|short|avoid|reduce|trim)\b/iu;
 
-/** Text that states what the author does not do: no pick, even if an action word follows. */
-const NEGATION =
-  /\b(?:not (?:putting|buying|making|initiating|adding|opening|recommending|own(?:ing)?)|no position|are not involved|sitting (?:this|it) out)/iu;
+export function findCues(clause: string, offset: number, sentenceStart: boolean): Cue[] {
+  const taken: Cue[] = [];
+  const overlaps = (s: number, e: number) => taken.some((c) => s < c.end && e > c.start);
+  const option = /\b(?:puts?|calls?|call spread|put spread|options?|strike|LEAPS|straddle|strangle)\b/iu.test(clause);
+  const rating = RATING_LABEL.exec(clause);
+  if (rating) {
+    const word = rating[1]!.toLowerCase();
+    const action: Action =
+      word === 'hold'
+        ? 'HOLD'
+        : word === 'add'
+          ? 'ADD'
+          : word === 'trim' || word === 'reduce'
+            ? 'REDUCE'
+            : 'RECOMMENDATION';
+    const dir: Direction = /sell|under|short|avoid/u.test(word) ? 'SHORT' : 'LONG';
+    taken.push({
+      action,
+      dir,
+      start: offset + rating.index,
+      end: offset + rating.index + rating[0].length,
+      kind: 'label',
+      option,
+    });
+  }
+  if (sentenceStart) {
+    const lead = /^\s*(?:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3}\s*(?:\([^)]*\))?\s*[:—–-]\s*)?/u.exec(clause)![0];
+    for (const [re, action, dir, kind] of IMPLICIT) {
+      const m = re.exec(clause.slice(lead.length));
+      if (m && !overlaps(offset + lead.length, offset + lead.length + m[0].length)) {
+        const start = offset + lead.length;
+        taken.push({ action, dir, start, end: start + m[0].length, kind, option });
+        break;
+      }
+    }
+  }
+  for (const [action, dir, kind, re] of PATTERNS) {
+    const global = new RegExp(re.source, 'giu');
+    for (const m of clause.matchAll(global)) {
+      // "value-added", "short-term": a word inside a compound is not a cue.
+      if (m.index! > 0 && /[-\w]/u.test(clause[m.index! - 1]!)) continue;
+      const start = offset + m.index!;
+      const end = start + m[0].length;
+      if (overlaps(start, end)) continue;
+      taken.push({ action, dir, start, end, kind, option: option || /\b(?:puts?|calls?)\b/iu.test(m[0]) });
+    }
+  }
+  return taken.sort((a, b) => a.start - b.start);
+}
+
+export function isModal(before: string): boolean {
+  return MODAL.test(before);
+}
+
+/** Words before a cue that negate it: "we did not buy", "we haven't added", "never owned", "rather than selling". */
+export const NEGATED =
+  /(?:\bnot|n['’]t|\bnever|\bno\b|\bnor\b|\bneither|\bwithout|\brather than|\binstead of|\bdecided against|\bchose not to|\bdeclined to|\bresisted|\bpassed on|\bno (?:plans?|intention|desire) (?:to|of))(?:\s+(?:be|been|yet|a|an|the|any|currently|actively|really|even|also|going to|planning to|to))*\s*$/iu;
+
+/** A considered and rejected idea: "we looked at X but passed", "we thought about buying X; we didn't". */
+export const REJECTED =
+  /\b(?:consider(?:ed|ing)|look(?:ed|ing) (?:hard )?at|thought about|were tempted|was tempted|debated|toyed with|evaluat(?:ed|ing)|weigh(?:ed|ing)|kicked the tires on)\b[^.;]*\b(?:but|however|though|yet)\b[^.;]*\b(?:pass(?:ed)?|not|n['’]t|against|no|decided|chose|wait|elsewhere|instead|too)\b/iu;
+
+/** Time clauses that tell the story of a position, not today's action: "since we bought it", "when we added". */
+export const CONTEXT_CLAUSE =
+  /\b(?:since|when|after|before|until|once|ever since|because|as|where|which|that)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$/iu;
+
+export const FIRST_PERSON = /\b(?:[Ww]e|I|[Oo]ur|[Uu]s|[Mm]y|[Mm]e|[Ww]e['’](?:re|ve|d|ll)|I['’](?:m|ve|d|ll))\b/u;
+
+/** Someone else's trade or view: analysts, funds, insiders, a company buying back its own shares. */
+export const THIRD_PARTY =
+  /\b(?:analysts?|the street|consensus|insiders?|management|the company|hedge funds?|funds?|investors|buyers|sellers|traders|he|she|they|they['’]ve|[A-Z][a-z]+ (?:Capital|Partners|Management|Research|Securities|Asset)|Goldman|Morgan Stanley|JPMorgan|Citi|UBS|Barclays|Bernstein|Jefferies|Buffett|Berkshire|Ackman|Burry|Druckenmiller|Tepper|ARK|Wood)\b(?![^,;]*\b(?:we|I|our)\b)/u;
+
+/** Comparisons and contrasts before a mention: "cheaper than X", "we prefer Y over X", "unlike X", "peers such as X". */
+export const COMPARED =
+  /\b(?:than|over|versus|vs\.?|compared (?:with|to)|relative to|unlike|instead of|rather than|peers?(?: like| such as)?|like|such as|ahead of|behind|against|outperform(?:ed|ing)?|underperform(?:ed|ing)?|beat|lagg(?:ed|ing)?|from|out of)\s+(?:the\s+|its\s+|rival\s+|peer\s+)?$/iu;
+
+/** After a mention: "X, which we don't own", "X (we have no position)". */
+export const NOT_OWNED_AFTER =
+  /^\s*[,(]?\s*(?:which|that|a (?:name|stock|company) (?:which |that )?)?\s*(?:we|I)\s+(?:do not|don['’]t|did not|didn['’]t|never|no longer|have never|have not|haven['’]t)\s+(?:own|owned|hold|held|bought|buy|have)\b|^\s*\((?:we|I) (?:have|hold) no position\)|^\s*\(not (?:owned|held)\)/iu;
+
+/** A mention that is an index or a market level, not an instrument the author trades. */
+export const SUBORDINATE =
+  /\b(?:because|since|after|as|when|which|that|while|given|despite|following|although|though|if|unless|where|whereas|until|due to|thanks to|amid)\b/iu;
 
 /** Conviction phrases from strongest to weakest; none found means 0, "no stated conviction". */
 const CONVICTION_CUES: [number, RegExp][] = [
-  [5, /\b(?:highest[- ]conviction|top pick|best idea|single best)/iu],
+  [5, /\b(?:highest[- ]conviction|top pick|best idea|single best|favou?rite idea)/iu],
   [4, /\b(?:high(?:er)?[- ]conviction|strong conviction|high-conviction)/iu],
   [3, /\b(?:full[- ]size|core position|moderate conviction)/iu],
-  [2, /\b(?:starter position|modest (?:position|conviction)|half[- ]size)/iu],
+  [2, /\b(?:starter position|modest (?:position|conviction)|half[- ]size|small starter)/iu],
   [1, /\b(?:small(?:,)? (?:speculative )?position|speculative|small position|low conviction|tracking position)/iu],
   [0, /\b(?:without a strong view|no strong view)/iu],
 ];
 
-/**
- * Who is acting: the author ("we", "our", "I") or a named guest at the start of the sentence ("Ana is short …",
- * "Ana's pick …"), or a portfolio line ("… stays in the portfolio", "New position: …"). Anything else (a company
- * reporting, markets selling off) is commentary, not a call.
- */
-const SUBJECT =
-  /\b(?:[Ww]e|[Oo]ur|[Uu]s|I|[Mm]y)\b|^[A-Z][a-z]+(?: [A-Z][a-z]+)?(?:'s|\s+(?:is|has|recently|still|remains|was))\b|in the (?:model )?portfolio|\bNew position:/u;
-
-export interface SentenceCues {
-  action: Action;
-  direction: CandidatePick['direction'];
-  conviction: number;
-  option: boolean;
-  /** Where the action cue starts in the sentence: the instrument is looked for from there. */
-  cueAt: number;
-}
-
-export function readCues(sentence: string): SentenceCues | null {
-  if (!SUBJECT.test(sentence) || NEGATION.test(sentence)) return null;
-  let found: { action: Action; at: number } | null = null;
-  for (const [action, pattern] of ACTION_CUES) {
-    const m = pattern.exec(sentence);
-    if (m) {
-      found = { action, at: m.index };
-      break;
-    }
-  }
-  if (!found) return null;
-  const short = SHORT_CUES.test(sentence) && !LONG_OVERRIDE.test(sentence);
-  const conviction = CONVICTION_CUES.find(([, p]) => p.test(sentence))?.[0] ?? 0;
-  return {
-    action: found.action,
-    direction: short ? 'SHORT' : 'LONG',
-    conviction,
-    option: OPTION_CUES.test(sentence),
-    cueAt: found.at,
-  };
+export function convictionOf(sentence: string): number {
+  return CONVICTION_CUES.find(([, p]) => p.test(sentence))?.[0] ?? 0;
 }
 
 const BOILERPLATE = /^(?:As always|Positions? (?:are|changes)|We will update|This is not|Not investment advice)/iu;

@@ -28,6 +28,10 @@ export const CandidatePickSchema = z.object({
   activePick: z.boolean().describe('false when the post closes or exits the position'),
   evidenceQuote: z.string().describe('One sentence copied exactly, character for character, from the post'),
   rationaleSnippet: z.string().nullable().describe('Why, in the author words, short; null if not given'),
+  speaker: z
+    .string()
+    .nullable()
+    .describe('In a transcript or interview, the speaker who states the call, as the text labels them; else null'),
 });
 export type CandidatePick = z.infer<typeof CandidatePickSchema>;
 
@@ -57,7 +61,7 @@ export interface PickExtractionInput {
 }
 
 export interface PickExtractor {
-  /** Recorded on every pick, e.g. "rules-v1" or "openai:gpt-4.1-mini". */
+  /** Recorded on every pick, e.g. "rules-v2" or "openai:gpt-4.1-mini@picks-v2". */
   readonly generator: string;
   extract(input: PickExtractionInput): Promise<ExtractedPick[]>;
 }

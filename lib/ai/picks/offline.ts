@@ -1,16 +1,34 @@
-import { splitSentences } from '@/lib/ai/text/sentences';
-import { findTickerMentions } from '@/lib/ai/text/tickers';
-import { rationaleFrom, readCues } from './cues';
+import { type Sentence, splitSentences } from '@/lib/ai/text/sentences';
+import { findTickerMentions, type TickerMention } from '@/lib/ai/text/tickers';
+import {
+  type Action,
+  COMPARED,
+  CONTEXT_CLAUSE,
+  type Cue,
+  convictionOf,
+  type Direction,
+  FIRST_PERSON,
+  findCues,
+  isModal,
+  NEGATED,
+  NOT_OWNED_AFTER,
+  REJECTED,
+  rationaleFrom,
+  SUBORDINATE,
+  THIRD_PARTY,
+} from './cues';
 import type { CandidatePick, ExtractedPick, PickExtractionInput, PickExtractor } from './extractor';
 import { postProcessPicks } from './post-process';
 
-export const RULES_GENERATOR = 'rules-v1';
+export const RULES_GENERATOR = 'rules-v2';
 
 /**
- * The embedded default's extractor, no network: a sentence that names an instrument (cashtag, "(TICKER)", a known
- * ticker or company name from lib/reference) and states an action by the author becomes a pick, with the sentence
- * itself as the evidence quote. Precision over recall: commentary without a first-person (or named guest) actor,
- * and negated sentences ("we are not buying"), yield nothing. Measured by scripts/eval-picks.ts.
+ * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the
+ * understood subject of a portfolio note such as "Bought FCX at $38"), or a transcript's speaker, states an action
+ * (lib/ai/picks/cues.ts: verbs in their tenses, ratings, views) on an instrument the universe resolves. The instrument
+ * is the one the action governs: the mention right after the cue (and the ones listed with it), else the one before,
+ * else the company a pronoun refers to ("I'm short it"). Negated, rejected, hypothetical-past and compared mentions
+ * are not calls; neither are other people's trades. Measured by scripts/eval-picks.ts on tests/fixtures/picks.
  */
 export class RuleBasedPickExtractor implements PickExtractor {
   readonly generator = RULES_GENERATOR;
@@ -20,41 +38,190 @@ export class RuleBasedPickExtractor implements PickExtractor {
   }
 }
 
+interface Found {
+  pick: CandidatePick;
+  sentence: Sentence;
+}
+
+const PRIORITY: Record<Action, number> = { EXIT: 6, REDUCE: 5, ADD: 4, NEW_POSITION: 3, HOLD: 2, RECOMMENDATION: 1 };
+const SKIP_SENTENCE =
+  /\?["”’)]*$|^(?:disclosure|disclaimer|note|this is not|not investment advice|positions? (?:may|can|are subject)|past performance)\b|\bnot (?:investment|financial) advice\b/iu;
+const PRONOUN =
+  /^\s*(?:(?:some|more|half|a third|all|the rest|part|most|a bit|a little)\s+(?:of\s+)?)?(?:it|them|the (?:stock|shares|name|position|company|miner|bank|trade|ETF|fund|REIT|business)|this (?:one|name|stock|position)|that (?:one|name|stock|position)|our (?:position|stake|shares|holding|short|long))\b/iu;
+const CLAUSE_BREAK =
+  /;|\s[—–]\s|\s+(?:but|while|whereas|although|though|however)\s+|,\s+(?:and|but)\s+(?=(?:we|I)\b)/giu;
+const CHAIN_GAP =
+  /^[\s,)]*(?:,|and|&|as well as|plus|or)\s+(?:also\s+)?(?:(?:the|some|a|shares of|in|of|to|more|our)\s+)*$|^\s*,\s*$/iu;
+
+function clausesOf(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let from = 0;
+  for (const m of text.matchAll(CLAUSE_BREAK)) {
+    out.push({ start: from, end: m.index! });
+    from = m.index! + m[0].length;
+  }
+  out.push({ start: from, end: text.length });
+  return out;
+}
+
+function shortContext(clause: string): boolean {
+  return /\b(?:short(?:s|ed|ing)?|puts?)\b(?![- ](?:term|dated|of|squeeze|interest|sellers?))/iu.test(
+    clause.replace(/\b(?:sold|sell|selling|writing|wrote)(?:\s+[\w$.]+){0,6}\s+puts?\b|\bin short\b/giu, ''),
+  );
+}
+
+/** People a post introduces as its guests ("talks with Ana Ruiz", "joined by Ana Ruiz"): their stated calls count. */
+function guestsOf(text: string, sentences: Sentence[]): Map<string, string> {
+  const guests = new Map<string, string>();
+  const add = (name: string) => {
+    guests.set(name, name);
+    const first = name.split(' ')[0]!;
+    if (!guests.has(first)) guests.set(first, name);
+  };
+  for (const m of text.matchAll(
+    /\b(?:our guest|guest|joined by|talks? with|talked with|spoke with|speaks with|interview(?:s|ed)? with|conversation with|sat down with|sits down with)\s+([A-Z][a-z]+(?: [A-Z][a-z'’-]+){0,2})/gu,
+  )) {
+    add(m[1]!);
+  }
+  for (const s of sentences) if (s.speaker) add(s.speaker);
+  return guests;
+}
+
+const NAMED_ACTOR =
+  /^\s*([A-Z][a-z]+(?: [A-Z][a-z'’-]+){0,2})(?:['’]s\b[^,;]*|(?:\s+(?:has been|has|is|was|also|still|recently|now|currently|just|remains|and)){0,3})\s*$/u;
+
 export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
   const text = typeof input.text === 'string' ? input.text : '';
   const sentences = splitSentences(text);
-  const cues = sentences.map((s) => readCues(s.text));
-  const candidates: CandidatePick[] = [];
-  sentences.forEach((sentence, i) => {
-    const cue = cues[i];
-    if (!cue) return;
-    const mentions = findTickerMentions(sentence.text);
-    const mention = mentions.find((m) => m.end > cue.cueAt) ?? mentions[0];
-    if (!mention) return;
-    const next = sentences[i + 1];
+  const guests = guestsOf(text, sentences);
+  const mentions = findTickerMentions(text);
+  const found: Found[] = [];
+  /** The instruments most recently named, for a pronoun's referent. */
+  let recent: { ticker: string; mention: TickerMention; sentence: number } | null = null;
+
+  sentences.forEach((sentence, index) => {
+    const own = mentions
+      .filter((m) => m.start >= sentence.start && m.end <= sentence.end)
+      .map((m) => ({ ...m, start: m.start - sentence.start, end: m.end - sentence.start }));
+    const s = sentence.text;
+    const referent = recent && index - recent.sentence <= 3 ? recent : null;
+    if (own.length > 0) {
+      const last = own[own.length - 1]!;
+      recent = { ticker: last.ticker, mention: last, sentence: index };
+    }
+    if (SKIP_SENTENCE.test(s)) return;
+    for (const clause of clausesOf(s)) {
+      const body = s.slice(clause.start, clause.end);
+      const cues = findCues(body, clause.start, clause.start === 0);
+      const inClause = own.filter((m) => m.start >= clause.start && m.end <= clause.end);
+      cues.forEach((cue, c) => {
+        const before = s.slice(clause.start, cue.start);
+        if (NEGATED.test(before) || CONTEXT_CLAUSE.test(before)) return;
+        if (REJECTED.test(s) && /\b(?:but|however|though|yet)\b/iu.test(s.slice(cue.end))) return;
+        const guest = guests.get(NAMED_ACTOR.exec(s.slice(clause.start, cues[0]!.start))?.[1] ?? '') ?? null;
+        if (!guest && !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence)) return;
+        let action: Action = cue.action;
+        let dir: Direction | null = cue.dir;
+        if (cue.kind === 'verb' && isModal(before)) {
+          if (action === 'NEW_POSITION' || action === 'ADD') action = 'RECOMMENDATION';
+          else if (action === 'EXIT') {
+            action = 'RECOMMENDATION';
+            dir ??= 'SHORT';
+          }
+        }
+        const nextCue = cues[c + 1]?.start ?? clause.end;
+        const targets = governed(s, cue, nextCue, inClause);
+        let chosen = targets;
+        if (chosen.length === 0 && referent && PRONOUN.test(s.slice(cue.end, clause.end))) chosen = [referent.mention];
+        if (
+          chosen.length === 0 &&
+          referent &&
+          /^[\s,]*(?:(?:today|this week|again|here|on the dip|on weakness|too|as well|at \$?[\d.,]+)\b[\s,]*)*[.!]?$/iu.test(
+            s.slice(cue.end, clause.end),
+          ) &&
+          FIRST_PERSON.test(before)
+        ) {
+          chosen = [referent.mention];
+        }
+        for (const m of chosen) {
+          const direction = dir ?? (shortContext(s.slice(cue.start, nextCue)) ? 'SHORT' : 'LONG');
+          const option = cue.option;
+          found.push({
+            sentence,
+            pick: {
+              ticker: m.ticker,
+              tickerExchange: option || (m.via !== 'exchange' && m.via !== 'suffix') ? null : m.exchange,
+              instrumentType: option ? 'OPTION' : m.company?.type === 'ETF' ? 'ETF' : m.company ? 'EQUITY' : 'OTHER',
+              action,
+              direction,
+              authorConviction: convictionOf(s),
+              activePick: action !== 'EXIT',
+              evidenceQuote: s,
+              rationaleSnippet: null,
+              speaker: sentence.speaker ?? guest,
+            },
+          });
+        }
+      });
+    }
+  });
+
+  // One call per speaker, instrument and direction: the strongest action the post states.
+  const best = new Map<string, Found>();
+  for (const f of found) {
+    const key = `${f.pick.speaker ?? ''}|${f.pick.ticker}|${f.pick.direction}`;
+    const known = best.get(key);
+    if (!known || PRIORITY[f.pick.action] > PRIORITY[known.pick.action]) best.set(key, f);
+  }
+  const calls = [...best.values()].sort((a, b) => a.sentence.index - b.sentence.index);
+  const callSentences = new Set(calls.map((f) => f.sentence.index));
+  const candidates = calls.map(({ pick, sentence }) => {
+    const next = sentences[sentence.index + 1];
     const sameParagraph = next && next.paragraph === sentence.paragraph ? next : undefined;
-    const instrumentType = cue.option
-      ? 'OPTION'
-      : mention.company?.type === 'ETF'
-        ? 'ETF'
-        : mention.company || mention.via !== 'name'
-          ? 'EQUITY'
-          : 'OTHER';
-    candidates.push({
-      ticker: mention.ticker,
-      tickerExchange: null,
-      instrumentType,
-      action: cue.action,
-      direction: cue.direction,
-      authorConviction: cue.conviction,
-      activePick: cue.action !== 'EXIT',
-      evidenceQuote: sentence.text,
-      rationaleSnippet: rationaleFrom(
-        sentence.text,
-        sameParagraph?.text,
-        Boolean(sameParagraph && cues[i + 1] && findTickerMentions(sameParagraph.text).length > 0),
-      ),
-    });
+    return {
+      ...pick,
+      rationaleSnippet: rationaleFrom(sentence.text, sameParagraph?.text, callSentences.has(sentence.index + 1)),
+    };
   });
   return postProcessPicks(candidates, { text, author: input.author, generator: RULES_GENERATOR });
+}
+
+/** Who acts: the first person before a verb cue, the understood author of a note or label, never a third party. */
+function actorOk(cue: Cue, before: string, cueText: string, clause: string, sentence: Sentence): boolean {
+  if (cue.kind === 'label') return true;
+  const firstBefore = FIRST_PERSON.test(`${before}${cueText}`);
+  if (!firstBefore && THIRD_PARTY.test(before)) return false;
+  if (cue.kind === 'verb') return firstBefore || (sentence.listItem && before.trim() === '');
+  return FIRST_PERSON.test(clause) || !THIRD_PARTY.test(clause);
+}
+
+/** The mentions a cue acts on: the first after it (and those listed with it), else the nearest before it. */
+function governed(s: string, cue: Cue, nextCue: number, mentions: TickerMention[]): TickerMention[] {
+  const usable = (m: TickerMention) =>
+    !NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) && !COMPARED.test(s.slice(Math.max(0, m.start - 30), m.start));
+  const after = mentions.filter((m) => m.start >= cue.start && m.start < nextCue);
+  const out: TickerMention[] = [];
+  const first = after[0];
+  if (first) {
+    const gap = s.slice(Math.min(cue.end, first.start), first.start);
+    if (gap.length <= 70 && !SUBORDINATE.test(gap) && usable(first)) {
+      out.push(first);
+      for (let i = 1; i < after.length; i += 1) {
+        if (!CHAIN_GAP.test(s.slice(after[i - 1]!.end, after[i]!.start))) break;
+        if (usable(after[i]!)) out.push(after[i]!);
+      }
+      return out;
+    }
+  }
+  const beforeCue = mentions.filter((m) => m.end <= cue.start);
+  for (let i = beforeCue.length - 1; i >= 0; i -= 1) {
+    const m = beforeCue[i]!;
+    const gap = s.slice(m.end, i === beforeCue.length - 1 ? cue.start : beforeCue[i + 1]!.start);
+    if (i === beforeCue.length - 1) {
+      if (gap.length > 60 || /\b(?:because|since|after|when|while|given|despite|if|than)\b/iu.test(gap)) break;
+      if (NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) || NEGATED.test(gap)) break;
+    } else if (!CHAIN_GAP.test(gap)) break;
+    if (usable(m) || i === beforeCue.length - 1) out.unshift(m);
+  }
+  return out;
 }

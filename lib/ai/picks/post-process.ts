@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { contentHash } from '@/lib/ai/content-hash';
-import { companyFor, normalizeTicker } from '@/lib/ai/text/tickers';
+import { splitSentences } from '@/lib/ai/text/sentences';
+import { findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
+import { instrumentFor, tickerForName } from '@/lib/reference/universe';
 import { type CandidatePick, CandidatePickSchema, CONVICTION_LABELS, type ExtractedPick } from './extractor';
 
 const MAX_QUOTE_CHARS = 1_000;
@@ -41,34 +43,48 @@ export interface PostProcessContext {
  * - a candidate that does not match the schema is dropped;
  * - evidenceQuote must occur in the text verbatim, comparing after collapsing whitespace runs only (case,
  *   punctuation and quotes must match), else the pick is dropped: no quote, no pick;
- * - the ticker is normalized (uppercase, no "$", share classes as BRK.B) and must look like a ticker;
+ * - the ticker resolves through the company universe (lib/reference/universe.ts): normalized (uppercase, no "$",
+ *   share classes as BRK.B, exchange suffixes as 6758.T), a company name given as a ticker resolved to its ticker,
+ *   and it must be an instrument the text names (by ticker or by a name that resolves to it), else the pick is dropped;
+ * - the author is the transcript speaker whose turn holds the quote, else the speaker or guest the generator names
+ *   (when the text names them), else the post's author;
  * - conviction is clamped to 0..5 and labelled from CONVICTION_LABELS; an EXIT is never active;
- * - the exchange comes from reference data when the generator gave none (not for options);
- * - duplicates (same ticker, action, direction, instrument) keep the first.
+ * - the exchange is the generator's, else the one the text states ("NYSE: PG", "6758.T"), else the universe's;
+ * - duplicates (same author, ticker, action, direction, instrument) keep the first.
  */
 export function postProcessPicks(candidates: unknown[], context: PostProcessContext): ExtractedPick[] {
   const haystack = collapse(context.text);
   const textHash = contentHash(context.text);
+  const mentions = findTickerMentions(context.text);
+  const named = new Map<string, string | null>();
+  for (const m of mentions) if (!named.get(m.ticker)) named.set(m.ticker, m.exchange);
+  const sentences = splitSentences(context.text);
+  const transcript = sentences.some((s) => s.speaker);
   const seen = new Set<string>();
   const out: ExtractedPick[] = [];
   for (const raw of candidates) {
-    const parsed = CandidatePickSchema.safeParse(coerceConviction(raw));
+    const parsed = CandidatePickSchema.safeParse(coerceCandidate(raw));
     if (!parsed.success) continue;
     const c: CandidatePick = parsed.data;
     const quote = c.evidenceQuote.trim();
     if (!quote || quote.length > MAX_QUOTE_CHARS || !haystack.includes(collapse(quote))) continue;
-    const ticker = normalizeTicker(c.ticker);
+    const ticker = resolveTicker(c.ticker, named);
     if (!ticker) continue;
-    const key = `${ticker}|${c.action}|${c.direction}|${c.instrumentType}`;
+    const speaker = transcript ? speakerOf(quote, context.text, sentences) : null;
+    const guest = c.speaker?.trim() && context.text.includes(c.speaker.trim()) ? c.speaker.trim() : null;
+    const author = speaker ?? guest ?? context.author ?? null;
+    const key = `${author ?? ''}|${ticker}|${c.action}|${c.direction}|${c.instrumentType}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const conviction = clampConviction(c.authorConviction);
-    const company = companyFor(ticker);
-    const exchange = c.tickerExchange?.trim() || (c.instrumentType === 'OPTION' ? null : (company?.exchange ?? null));
+    const company = instrumentFor(ticker);
+    const exchange =
+      c.tickerExchange?.trim() ||
+      (c.instrumentType === 'OPTION' ? null : (named.get(ticker) ?? company?.exchange ?? null));
     const base = { ticker, action: c.action, direction: c.direction, evidenceQuote: quote };
     out.push({
       callId: callIdFor(textHash, base),
-      author: context.author ?? null,
+      author,
       ticker,
       tickerExchange: exchange,
       instrumentType: c.instrumentType,
@@ -85,9 +101,36 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
   return out;
 }
 
-/** Models sometimes answer 4.0 or 7 for a 0-5 scale: round and clamp before the schema check instead of dropping. */
-function coerceConviction(raw: unknown): unknown {
-  if (!raw || typeof raw !== 'object' || !('authorConviction' in raw)) return raw;
-  const value = (raw as { authorConviction: unknown }).authorConviction;
-  return typeof value === 'number' ? { ...raw, authorConviction: clampConviction(value) } : raw;
+/** The generator's ticker as the universe knows it, kept only when the text names that instrument. */
+function resolveTicker(raw: string, named: Map<string, string | null>): string | null {
+  const ticker = normalizeTicker(raw);
+  if (ticker && named.has(ticker)) return ticker;
+  const byName = tickerForName(raw);
+  if (byName && named.has(byName)) return byName;
+  return null;
+}
+
+/** The speaker whose turn contains the quote (its first occurrence). */
+function speakerOf(quote: string, text: string, sentences: ReturnType<typeof splitSentences>): string | null {
+  const at = text.indexOf(quote);
+  const probe = at >= 0 ? at : text.indexOf(quote.slice(0, 40));
+  if (probe < 0) return null;
+  const sentence = sentences.find((s) => s.end > probe) ?? null;
+  return sentence?.speaker ?? null;
+}
+
+/**
+ * Models sometimes answer 4.0 or 7 for a 0-5 scale, or leave out the speaker: round and clamp, default the speaker
+ * to null, before the schema check instead of dropping.
+ */
+function coerceCandidate(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const value = raw as { authorConviction?: unknown; speaker?: unknown };
+  return {
+    ...raw,
+    speaker: typeof value.speaker === 'string' ? value.speaker : null,
+    ...(typeof value.authorConviction === 'number'
+      ? { authorConviction: clampConviction(value.authorConviction) }
+      : {}),
+  };
 }

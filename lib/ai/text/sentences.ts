@@ -8,6 +8,10 @@ export interface Sentence {
   indexInParagraph: number;
   /** Place in the whole text (0-based). */
   index: number;
+  /** In a transcript, who says it ("Sam Ortiz" from "SAM ORTIZ:" or "[00:12:03] Sam Ortiz:"), else null. */
+  speaker: string | null;
+  /** The sentence is (the start of) an item of a list ("- …", "1. …"), its marker left out of `text`. */
+  listItem: boolean;
 }
 
 // Words that end with a period without ending the sentence. wink-nlp's own splitter joins sentences after "y/y."
@@ -19,6 +23,16 @@ const ABBREVIATIONS = new Set(
 );
 
 const BOUNDARY = /[.!?]+["”’')\]]*\s+/gu;
+const LIST_MARKER = /^[ \t]*(?:[-*•–—]|\d{1,2}[.)])[ \t]+/u;
+const TIMESTAMP = String.raw`[[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?`;
+/** "SAM ORTIZ:", "Sam Ortiz:", "[00:12:03] Sam Ortiz:", "Sam Ortiz (00:12):", "Sam Ortiz (Acme Capital):" */
+const SPEAKER_LABEL = new RegExp(
+  String.raw`^[ \t]*(?:(${TIMESTAMP})[ \t]*)?((?:[A-Z][A-Za-z'’.-]*)(?:[ \t][A-Z][A-Za-z'’.-]*){0,3})[ \t]*(\([^()\n]{1,60}\)|${TIMESTAMP})?[ \t]*:[ \t]+(?=\S)`,
+  'u',
+);
+/** Labels of a newsletter's own lines, not people. */
+const NOT_SPEAKERS =
+  /^(?:note|notes|disclosure|disclaimer|update|updates|position|positions|action|rating|ticker|price|target|risk|risks|catalyst|catalysts|bottom line|summary|thesis|why|what|new|buy|buys|sell|sells|sold|bought|trimmed|added|exit|exits|exited|hold|holds|source|sources|chart|table|figure|fig|ps|p\.s|tl;dr|tldr|q|a|edit|important|warning|portfolio|trade|trades|idea|ideas|the trade|our view|verdict|takeaway|today|watchlist|valuation|timing|structure|entry|stop|size|sizing|cost|upside|downside|shorts|longs|changes|performance|housekeeping|correction|caveat)$/iu;
 
 function endsWithAbbreviation(before: string): boolean {
   const word = /([A-Za-z.]+)\.?$/u.exec(before.replace(/[.!?]+$/u, ''))?.[1] ?? '';
@@ -27,13 +41,78 @@ function endsWithAbbreviation(before: string): boolean {
   return /^[A-Z]$/u.test(word) || /^(?:[A-Za-z]\.)+[A-Za-z]$/u.test(word);
 }
 
+interface Line {
+  start: number;
+  text: string;
+}
+
+/** Speaker labels that make a transcript: a name used as a label twice, or any label behind a timestamp. */
+function transcriptSpeakers(lines: Line[]): Set<string> {
+  const counts = new Map<string, number>();
+  const timed = new Set<string>();
+  for (const line of lines) {
+    const m = SPEAKER_LABEL.exec(line.text);
+    if (!m || NOT_SPEAKERS.test(m[2]!)) continue;
+    const name = speakerName(m[2]!);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+    if (m[1] || /\d:\d\d/u.test(m[3] ?? '')) timed.add(name);
+  }
+  return new Set([...counts].filter(([name, n]) => n >= 2 || timed.has(name)).map(([name]) => name));
+}
+
+/** "SAM ORTIZ" → "Sam Ortiz"; "Sam O'Neil" as written. */
+function speakerName(raw: string): string {
+  const name = raw.trim();
+  if (name !== name.toUpperCase() || name.length <= 2) return name;
+  return name.toLowerCase().replace(/(^|[\s'’-])([a-z])/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
+}
+
+/**
+ * Sentences with exact offsets. Paragraphs are split at blank lines; a list item ("- …", "* …", "1. …") and a
+ * transcript turn ("NAME: …") start a block of their own even without one, and their marker or label is not part of
+ * the sentence. Each sentence knows its speaker: the last label before it, in a text where labels make a transcript.
+ */
 export function splitSentences(text: string): Sentence[] {
+  const lines: Line[] = [];
+  for (const m of text.matchAll(/[^\n]*/gu)) {
+    if (m[0].trim()) lines.push({ start: m.index!, text: m[0] });
+  }
+  const speakers = transcriptSpeakers(lines);
+  // Blocks: runs of lines, broken at blank lines, list items and speaker turns.
+  const blocks: { start: number; end: number; speaker: string | null; listItem: boolean }[] = [];
+  let speaker: string | null = null;
+  let previousEnd = -1;
+  for (const line of lines) {
+    let start = line.start;
+    const end = line.start + line.text.length;
+    let listItem = false;
+    let fresh = previousEnd < 0 || /\n\s*\n/u.test(text.slice(previousEnd, line.start));
+    const label = SPEAKER_LABEL.exec(line.text);
+    if (label && speakers.has(speakerName(label[2]!))) {
+      speaker = speakerName(label[2]!);
+      start += label[0].length;
+      fresh = true;
+    } else if (label?.[1]) {
+      start += label[0].length;
+      fresh = true;
+    }
+    const marker = LIST_MARKER.exec(text.slice(start, end));
+    if (marker) {
+      start += marker[0].length;
+      listItem = true;
+      fresh = true;
+    }
+    const last = blocks[blocks.length - 1];
+    if (last?.listItem) fresh = true;
+    if (fresh || !last) blocks.push({ start, end, speaker: speakers.size > 0 ? speaker : null, listItem });
+    else last.end = end;
+    previousEnd = end;
+  }
+
   const out: Sentence[] = [];
-  const paragraphs = /[^\n]+(?:\n(?!\s*\n)[^\n]*)*/gu;
   let paragraph = 0;
-  for (const p of text.matchAll(paragraphs)) {
-    const base = p.index ?? 0;
-    const body = p[0];
+  for (const block of blocks) {
+    const body = text.slice(block.start, block.end);
     let from = 0;
     let indexInParagraph = 0;
     const push = (a: number, b: number) => {
@@ -41,7 +120,7 @@ export function splitSentences(text: string): Sentence[] {
       const lead = raw.length - raw.trimStart().length;
       const trimmed = raw.trim();
       if (!trimmed) return;
-      const start = base + a + lead;
+      const start = block.start + a + lead;
       out.push({
         text: trimmed,
         start,
@@ -49,13 +128,15 @@ export function splitSentences(text: string): Sentence[] {
         paragraph,
         indexInParagraph: indexInParagraph++,
         index: out.length,
+        speaker: block.speaker,
+        listItem: block.listItem && indexInParagraph === 1,
       });
     };
     for (const m of body.matchAll(BOUNDARY)) {
       const at = m.index ?? 0;
       const next = body[at + m[0].length];
       if (next === undefined) continue;
-      if (!/[A-Z0-9$"“'(]/u.test(next)) continue;
+      if (!/[A-Z0-9$"“'‘([]/u.test(next)) continue;
       if (m[0].startsWith('.') && endsWithAbbreviation(body.slice(from, at + 1))) continue;
       const end = at + m[0].trimEnd().length;
       push(from, end);

@@ -1,90 +1,243 @@
-import { LISTED_COMPANIES, type ListedCompany } from '@/lib/reference/companies';
+import { COMPANY_ALIASES } from '@/lib/reference/company-aliases';
+import { nameTokens } from '@/lib/reference/company-names';
+import { EXCHANGE_PREFIXES, EXCHANGE_SUFFIXES, suffixedListing, withSuffix } from '@/lib/reference/exchanges';
+import { type Instrument, instrumentFor, nameKeyState } from '@/lib/reference/universe';
 
 export interface TickerMention {
   ticker: string;
   start: number;
   end: number;
-  via: 'cashtag' | 'parenthesized' | 'ticker' | 'name';
-  /** Reference data when the ticker is a listed company we know. */
-  company: ListedCompany | null;
+  /** How the text names it: "$FCX", "(FCX)", "NYSE: FCX", "6758.T", a bare "FCX", or the company's name. */
+  via: 'cashtag' | 'parenthesized' | 'exchange' | 'suffix' | 'ticker' | 'name';
+  /** What the universe knows of it (lib/reference/universe.ts); null for a cashtag of an unknown ticker. */
+  company: Instrument | null;
+  /** The exchange the text states ("NYSE: PG", "6758.T"), else the universe's. */
+  exchange: string | null;
+  /** The company's name as the text writes it, when it does. */
+  name: string | null;
 }
 
-const BY_TICKER = new Map(LISTED_COMPANIES.map((c) => [c.ticker, c]));
+const TICKER_SHAPE = /^(?:[A-Z]{1,6}(?:\.[A-Z]{1,2})?|(?:\d{3,6}|[A-Z][A-Z0-9]{0,6})\.[A-Z]{1,2})$/u;
 
-/**
- * Tickers that are also ordinary words or abbreviations ("C", "V", "NOW", "DE"): never matched bare, only as a
- * cashtag, in parentheses, or through the company's name.
- */
-const AMBIGUOUS_BARE = new Set(['A', 'C', 'V', 'O', 'DE', 'MA', 'MS', 'NOW', 'ALL', 'IT', 'ON', 'GO', 'SO', 'BE']);
-
-const TICKER_SHAPE = /^[A-Z]{1,5}(?:\.[A-Z]{1,2})?$/u;
-
-/** "$brk-b", "BRK/B", "brk b" → "BRK.B"; null when it cannot be a ticker. */
+/** "$brk-b", "BRK/B", "brk b" → "BRK.B"; "6758.t" → "6758.T"; "700.HK" → "0700.HK"; null when it cannot be a ticker. */
 export function normalizeTicker(raw: string): string | null {
   const t = raw
     .trim()
     .replace(/^\$/u, '')
     .toUpperCase()
-    .replace(/^([A-Z]{1,5})[-/. ]([A-Z]{1,2})$/u, '$1.$2');
-  return TICKER_SHAPE.test(t) ? t : null;
+    .replace(/^([A-Z]{1,5})[-/ ]([A-Z]{1,2})$/u, '$1.$2');
+  if (!TICKER_SHAPE.test(t)) return null;
+  return suffixedListing(t)?.ticker ?? t;
 }
 
-export function companyFor(ticker: string): ListedCompany | null {
-  return BY_TICKER.get(ticker) ?? null;
+export function companyFor(ticker: string): Instrument | null {
+  return instrumentFor(ticker);
 }
+
+/**
+ * Upper-case abbreviations common in financial writing: never a bare ticker, whatever the SEC list says (with a
+ * cashtag or an exchange prefix they still count).
+ */
+const ABBREVIATIONS = new Set(
+  'CEO CFO COO CTO CIO EPS GDP CPI PPI PCE FOMC ECB BOJ BOE FED SEC FDA FTC DOJ ETF IPO SPAC EV AI ML LLM GPU CPU TPU FCF EBIT EBITDA ROE ROIC ROI NAV AUM ESG YOY QOQ YTD MTD TTM FY USD EUR JPY GBP CNY HKD OPEC LNG LME WTI US USA UK EU NATO IRA LLC REIT PE CAGR ARR NIM NII SAAS API IT HR PR TV OK NYSE NASDAQ AMEX OTC TSX LSE ASX CNBC WSJ FT IMF BIS ISM PMI NFP DCF PEG BPS HY IG MBS CLO CDS ETN VIX SPX NDX RUT DJIA BUY SELL HOLD LONG SHORT PUT CALL NEW CEOS AGM ADR ADRS GAAP OEM IPOS PT TAM SOTP DM EM APAC EMEA LATAM MSCI FTSE DAX TOPIX HSI ATH YCC QE QT RRP SOFR LIBOR TBILL OIS HODL DD'.split(
+    ' ',
+  ),
+);
+
+/** Curated tickers that are words or abbreviations: bare only with context, like every word ticker. */
+const AMBIGUOUS_BARE = new Set(['A', 'C', 'V', 'O', 'DE', 'MA', 'MS', 'NOW', 'ALL', 'IT', 'ON', 'GO', 'SO', 'BE']);
+
+const WORD_ALIASES = new Set(['Target', 'Shell', 'Meta', 'Novo', 'Vale', 'Coke']);
+
+const CONNECTORS = new Set(['and', 'of', 'the', 'de', 'for', 'y', '&']);
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
 
-// Longest names first, so "NVIDIA Corporation" wins over "Nvidia" at the same place.
-const NAMES: { name: string; company: ListedCompany }[] = LISTED_COMPANIES.flatMap((c) =>
-  [...new Set([c.name, c.short])].filter((n) => n !== c.ticker).map((name) => ({ name, company: c })),
-).sort((a, b) => b.name.length - a.name.length);
-
-const NAME_PATTERN = new RegExp(
-  `(?<![A-Za-z0-9])(?:${NAMES.map((n) => escapeRegExp(n.name)).join('|')})(?![A-Za-z0-9])`,
+const ALIAS_PATTERN = new RegExp(
+  `(?<![A-Za-z0-9&])(?:${Object.keys(COMPANY_ALIASES)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|')})(?:['’]s)?(?![A-Za-z0-9&])`,
   'gu',
 );
-const NAME_LOOKUP = new Map(NAMES.map((n) => [n.name, n.company]));
+const PREFIX_PATTERN = new RegExp(
+  `(?<![A-Za-z])(${Object.keys(EXCHANGE_PREFIXES)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|')}|Nasdaq|Nyse)\\s*:\\s*\\$?([A-Z0-9]{1,6}(?:[.-][A-Z0-9]{1,3})?)(?![A-Za-z0-9])`,
+  'gu',
+);
+const SUFFIX_PATTERN = new RegExp(
+  `(?<![A-Za-z0-9.$])((?:\\d{3,6}|[A-Z][A-Z0-9]{1,6}(?:-[A-Z])?)\\.(?:${Object.keys(EXCHANGE_SUFFIXES).join('|')}))(?![A-Za-z0-9]|\\.[A-Za-z0-9])`,
+  'gu',
+);
+const TOKEN = /[A-Za-z0-9]+(?:['’][A-Za-z]+)?|&/gu;
 
-/** Every ticker a text names, in order of appearance; overlapping matches keep the first, longest one. */
+function mention(
+  ticker: string,
+  start: number,
+  end: number,
+  via: TickerMention['via'],
+  extra: { exchange?: string | null; name?: string | null } = {},
+): TickerMention {
+  const company = instrumentFor(ticker);
+  return {
+    ticker: company?.ticker ?? ticker,
+    start,
+    end,
+    via,
+    company,
+    exchange: extra.exchange ?? company?.exchange ?? null,
+    name: extra.name ?? null,
+  };
+}
+
+/** Does the text before `at` end with a capitalized word (a name before "(CAT)")? */
+function nameBefore(text: string, at: number): boolean {
+  return /[A-Z][A-Za-z0-9&.'’-]*[\s,]*$/u.test(text.slice(Math.max(0, at - 40), at));
+}
+
+/** Company names: the alias table (as written), and registrant names (SEC list, curated) by their key. */
+function nameMentions(text: string): TickerMention[] {
+  const out: TickerMention[] = [];
+  for (const m of text.matchAll(ALIAS_PATTERN)) {
+    const name = m[0].replace(/['’]s$/u, '');
+    // "Target prices rose": an alias that is also a word does not count as a sentence's first word.
+    if (WORD_ALIASES.has(name) && /(?:^|[.!?:]\s+|\n\s*)$/u.test(text.slice(Math.max(0, m.index! - 3), m.index!)))
+      continue;
+    out.push(mention(COMPANY_ALIASES[name]!, m.index!, m.index! + name.length, 'name', { name }));
+  }
+  const tokens = [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index!, end: m.index! + m[0].length }));
+  for (let i = 0; i < tokens.length; i += 1) {
+    const first = tokens[i]!;
+    if (!/^(?:[A-Z0-9]|[a-z][A-Z])/u.test(first.text) || /^\d+$/u.test(first.text)) continue;
+    let best: { ticker: string; j: number } | null = null;
+    for (let j = i; j < Math.min(tokens.length, i + 7); j += 1) {
+      const tok = tokens[j]!;
+      if (j > i) {
+        const gap = text.slice(tokens[j - 1]!.end, tok.start);
+        if (!/^[ \-.,]{0,3}$|^ & $/u.test(gap) || gap.includes(',')) break;
+        if (!/^[A-Z0-9]/u.test(tok.text) && !CONNECTORS.has(tok.text)) break;
+      }
+      const key = nameTokens(text.slice(first.start, tok.end)).join(' ');
+      const state = nameKeyState(key);
+      if (state.ticker && /^[A-Z0-9]/u.test(tok.text)) best = { ticker: state.ticker, j };
+      if (!state.longer) break;
+    }
+    if (!best) continue;
+    // A one-word name in capitals is a bare ticker in disguise ("MSCI"): the same rules as for tickers apply.
+    if (
+      best.j === i &&
+      /^[A-Z0-9]+$/u.test(first.text) &&
+      (ABBREVIATIONS.has(first.text) || instrumentFor(first.text)?.word)
+    ) {
+      continue;
+    }
+    let end = tokens[best.j]!.end;
+    // "Procter & Gamble Co." and "Walt Disney Company": the legal form belongs to the name.
+    const tail = /^,? (?:Inc|Corp|Co|Company|Corporation|Ltd|plc|PLC|Holdings|Group|N\.V|S\.A|SE|AG)\b\.?/u.exec(
+      text.slice(end),
+    );
+    if (tail) end += tail[0].length;
+    out.push(
+      mention(best.ticker, first.start, end, 'name', { name: text.slice(first.start, end).replace(/[,.]$/u, '') }),
+    );
+    while (i + 1 < tokens.length && tokens[i + 1]!.start < end) i += 1;
+  }
+  return out;
+}
+
+/**
+ * Every instrument a text names, in order of appearance; overlapping matches keep the first, longest one. Ticker
+ * context (a "$" cashtag, "(TICKER)" after a name, an exchange prefix, a suffixed listing, or the company's name)
+ * always counts. A bare upper-case ticker counts when the text named it with context elsewhere, or when it is a known
+ * ticker that is not also a word or a common abbreviation ("CAT", "ARE", "CEO" need context).
+ */
 export function findTickerMentions(text: string): TickerMention[] {
   const found: TickerMention[] = [];
-  for (const m of text.matchAll(/(?<![A-Za-z0-9$])\$([A-Za-z]{1,5}(?:\.[A-Za-z]{1,2})?)(?![A-Za-z0-9])/gu)) {
+  for (const m of text.matchAll(/(?<![A-Za-z0-9$])\$([A-Z]{1,6}(?:[.-][A-Z]{1,2})?)(?![A-Za-z0-9])/gu)) {
     const ticker = normalizeTicker(m[1]!);
-    if (!ticker || m[1] !== m[1]!.toUpperCase()) continue;
-    found.push({ ticker, start: m.index!, end: m.index! + m[0].length, via: 'cashtag', company: companyFor(ticker) });
+    if (ticker) found.push(mention(ticker, m.index!, m.index! + m[0].length, 'cashtag'));
   }
-  for (const m of text.matchAll(/\((?:(?:NYSE|NASDAQ|Nasdaq|NYSE Arca)\s*:\s*)?([A-Z]{1,5}(?:\.[A-Z]{1,2})?)\)/gu)) {
+  for (const m of text.matchAll(PREFIX_PATTERN)) {
+    const prefix = EXCHANGE_PREFIXES[m[1]!.toUpperCase()];
+    if (!prefix) continue;
+    const symbol = m[2]!.replace('-', '.');
+    const ticker =
+      prefix.suffix && !suffixedListing(symbol) ? withSuffix(symbol, prefix.suffix) : normalizeTicker(symbol);
+    if (!ticker) continue;
+    const listing = suffixedListing(ticker);
+    found.push(
+      mention(ticker, m.index!, m.index! + m[0].length, 'exchange', { exchange: listing?.exchange ?? prefix.exchange }),
+    );
+  }
+  for (const m of text.matchAll(/\(([^()\n]{1,60})\)/gu)) {
+    let at = m.index! + 1;
+    for (const part of m[1]!.split(/([,;/]|\band\b)/u)) {
+      const partStart = at;
+      at += part.length;
+      if (/^(?:[,;/]|and)$/u.test(part.trim())) continue;
+      const token = part.trim().replace(/^(?:ticker|symbol)\s*:\s*/iu, '');
+      const raw = /^\$?([A-Z0-9]{1,7}(?:[.-][A-Z0-9]{1,3})?)$/u.exec(token)?.[1];
+      if (!raw) break;
+      const ticker = normalizeTicker(raw);
+      const company = ticker ? instrumentFor(ticker) : null;
+      if (!ticker || !company) break;
+      if ((company.word || ABBREVIATIONS.has(ticker)) && !nameBefore(text, m.index!)) break;
+      const start = partStart + part.indexOf(token);
+      found.push(
+        mention(ticker, start, start + token.length, company.source === 'suffix' ? 'suffix' : 'parenthesized'),
+      );
+    }
+  }
+  for (const m of text.matchAll(SUFFIX_PATTERN)) {
+    const listing = suffixedListing(m[1]!);
+    if (listing) found.push(mention(listing.ticker, m.index!, m.index! + m[0].length, 'suffix'));
+  }
+  found.push(...nameMentions(text));
+  const established = new Set(found.map((f) => f.ticker));
+  for (const m of text.matchAll(
+    /(?<![A-Za-z0-9$.&/'’-])([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)(?![A-Za-z0-9&'’-]|\.[A-Za-z0-9])/gu,
+  )) {
     const ticker = m[1]!;
-    const withExchange = m[0].includes(':');
-    if (!withExchange && !BY_TICKER.has(ticker)) continue;
-    found.push({
-      ticker,
-      start: m.index!,
-      end: m.index! + m[0].length,
-      via: 'parenthesized',
-      company: companyFor(ticker),
-    });
-  }
-  for (const m of text.matchAll(/(?<![A-Za-z0-9$(.])([A-Z]{1,5}(?:\.[A-Z])?)(?![A-Za-z0-9)]|\.[A-Z])/gu)) {
-    const ticker = m[1]!;
-    if (!BY_TICKER.has(ticker) || AMBIGUOUS_BARE.has(ticker)) continue;
-    found.push({ ticker, start: m.index!, end: m.index! + m[0].length, via: 'ticker', company: companyFor(ticker) });
-  }
-  for (const m of text.matchAll(NAME_PATTERN)) {
-    const company = NAME_LOOKUP.get(m[0])!;
-    found.push({ ticker: company.ticker, start: m.index!, end: m.index! + m[0].length, via: 'name', company });
+    if (!established.has(ticker)) {
+      const company = instrumentFor(ticker);
+      if (!company || company.word || ticker.length < 2 || ABBREVIATIONS.has(ticker) || AMBIGUOUS_BARE.has(ticker)) {
+        continue;
+      }
+      if (company.source !== 'curated' && (ticker.length < 3 || shouting(text, m.index!))) continue;
+    }
+    found.push(mention(ticker, m.index!, m.index! + ticker.length, 'ticker'));
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: TickerMention[] = [];
   for (const f of found) {
     const last = out[out.length - 1];
     if (last && f.start < last.end) continue;
+    // "Freeport-McMoRan (FCX)": the name and its ticker are one mention, of the ticker the text gives.
+    if (last && last.via === 'name' && f.via !== 'name' && /^\s*\(\s*\$?$/u.test(text.slice(last.end, f.start))) {
+      const close = text.indexOf(')', f.end);
+      out[out.length - 1] = {
+        ...f,
+        start: last.start,
+        name: last.name,
+        end: close >= 0 && close - f.end < 3 ? close + 1 : f.end,
+      };
+      continue;
+    }
     out.push(f);
   }
   return out;
+}
+
+/** A line in capitals ("WHY WE BOUGHT COPPER"): its words are not read as tickers without context. */
+function shouting(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at) + 1;
+  const lineEnd = text.indexOf('\n', at);
+  const line = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
+  return !/[a-z]/u.test(line) && (line.match(/[A-Z]{2,}/gu)?.length ?? 0) >= 3;
 }
 
 /** Distinct tickers by number of mentions, most first (ties: first mention first). */
@@ -92,4 +245,9 @@ export function rankTickers(mentions: TickerMention[]): string[] {
   const counts = new Map<string, number>();
   for (const m of mentions) counts.set(m.ticker, (counts.get(m.ticker) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+}
+
+/** The name to show for a ticker: as the text wrote it, else the universe's, else the ticker. */
+export function displayNameFor(ticker: string, mentions: TickerMention[]): string {
+  return mentions.find((m) => m.ticker === ticker && m.name)?.name ?? instrumentFor(ticker)?.name ?? ticker;
 }

@@ -2,7 +2,7 @@
  * Quality and speed of the offline (embedded default) generators, measured against the demo generator's ground
  * truth: every demo post knows the stock calls it states, and their evidence sentences are in its body verbatim.
  *
- *   node --import tsx scripts/eval-picks.ts [posts=2000] [seed=7]
+ *   node --import tsx scripts/eval-picks-demo.ts [posts=2000] [seed=7]
  *
  * Prints precision and recall of the rule-based pick extractor (a prediction is correct when the post has a call on
  * that ticker), accuracy of action, direction, instrument type and conviction on the matched calls, the errors by
