@@ -2,6 +2,7 @@ import render from 'dom-serializer';
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { getElementsByTagName, removeElement, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
+import { limitNesting } from '@/lib/ingest/html/limit-nesting';
 import { isTrackingPixel } from '@/lib/ingest/html/tracking-pixel';
 
 // Link texts of newsletter chrome: web-view banners, unsubscribe and preference footers, subscribe prompts, sharing.
@@ -53,10 +54,11 @@ function blocksWithOwnText(nodes: AnyNode[]): Element[] {
  * Removes newsletter chrome from an e-mail's HTML before it is sanitized: tracking pixels; links whose text or
  * target is a web-view, unsubscribe, preferences, subscribe or share link, together with their enclosing block as
  * long as it holds at most 400 characters of text; and blocks of at most 400 characters that say "You are
- * receiving this", "Forwarded this email?" and the like. Larger blocks are article body and stay.
+ * receiving this", "Forwarded this email?" and the like. Larger blocks are article body and stay. Elements nested
+ * past MAX_NESTING are unwrapped first, as the tree walks here recurse once per level.
  */
 export function cleanNewsletterHtml(html: string): string {
-  const document = parseDocument(html);
+  const document = parseDocument(limitNesting(html));
   for (const image of getElementsByTagName('img', document.children, true)) {
     if (isTrackingPixel(image.attribs)) removeElement(image);
   }

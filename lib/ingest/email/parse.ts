@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import PostalMime from 'postal-mime';
+import { believableDate } from '@/lib/ingest/feeds/feed-values';
+import { storableText } from '@/lib/posts/storable-text';
 import { InboundEmailError } from './inbound-email-error';
 
 export type InboundEmail = {
@@ -15,6 +17,11 @@ export type InboundEmail = {
 };
 
 export const DEFAULT_MAX_EMAIL_BYTES = 10 * 1024 * 1024;
+/**
+ * A longer Message-ID is replaced by a digest of itself: it becomes the post's guid, and posts are unique on
+ * (publication, guid) in a B-tree index, whose entries must stay small (RFC 5322 allows 998 characters a line).
+ */
+export const MAX_MESSAGE_ID_LENGTH = 500;
 
 // Node 20's TextDecoder turns windows-1252 bytes 0x80-0x9F into C1 control characters (nodejs/node#60888).
 // C1 controls never occur in real mail text, so each is mapped back to the windows-1252 character it stands for.
@@ -48,14 +55,21 @@ const C1_TO_CP1252: Record<number, string> = {
   159: 'Ÿ',
 };
 
+/** C1 controls mapped back, then text as the database can hold it (no NUL, no lone surrogate: storableText). */
 function fixC1(value: string): string {
-  return value.replace(/[\u0080-\u009f]/g, (char) => C1_TO_CP1252[char.charCodeAt(0)] ?? '');
+  return storableText(value.replace(/[\u0080-\u009f]/g, (char) => C1_TO_CP1252[char.charCodeAt(0)] ?? ''));
 }
 
 function stripAngles(value: string | undefined | null): string | null {
-  const trimmed = value?.trim();
+  const trimmed = value == null ? '' : storableText(value).trim();
   if (!trimmed) return null;
   return trimmed.replace(/^<+/, '').replace(/>+$/, '').trim() || null;
+}
+
+/** A Message-ID within MAX_MESSAGE_ID_LENGTH: a longer one is "derived-" + its own digest, the same on redelivery. */
+function boundedMessageId(id: string | null): string | null {
+  if (id === null || id.length <= MAX_MESSAGE_ID_LENGTH) return id;
+  return `derived-${createHash('sha256').update(id).digest('hex').slice(0, 32)}`;
 }
 
 function header(headers: { key: string; value: string }[], name: string): string | null {
@@ -81,10 +95,14 @@ export function derivedMessageId(parts: { from: string; date: string; subject: s
   return `derived-${hash.slice(0, 32)}`;
 }
 
-/** Parses a raw RFC 822 message into the fields the catalogue needs; refuses garbage with InboundEmailError. */
+/**
+ * Parses a raw RFC 822 message into the fields the catalogue needs; refuses garbage with InboundEmailError. Text comes
+ * out as the database can store it (storableText); a date more than a day ahead of `now` or before 1900 is dropped, as a
+ * feed's is (believableDate).
+ */
 export async function parseInboundEmail(
   raw: Buffer | string,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; now?: Date } = {},
 ): Promise<InboundEmail> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_EMAIL_BYTES;
   const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.length;
@@ -109,7 +127,7 @@ export async function parseInboundEmail(
   const html = email.html ? fixC1(email.html) : null;
   const text = email.text ? fixC1(email.text) : null;
   const messageId =
-    stripAngles(email.messageId) ??
+    boundedMessageId(stripAngles(email.messageId)) ??
     derivedMessageId({ from: address, date: dateHeader, subject, body: text ?? html ?? '' });
   return {
     messageId,
@@ -117,9 +135,9 @@ export async function parseInboundEmail(
     listId: parseListId(header(email.headers, 'list-id')),
     listUnsubscribe: header(email.headers, 'list-unsubscribe')?.trim() ?? null,
     subject,
-    date: parsedDate && !Number.isNaN(parsedDate.getTime()) ? parsedDate : null,
+    date: believableDate(parsedDate, options.now ?? new Date()),
     html,
     text,
-    inReplyTo: stripAngles(email.inReplyTo),
+    inReplyTo: boundedMessageId(stripAngles(email.inReplyTo)),
   };
 }

@@ -1,3 +1,5 @@
+import { storableText } from '@/lib/posts/storable-text';
+
 // Named entities seen in feed titles and summaries; anything else stays as written rather than guessed at.
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -96,6 +98,16 @@ export function truncateText(text: string | null, maxLength: number): string | n
   const cut = text.slice(0, maxLength - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > maxLength / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * Text as the database can store it (storableText: no NUL or other C0 controls, lone surrogate halves as U+FFFD),
+ * trimmed; null when nothing is left.
+ */
+export function cleanLine(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const text = storableText(value).trim();
+  return text.length > 0 ? text : null;
 }
 
 /** A trimmed string, or null for missing and blank values. */

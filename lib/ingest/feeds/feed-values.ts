@@ -20,11 +20,17 @@ export function nestedBase(xmlBase: string | null | undefined, parent: string): 
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The earliest date believed. Before it come placeholders of empty date fields (.NET's 0001-01-01, SQL Server's
+ * 1900-01-01) and years PostgreSQL cannot store at all (year 0, the negative years JavaScript reads).
+ */
+export const EARLIEST_DATE = Date.UTC(1900, 0, 2);
 
 /**
  * A feed date as a Date, never an Invalid Date. A date more than a day ahead of `now` is a typo or a wrong time zone
  * (or a scheduled post leaked early); it becomes null rather than pinning the post at the top of every "latest"
- * list. Null lets the sync fall back to the time it first saw the post.
+ * list, and so does a date before 2 January 1900 (EARLIEST_DATE). Null lets the sync fall back to the time it first
+ * saw the post. The Unix epoch (1970) is a real date and is kept.
  */
 export function feedDate(value: unknown, now: Date): Date | null {
   if (value == null) return null;
@@ -36,8 +42,13 @@ export function feedDate(value: unknown, now: Date): Date | null {
     const withoutZone = text.replace(/\s+[A-Z]{2,5}$/, ' GMT');
     date = new Date(withoutZone);
   }
-  if (Number.isNaN(date.getTime())) return null;
-  if (date.getTime() > now.getTime() + DAY_MS) return null;
+  return believableDate(date, now);
+}
+
+/** The date, or null when it is invalid, more than a day ahead of `now`, or before EARLIEST_DATE. */
+export function believableDate(date: Date | null, now: Date): Date | null {
+  const time = date?.getTime() ?? Number.NaN;
+  if (Number.isNaN(time) || time > now.getTime() + DAY_MS || time < EARLIEST_DATE) return null;
   return date;
 }
 

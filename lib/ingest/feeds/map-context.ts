@@ -3,7 +3,7 @@ import type { DraftItem } from './finalize-items';
 
 export type MapContext = { feedUrl: string; now: Date; raw: string };
 
-export type MappedFeed = Omit<ParsedFeed, 'items' | 'duplicateGuids'> & { items: DraftItem[] };
+export type MappedFeed = Omit<ParsedFeed, 'items' | 'duplicateGuids' | 'refused'> & { items: DraftItem[] };
 
 /** Values in first-seen order without repeats or blanks. */
 export function uniqueStrings(values: Array<string | null | undefined>): string[] {

@@ -1,6 +1,7 @@
 import { type AnyFeed, DetectError, MalformedError, parseFeed as parseAnyFeed } from 'feedsmith';
 import { FeedParseError } from './feed-parse-error';
-import type { ParsedFeed } from './feed-types';
+import { cleanLine, removeBetween } from './feed-text';
+import type { FeedFormat, FeedMeta, ParsedFeed, RefusedItem } from './feed-types';
 import { absoluteUrl } from './feed-values';
 import { finalizeItems } from './finalize-items';
 import { mapAtomFeed } from './map-atom';
@@ -56,6 +57,54 @@ export function parseFeed(text: string, options: ParseFeedOptions): ParsedFeed {
       mapped = mapJsonFeed(parsed.feed, context);
       break;
   }
-  const { items, duplicateGuids } = finalizeItems(mapped.items);
-  return { format: mapped.format, meta: mapped.meta, items, duplicateGuids };
+  const { items, duplicateGuids, refused } = finalizeItems(mapped.items);
+  refused.push(...unreadItems(body, parsed.format, mapped.items.length));
+  return { format: mapped.format, meta: cleanMeta(mapped.meta), items, duplicateGuids, refused };
+}
+
+/**
+ * Items of the document that feedsmith leaves out without a word: JSON Feed entries that are not objects (null, a
+ * number), and items with nothing it can read (`{}`, `<item></item>`): the JSON objects, or the item tags outside
+ * CDATA sections and comments, beyond the items it returned.
+ */
+function unreadItems(body: string, format: FeedFormat, read: number): RefusedItem[] {
+  const refusal = (reason: string) => ({ guid: null, title: null, reason });
+  if (format === 'json') {
+    try {
+      const items = (JSON.parse(body) as { items?: unknown }).items;
+      if (!Array.isArray(items)) return [];
+      const objects = items.filter((item) => typeof item === 'object' && item !== null).length;
+      return [
+        ...Array.from({ length: items.length - objects }, () => refusal('not_an_item')),
+        ...Array.from({ length: Math.max(0, objects - read) }, () => refusal('nothing_to_import')),
+      ];
+    } catch {
+      return [];
+    }
+  }
+  const markup = removeBetween(removeBetween(body, '<![cdata[', ']]>'), '<!--', '-->');
+  const tags = markup.match(format === 'atom' ? /<entry[\s>/]/g : /<item[\s>/]/g)?.length ?? 0;
+  return Array.from({ length: Math.max(0, tags - read) }, () => refusal('nothing_to_import'));
+}
+
+/** The feed's own text fields made storable as its items' are (cleanLine). */
+function cleanMeta(meta: FeedMeta): FeedMeta {
+  return {
+    ...meta,
+    title: cleanLine(meta.title),
+    description: cleanLine(meta.description),
+    authorName: cleanLine(meta.authorName),
+    copyright: cleanLine(meta.copyright),
+    generator: cleanLine(meta.generator),
+    podcast: meta.podcast && {
+      ...meta.podcast,
+      author: cleanLine(meta.podcast.author),
+      ownerName: cleanLine(meta.podcast.ownerName),
+      guid: cleanLine(meta.podcast.guid),
+      medium: cleanLine(meta.podcast.medium),
+      categories: meta.podcast.categories
+        .map((category) => cleanLine(category))
+        .filter((category) => category !== null),
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { stripTrackingParams } from '@/lib/ingest/fetch/strip-tracking-params';
+import { limitNesting } from './limit-nesting';
 import { isTrackingPixel } from './tracking-pixel';
 
 export type SanitizeOptions = {
@@ -73,11 +74,12 @@ function absolutize(value: string | undefined, baseUrl: string | undefined): str
  * only. No script, style, iframe, form, svg or event handler survives; links may be http, https or mailto and
  * images http or https only (data: images are refused: they can carry SVG and make stored posts heavy). Relative
  * URLs become absolute against baseUrl, links get rel="noopener noreferrer nofollow" and lose tracking parameters,
- * and tracking pixels are removed.
+ * and tracking pixels are removed. Elements nested deeper than MAX_NESTING lose their tags and keep their text
+ * (limitNesting), so the stored HTML never nests deeper than the tools that read it can walk.
  */
 export function sanitizePostHtml(html: string, options: SanitizeOptions = {}): string {
   const { baseUrl } = options;
-  return sanitizeHtml(html, {
+  return sanitizeHtml(limitNesting(html), {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
       a: ['href', 'title', 'rel', 'target'],

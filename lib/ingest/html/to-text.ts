@@ -1,4 +1,5 @@
 import { convert } from 'html-to-text';
+import { limitNesting } from './limit-nesting';
 
 const OPTIONS = {
   wordwrap: false as const,
@@ -19,10 +20,11 @@ const OPTIONS = {
 
 /**
  * Plain text of a post for search and summarization: blocks separated by one blank line, list items one per line,
- * links as their text only, images dropped, tables as aligned rows. Characters are kept as published.
+ * links as their text only, images dropped, tables as aligned rows. Characters are kept as published. Elements nested
+ * past MAX_NESTING are unwrapped first: the converter recurses once per level.
  */
 export function htmlToPlainText(html: string): string {
-  return convert(html, OPTIONS)
+  return convert(limitNesting(html), OPTIONS)
     .replace(/[ \t\u00a0]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
