@@ -44,7 +44,8 @@ async function eachPost<R extends { status: string }>(
 export const CONTENT_GENERATION_COMMANDS: CommandDefinition[] = [
   define({
     name: 'summaries generate',
-    summary: "Generate posts' summaries now: one post, or those missing a summary of their current text.",
+    summary:
+      "Generate posts' summaries now: one post, or those missing a summary of their current text (--force: or whose summary an older generator wrote).",
     usage: 'summaries generate (<publicationSlug>/<postSlug> | --missing [--limit N]) [--force]',
     args: z
       .strictObject({
@@ -55,10 +56,11 @@ export const CONTENT_GENERATION_COMMANDS: CommandDefinition[] = [
       })
       .refine((args) => (args._ === undefined) !== (args.missing === undefined), 'give a post path or --missing'),
     async run(db, args, context) {
+      const { summarizer } = configuredGenerators();
+      const olderThan = args.force ? summarizer.generator : undefined;
       const posts = args._
         ? [await postByPath(db, args._[0])]
-        : await listPostsMissingSummaries(db, { limit: args.limit ?? 50 });
-      const { summarizer } = configuredGenerators();
+        : await listPostsMissingSummaries(db, { limit: args.limit ?? 50, olderThan });
       const { items, count } = await eachPost(
         posts,
         (postId) => generatePostSummary(db, postId, { summarizer, force: args.force === true }),
@@ -75,15 +77,17 @@ export const CONTENT_GENERATION_COMMANDS: CommandDefinition[] = [
   }),
   define({
     name: 'picks extract',
-    summary: 'Extract stock picks from summarized posts whose current text has not been read yet.',
-    usage: 'picks extract [--since YYYY-MM-DD] [--limit N]',
-    args: z.strictObject({ since: z.iso.date().optional(), limit: limit.optional() }),
+    summary:
+      'Extract stock picks from summarized posts whose current text has not been read yet (--force: or was read by an older generator).',
+    usage: 'picks extract [--since YYYY-MM-DD] [--limit N] [--force]',
+    args: z.strictObject({ since: z.iso.date().optional(), limit: limit.optional(), force: flag.optional() }),
     async run(db, args, context) {
-      const posts = await listPostsNeedingPicks(db, { limit: args.limit ?? 500, since: args.since });
       const { extractor } = configuredGenerators();
+      const olderThan = args.force ? extractor.generator : undefined;
+      const posts = await listPostsNeedingPicks(db, { limit: args.limit ?? 500, since: args.since, olderThan });
       const { items, count } = await eachPost(
         posts,
-        (postId) => extractPostPicks(db, postId, { extractor }),
+        (postId) => extractPostPicks(db, postId, { extractor, force: args.force === true }),
         context?.progress,
       );
       return {

@@ -57,6 +57,7 @@ describe('generation with the OpenAI generators', () => {
           keyPoints: ['Revenue $35.1bn, up 94%.', 'New position in AVGO at $1,520.'],
           stance: { label: 'bullish', subject: 'NVDA, AVGO' },
           tickers: ['NVDA', 'AVGO'],
+          companies: [{ ticker: 'AVGO', stance: 'bullish' }],
         },
       },
       {
@@ -92,7 +93,7 @@ describe('generation with the OpenAI generators', () => {
     );
     expect(await generatePostSummary(db, postId, { summarizer: generators.summarizer })).toMatchObject({
       status: 'generated',
-      generator: 'openai:gpt-test-summary',
+      generator: 'openai:gpt-test-summary@summary-v2',
     });
     expect(await extractPostPicks(db, postId, { extractor: generators.extractor })).toMatchObject({
       status: 'extracted',
@@ -108,7 +109,7 @@ describe('generation with the OpenAI generators', () => {
       [postId],
     );
     // The invented quote ("We are buying Tesla.") is not in the text: that pick is dropped.
-    expect(picks).toEqual([{ ticker: 'AVGO', generator: 'openai:gpt-test-picks' }]);
+    expect(picks).toEqual([{ ticker: 'AVGO', generator: 'openai:gpt-test-picks@picks-v2' }]);
 
     const calls = fake.requests.length;
     await generatePostSummary(db, postId, { summarizer: generators.summarizer });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '@/lib/ai/content-hash';
-import { RuleBasedPickExtractor } from '@/lib/ai/picks/offline';
-import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
+import { RULES_GENERATOR, RuleBasedPickExtractor } from '@/lib/ai/picks/offline';
+import { EXTRACTIVE_GENERATOR, ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
 import type { Summarizer, SummaryInput } from '@/lib/ai/summaries/summarizer';
 import { extractPostPicks } from '@/lib/content/picks/extract-post-picks';
 import { generatePostSummary } from '@/lib/content/summaries/generate-post-summary';
@@ -24,7 +24,7 @@ const TEXT = [
 ].join('\n\n');
 
 class CountingSummarizer implements Summarizer {
-  readonly generator = 'extractive-v1';
+  readonly generator = EXTRACTIVE_GENERATOR;
   calls = 0;
   constructor(private readonly during?: () => Promise<void>) {}
   async summarize(input: SummaryInput) {
@@ -79,8 +79,8 @@ describe('generatePostSummary', () => {
     expect(stored!.summary).toMatch(/^Takeaway: .+\n\nKey points:\n- /);
     expect(stored!.summary).toMatch(/Tickers mentioned: .*AMD/);
     expect(stored).toMatchObject({
-      generator: 'extractive-v1',
-      model: 'extractive-v1',
+      generator: EXTRACTIVE_GENERATOR,
+      model: EXTRACTIVE_GENERATOR,
       content_hash: contentHash(TEXT),
     });
     expect(await db.query('select 1 from summary_requests where post_id = $1', [postId])).toHaveLength(0);
@@ -133,7 +133,7 @@ describe('extractPostPicks', () => {
     ]);
     for (const pick of picks) {
       expect(TEXT).toContain(pick.evidence_quote);
-      expect(pick).toMatchObject({ pick_day: '2026-11-20', author: 'Ada Quill', generator: 'rules-v1' });
+      expect(pick).toMatchObject({ pick_day: '2026-11-20', author: 'Ada Quill', generator: RULES_GENERATOR });
     }
     const callIds = await db.query<{ call_id: string }>('select call_id from stock_picks where post_id = $1', [postId]);
 

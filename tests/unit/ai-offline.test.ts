@@ -4,7 +4,7 @@ import { contentHash } from '@/lib/ai/content-hash';
 import { BudgetExceededError } from '@/lib/ai/errors';
 import { extractByRules, RULES_GENERATOR } from '@/lib/ai/picks/offline';
 import { postProcessPicks } from '@/lib/ai/picks/post-process';
-import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
+import { EXTRACTIVE_GENERATOR, ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
 import { normalizeTicker } from '@/lib/ai/text/tickers';
 
 const POST = [
@@ -28,13 +28,22 @@ describe('content hash', () => {
 describe('extractive summarizer', () => {
   it('renders the fixed structure from sentences of the post, verbatim', async () => {
     const r = await new ExtractiveSummarizer().summarize({ title: 'Nvidia results', text: POST });
-    expect(r.generator).toBe('extractive-v1');
+    expect(r.generator).toBe(EXTRACTIVE_GENERATOR);
     expect(r.inputHash).toBe(contentHash(POST));
     expect(r.text).toMatch(
       /^Takeaway: .+\n\nKey points:\n(- .+\n)+\nStance: (Bullish|Bearish|Neutral|Mixed)( on .+)?\.\n\nTickers mentioned: .+$/,
     );
-    for (const point of [r.structured.takeaway, ...r.structured.keyPoints]) expect(POST).toContain(point);
-    expect(r.structured.keyPoints.length).toBeGreaterThanOrEqual(3);
+    // The calls come first, attributed and naming the company; every other point is a sentence of the post.
+    expect(r.structured.keyPoints.slice(0, 3)).toEqual([
+      'The author buys Broadcom (AVGO).',
+      'The author trims Nvidia (NVDA).',
+      'The author stays short Intel (INTC).',
+    ]);
+    for (const point of [r.structured.takeaway, ...r.structured.keyPoints.slice(3)]) expect(POST).toContain(point);
+    expect(r.structured.keyPoints.length).toBeGreaterThanOrEqual(4);
+    expect(r.text).toContain(
+      'Stance: Mixed on Broadcom (AVGO, bullish), Nvidia (NVDA, bullish) and Intel (INTC, bearish).',
+    );
     expect(r.structured.tickers).toEqual(expect.arrayContaining(['NVDA', 'AVGO', 'INTC']));
   });
 

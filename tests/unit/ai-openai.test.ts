@@ -11,6 +11,10 @@ const SUMMARY = {
   keyPoints: ['Revenue of $35.1bn, up 94%.', 'New position in AVGO at $1,520.'],
   stance: { label: 'bullish', subject: 'NVDA, AVGO' },
   tickers: ['NVDA', '$avgo', 'TSLA'],
+  companies: [
+    { ticker: 'AVGO', stance: 'bullish' },
+    { ticker: 'TSLA', stance: 'bearish' },
+  ],
 };
 const PICK = {
   ticker: 'avgo',
@@ -52,9 +56,10 @@ describe('OpenAI summarizer through the fake server', () => {
       type: 'json_schema',
       json_schema: { name: 'post_summary', strict: true },
     });
-    expect(r.generator).toBe('openai:gpt-test-mini');
+    expect(r.generator).toBe('openai:gpt-test-mini@summary-v2');
     expect(r.structured.tickers).toEqual(['NVDA', 'AVGO']);
-    expect(r.text).toContain('Stance: Bullish on NVDA, AVGO.');
+    // TSLA is not named in the text: neither listed nor given a stance.
+    expect(r.text).toContain('Stance: Bullish on Broadcom (AVGO).');
   });
 
   it('retries a 429 after its Retry-After, then succeeds', async () => {
@@ -109,7 +114,7 @@ describe('OpenAI pick extractor through the fake server', () => {
       ticker: 'AVGO',
       tickerExchange: 'NASDAQ',
       convictionLabel: 'Moderate conviction',
-      generator: 'openai:gpt-test',
+      generator: 'openai:gpt-test@picks-v2',
     });
     expect(fake.requests.at(-1)?.body?.response_format).toMatchObject({ json_schema: { name: 'stock_picks' } });
   });

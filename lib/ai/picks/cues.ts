@@ -221,7 +221,7 @@ export const REJECTED =
 
 /** Time clauses that tell the story of a position, not today's action: "since we bought it", "when we added". */
 export const CONTEXT_CLAUSE =
-  /\b(?:since|when|after|before|until|once|ever since|because|as|where|which|that)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$/iu;
+  /\b(?:since|when|after|before|until|once|ever since|because|as|where|which|that|why|how)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$/iu;
 
 export const FIRST_PERSON = /\b(?:[Ww]e|I|[Oo]ur|[Uu]s|[Mm]y|[Mm]e|[Ww]e['’](?:re|ve|d|ll)|I['’](?:m|ve|d|ll))\b/u;
 

@@ -9,13 +9,23 @@ import { postProcessPicks } from './post-process';
 export const PicksResponseSchema = z.object({ picks: z.array(CandidatePickSchema) });
 
 const SYSTEM = `You extract explicit stock calls from one financial newsletter post or podcast transcript.
-A call is the author (or a named guest) stating an action on a listed instrument: a new position, adding, holding,
-a buy/sell recommendation, reducing, or exiting; long or short. Market commentary and other people's trades are not calls.
-For each call give: ticker; tickerExchange if known else null; instrumentType EQUITY, ETF, OPTION (for options
-structures) or OTHER; action; direction (a bought put or a short is SHORT; a sold put is LONG); authorConviction 0-5
-(0 none stated, 1 small/speculative, 2 starter, 3 full-size, 4 high conviction, 5 highest conviction or top pick);
-activePick false when the position is closed; evidenceQuote: one sentence copied exactly, character for character,
-from the post; rationaleSnippet: the stated reason, short, or null. Never invent a call or a quote. No calls: [].`;
+A call is an action the author, or a named speaker or guest, states on a listed instrument: buy or initiate
+(NEW_POSITION), add to (ADD), still own or hold (HOLD), trim or take some profits (REDUCE), sell all, close or exit
+(EXIT), short, buy puts or calls, or a view such as "we'd be buyers of X" or "X is a buy" (RECOMMENDATION).
+Not calls: mentions without an action (context, results, comparisons, "cheaper than X"), an idea considered and
+rejected, "X, which we don't own", negated actions ("we are not buying X"), index levels, other people's trades
+(funds, analysts, insiders, a company buying back its own shares).
+For each call give: ticker as the post writes it (a company named without a ticker: its usual ticker; a non-US listing
+with its exchange suffix, e.g. 6758.T, 0700.HK, ASML.AS, SHEL.L, RY.TO); tickerExchange if the post states it, else
+null; instrumentType EQUITY, ETF, OPTION (for options structures) or OTHER; action; direction (a short sale or a bought
+put is SHORT; a sold put is LONG; closing a short is EXIT SHORT); authorConviction 0-5 (0 none stated,
+1 small/speculative, 2 starter, 3 full-size, 4 high conviction, 5 highest conviction or top pick); activePick false
+when the position is closed; evidenceQuote: one sentence copied exactly, character for character, from the post;
+rationaleSnippet: the stated reason, short, or null; speaker: in a transcript or interview, the name of the speaker
+who states the call, as the text labels them, else null. One call per speaker, instrument and direction. Never
+invent a call or a quote. No calls: [].`;
+
+export const OPENAI_PICKS_VERSION = 'picks-v2';
 
 export interface OpenAIPickExtractorOptions {
   client: OpenAI;
@@ -28,7 +38,7 @@ export interface OpenAIPickExtractorOptions {
 export class OpenAIPickExtractor implements PickExtractor {
   readonly generator: string;
   constructor(private readonly options: OpenAIPickExtractorOptions) {
-    this.generator = `openai:${options.model}`;
+    this.generator = `openai:${options.model}@${OPENAI_PICKS_VERSION}`;
   }
 
   async extract(input: PickExtractionInput): Promise<ExtractedPick[]> {

@@ -3,7 +3,10 @@ import type { Budget } from '@/lib/ai/client';
 import { contentHash } from '@/lib/ai/content-hash';
 import { AiOutputError } from '@/lib/ai/errors';
 import { structuredCall, truncateToTokens } from '@/lib/ai/structured-call';
-import { findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
+import { findTickerMentions, normalizeTicker, rankTickers } from '@/lib/ai/text/tickers';
+import { tickerForName } from '@/lib/reference/universe';
+import { describeCalls } from './calls';
+import { companyStances, stanceFor } from './stance';
 import {
   checkSummaryInput,
   renderSummary,
@@ -16,9 +19,16 @@ import {
 const SYSTEM = `You summarize one financial newsletter post or podcast transcript for investors.
 Be faithful: state only what the post says. Add no facts, numbers, prices, dates or opinions that are not in it.
 Keep the post's key claims with their numbers and tickers exactly as written, and attribute views to the author.
+In a transcript, say who said what: never give one speaker's words or trade to another, and name the company a
+speaker means when they say "it".
 takeaway: one sentence with the main point. keyPoints: 3 to 8 short bullets, most important first.
-stance: the author's own stance (bullish, bearish, neutral or mixed) and what it is about.
-tickers: only ticker symbols the post itself names, without "$".`;
+stance: the author's own stance (bullish, bearish, neutral or mixed) and the companies it is about (never the title).
+tickers: only ticker symbols the post itself names, without "$".
+companies: each company the author or a speaker trades or states a view on, with that stance: bullish when they buy,
+add, own or recommend it; bearish when they short it, buy puts on it or recommend selling it; neutral when they closed
+the position. A company only mentioned, compared or rejected is not in companies.`;
+
+export const OPENAI_SUMMARY_VERSION = 'summary-v2';
 
 export interface OpenAISummarizerOptions {
   client: OpenAI;
@@ -32,7 +42,7 @@ export interface OpenAISummarizerOptions {
 export class OpenAISummarizer implements Summarizer {
   readonly generator: string;
   constructor(private readonly options: OpenAISummarizerOptions) {
-    this.generator = `openai:${options.model}`;
+    this.generator = `openai:${options.model}@${OPENAI_SUMMARY_VERSION}`;
   }
 
   async summarize(input: SummaryInput): Promise<SummaryResult> {
@@ -54,16 +64,44 @@ export class OpenAISummarizer implements Summarizer {
       maxOutputTokens: this.options.maxOutputTokens ?? 800,
       budget: this.options.budget,
     });
-    const keyPoints = s.keyPoints.map((p) => p.trim()).filter(Boolean);
-    if (!s.takeaway.trim() || keyPoints.length === 0) throw new AiOutputError('The summary had no takeaway or points');
-    // A ticker the post does not name is a hallucination: keep only tickers found in the text.
-    const named = new Set(findTickerMentions(input.text).map((m) => m.ticker));
-    const tickers = [
-      ...new Set(s.tickers.map((t) => normalizeTicker(t)).filter((t): t is string => t !== null)),
-    ].filter(
-      (t) => named.has(t) || new RegExp(`(?<![A-Za-z])\\$?${t.replace('.', '\\.')}(?![A-Za-z])`, 'u').test(input.text),
-    );
-    const structured = { ...s, takeaway: s.takeaway.trim(), keyPoints, tickers };
+    const modelPoints = s.keyPoints.map((p) => p.trim()).filter(Boolean);
+    if (!s.takeaway.trim() || modelPoints.length === 0) {
+      throw new AiOutputError('The summary had no takeaway or points');
+    }
+    // The same post-processing as the offline summary: tickers resolve through the universe and must be named in the
+    // text (a ticker the post does not name is a hallucination); every company the text names is listed; the stance
+    // is the calls' (the stored picks when given, else the model's companies, resolved the same way).
+    const mentions = findTickerMentions(input.text);
+    const ranked = rankTickers(mentions);
+    const named = new Set(ranked);
+    const resolve = (raw: string) => {
+      const t = normalizeTicker(raw);
+      if (t && named.has(t)) return t;
+      const byName = tickerForName(raw);
+      return byName && named.has(byName) ? byName : null;
+    };
+    const extra = s.tickers.map(resolve).filter((t): t is string => t !== null && !named.has(t));
+    const tickers = [...new Set([...ranked, ...extra])];
+    const companies = input.calls
+      ? companyStances(input.calls)
+      : [
+          ...new Map(
+            s.companies.flatMap((c) => {
+              const ticker = resolve(c.ticker);
+              return ticker ? [[ticker, { ticker, stance: c.stance }] as const] : [];
+            }),
+          ).values(),
+        ];
+    const callPoints = input.calls ? describeCalls(input.calls, mentions, input.author).slice(0, 4) : [];
+    const keyPoints = [...callPoints, ...modelPoints].slice(0, 8);
+    const structured = {
+      ...s,
+      takeaway: s.takeaway.trim(),
+      keyPoints,
+      tickers,
+      companies,
+      stance: stanceFor(companies, mentions, ranked),
+    };
     return {
       text: renderSummary(structured),
       structured,

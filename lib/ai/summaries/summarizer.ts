@@ -9,12 +9,17 @@ import { AiInputError } from '@/lib/ai/errors';
  *   Key points:
  *   - <3 to 8 bullets, keeping the post's numbers and tickers as written>
  *
- *   Stance: <Bullish | Bearish | Neutral | Mixed> on <what: tickers or topic>.
+ *   Stance: <Bullish | Bearish | Neutral | Mixed> on <the companies called, e.g. "Freeport-McMoRan (FCX) and Southern
+ *   Copper (SCCO)"; each with its own label when they differ, "Freeport-McMoRan (FCX, bullish) and Tesla (TSLA,
+ *   bearish)"; without calls, the companies discussed and "(no calls)">.
  *
- *   Tickers mentioned: <comma-separated tickers, or "none">
+ *   Tickers mentioned: <comma-separated tickers of every company the post names, or "none">
  *
- * The offline generator's takeaway and key points are sentences of the post, verbatim; the OpenAI generator's are
- * written by the model under a faithfulness prompt. Tickers are always ones the post names.
+ * The stance is the picks' (lib/ai/summaries/stance.ts): a company the post buys is never "bearish", and its subject
+ * is companies, never the title. Key points start with the calls, each attributed ("Sam Ortiz shorts Tesla (TSLA).");
+ * the offline generator's other points and takeaway are sentences of the post, verbatim (in a transcript, after their
+ * speaker's name); the OpenAI generator's are written by the model under a faithfulness prompt. Tickers are always
+ * ones the post names, resolved through the company universe (lib/reference/universe.ts).
  */
 export const STANCES = ['bullish', 'bearish', 'neutral', 'mixed'] as const;
 
@@ -30,6 +35,11 @@ export const SummaryStructureSchema = z.object({
     subject: z.string().describe('What the stance is about: tickers or the topic'),
   }),
   tickers: z.array(z.string()).describe('Ticker symbols the post names, without $'),
+  companies: z
+    .array(z.object({ ticker: z.string(), stance: z.enum(STANCES) }))
+    .describe(
+      'Each company the author or a speaker takes a position or states a view on: bullish (buys, adds, owns, recommends), bearish (shorts, buys puts, recommends selling), neutral (closed the position)',
+    ),
 });
 export type SummaryStructure = z.infer<typeof SummaryStructureSchema>;
 
@@ -39,13 +49,18 @@ export interface SummaryInput {
   publicationTitle?: string | null;
   author?: string | null;
   publishedAt?: Date | string | null;
+  /**
+   * The post's calls when they are already known (its stored picks): the stance then states exactly these. Without
+   * them, the offline generator reads the calls itself and the OpenAI generator takes the model's.
+   */
+  calls?: Array<{ ticker: string; action: string; direction: 'LONG' | 'SHORT'; author?: string | null }>;
 }
 
 export interface SummaryResult {
   /** The rendered summary in the structure above. */
   text: string;
   structured: SummaryStructure;
-  /** Who wrote it, e.g. "extractive-v1" or "openai:gpt-4.1-mini"; stored with the summary. */
+  /** Who wrote it, with its version, e.g. "extractive-v2" or "openai:gpt-4.1-mini@summary-v2"; stored with it. */
   generator: string;
   /** contentHash(input.text): a summary exists for a hash, so unchanged text is never summarized twice. */
   inputHash: string;

@@ -1,6 +1,6 @@
 import type { Summarizer } from '@/lib/ai/summaries/summarizer';
 import { readPostText } from '@/lib/content/post-text';
-import type { Db } from '@/lib/db/types';
+import type { Db, Queryable } from '@/lib/db/types';
 
 export type SummaryGeneration = {
   postId: string;
@@ -39,6 +39,7 @@ export async function generatePostSummary(
     publicationTitle: post.publicationTitle,
     author: post.author ?? post.publicationAuthor,
     publishedAt: post.publishedAt,
+    calls: await storedCalls(db, postId, post.hash),
   });
   const stored = await db.transaction(async (tx) => {
     const rows = await tx.query(
@@ -55,4 +56,22 @@ export async function generatePostSummary(
   });
   if (!stored) return { postId, status: 'stale', contentHash: post.hash };
   return { postId, status: 'generated', generator: result.generator, contentHash: post.hash };
+}
+
+/**
+ * The post's picks of this text, when they have been extracted (or loaded with the demo corpus): the summary's stance
+ * then states exactly what the sold picks say. Undefined when the text has not been read for picks yet.
+ */
+async function storedCalls(db: Queryable, postId: string, hash: string) {
+  const rows = await db.query<{ ticker: string; action: string; direction: 'LONG' | 'SHORT'; author: string | null }>(
+    `select ticker, action, direction, author from stock_picks
+      where post_id = $1 and (content_hash = $2 or content_hash is null) order by id`,
+    [postId, hash],
+  );
+  if (rows.length > 0) return rows;
+  const [extracted] = await db.query('select 1 from pick_extractions where post_id = $1 and content_hash = $2', [
+    postId,
+    hash,
+  ]);
+  return extracted ? [] : undefined;
 }
