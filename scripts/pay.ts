@@ -24,8 +24,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const payer = resolvePayer(args, env().DATA_DIR, process.env);
-  if (args.mcp) return payOverMcp(args.url, args.method, payer);
-  const client = args.method === 'x402' ? x402PaymentClient(payer) : await mppPaymentClient(payer);
+  if (args.mcp) return payOverMcp(args.url, args.method, payer, args.maxAmountUsd);
+  const client = args.method === 'x402' ? x402PaymentClient(payer, args.maxAmountUsd) : await mppPaymentClient(payer);
 
   console.log(
     payer.testMoney
@@ -74,6 +74,13 @@ main().then(
     if (error instanceof PayerError) {
       console.error(`pay: ${error.message}`);
       process.exit(2);
+    }
+    // The x402 client refuses a price above its per-payment limit before signing anything.
+    if (error instanceof Error && /spendControls/.test(error.message)) {
+      console.error(
+        `pay: the price is above the most one payment may cost (default $1): pass --max-amount USD to allow it, e.g. --max-amount 5 (${error.message})`,
+      );
+      process.exit(1);
     }
     // fetch reports connection problems as "fetch failed" with the real reason (ECONNREFUSED, ...) in `cause`.
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';

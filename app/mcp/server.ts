@@ -27,7 +27,7 @@ function priceLine(price: ToolPrice): string {
     `PAID: every call costs ${price.text} ($${PRICE_RANGE_USD.min}-$${PRICE_RANGE_USD.max}), charged again on every call. ` +
     "Pay with the MCP connection's Authorization header (Bearer pk_svc_… API key: purchased credits; Bearer st_… " +
     'session token: weekly allowance first), or call without payment to get the price: the error result carries an ' +
-    'x402 PaymentRequired (retry with _meta["x402/payment"]) and MPP challenges in ' +
+    'x402 PaymentRequired in its text as {"x402/error": {"data": …}} (retry with _meta["x402/payment"]) and MPP challenges in ' +
     '_meta["org.paymentauth/payment-required"] (retry with _meta["org.paymentauth/credential"]). A missing post or day, ' +
     'or a summary still being written, is never charged.'
   );

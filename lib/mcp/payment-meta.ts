@@ -13,8 +13,9 @@ import { Challenge, Credential, Mcp, Receipt } from 'mppx';
  *   `Authorization: Payment …`; challenges go back in `_meta["org.paymentauth/payment-required"]`, the receipt in
  *   `_meta["org.paymentauth/receipt"]`.
  * - x402 v2 (coinbase/x402 specs/transports-v2/mcp.md): the PaymentPayload arrives in `_meta["x402/payment"]` and is
- *   sent on as `PAYMENT-SIGNATURE`; PaymentRequired goes back as the error result's structuredContent and its
- *   `x402/error` text, the settlement in `_meta["x402/payment-response"]`.
+ *   sent on as `PAYMENT-SIGNATURE`; PaymentRequired goes back in the error result's `x402/error` text (not as
+ *   structuredContent, which must match the tool's output schema: lib/mcp/tool-result.ts), the settlement in
+ *   `_meta["x402/payment-response"]`.
  */
 export const X402_PAYMENT_META = 'x402/payment';
 export const X402_PAYMENT_RESPONSE_META = 'x402/payment-response';

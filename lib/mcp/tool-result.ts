@@ -7,9 +7,16 @@ type Body = Record<string, unknown>;
 
 /**
  * A route's answer as an MCP tool result. Success: `structuredContent` is the REST body itself (so the tool's output
- * schema is the route's response contract) with a short text rendering, and any payment receipt in `_meta`. A 402:
- * an error result carrying both wallet protocols' challenges (a JSON-RPC error would be dropped by many hosts before
- * the model saw the price). Any other failure: an error result whose structuredContent is the API's `{error, code}`.
+ * schema is the route's response contract) with a short text rendering, and any payment receipt in `_meta`.
+ *
+ * Every error result has no `structuredContent`: MCP requires structured results to match the tool's output schema,
+ * and the official TypeScript client enforces it on error results too (`callTool` throws -32602 on a mismatch), so a
+ * payment requirement or an error body there would never reach the agent. What the agent needs is where each
+ * protocol puts it instead:
+ * - a 402: x402's PaymentRequired in `content[0].text` as `{"x402/error": {code: 402, message, data}}` (the x402 MCP
+ *   transport's required place; a client reads it when structuredContent has none), and MPP's challenges in
+ *   `_meta["org.paymentauth/payment-required"]` (where mppx's MCP client looks);
+ * - any other failure: the API's `{error, code}` (and `retryAfterSeconds`) as JSON after a readable first line.
  */
 export async function toolResultFromResponse(
   response: Response,
@@ -30,7 +37,6 @@ export async function toolResultFromResponse(
     const message = typeof body.detail === 'string' ? body.detail : 'Payment required.';
     return {
       isError: true,
-      structuredContent: (x402 as Body | null) ?? body,
       content: [
         { type: 'text', text: x402 ? JSON.stringify({ 'x402/error': { code: 402, message, data: x402 } }) : message },
       ],
@@ -40,10 +46,15 @@ export async function toolResultFromResponse(
   const retryAfter = response.headers.get('retry-after');
   const code = typeof body.code === 'string' ? body.code : 'internal_error';
   const error = typeof body.error === 'string' ? body.error : 'The request failed.';
+  const detail = { ...body, code, error, ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}) };
   return {
     isError: true,
-    structuredContent: { ...body, code, error, ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}) },
-    content: [{ type: 'text', text: `${code}: ${error}${retryAfter ? ` Retry after ${retryAfter} s.` : ''}` }],
+    content: [
+      {
+        type: 'text',
+        text: `${code}: ${error}${retryAfter ? ` Retry after ${retryAfter} s.` : ''}\n${JSON.stringify(detail)}`,
+      },
+    ],
   };
 }
 

@@ -10,6 +10,8 @@ Pays for one request to a paid route with the official client libraries and prin
                     or mpp (mppx client, pathUSD on the sandbox's Tempo chain)
   --post            send POST with the JSON body {} instead of GET
   --payer N         which sandbox payer account to use (0-based, default 0)
+  --max-amount USD  the most one x402 payment may cost, in dollars (default 1, the x402 client's own limit);
+                    a day of 200 stock picks costs more: --max-amount 5
   --mcp             buy the same thing through the service's MCP server (/mcp): the tool call's unpaid error
                     result carries the price, then x402 pays in _meta["x402/payment"] or mppx's MCP client pays
   -h, --help        show this help
@@ -28,6 +30,8 @@ export interface PayArgs {
   payer: number | null;
   /** Buy through the MCP server instead of the REST route. */
   mcp: boolean;
+  /** The x402 client's per-payment limit in dollars; null keeps the client's default ($1). */
+  maxAmountUsd: string | null;
 }
 
 export class UsageError extends Error {}
@@ -43,6 +47,7 @@ function readArgv(argv: string[]) {
         post: { type: 'boolean', default: false },
         payer: { type: 'string' },
         mcp: { type: 'boolean', default: false },
+        'max-amount': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -78,5 +83,16 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
   }
   if (values.mcp && values.post)
     throw new UsageError('--post and --mcp cannot be combined: MCP tool calls have no body');
-  return { url, method, post: values.post, payer, mcp: values.mcp };
+  const maxAmount = values['max-amount'];
+  if (maxAmount !== undefined && !/^(?:\d{1,6})(?:\.\d{1,6})?$/.test(maxAmount.replace(/^\$/, ''))) {
+    throw new UsageError(`--max-amount must be a dollar amount such as 5 or 2.50, got "${maxAmount}"`);
+  }
+  return {
+    url,
+    method,
+    post: values.post,
+    payer,
+    mcp: values.mcp,
+    maxAmountUsd: maxAmount === undefined ? null : maxAmount.replace(/^\$/, ''),
+  };
 }

@@ -19,12 +19,15 @@ export interface PaymentClient {
   decodeReceipt(value: string): unknown;
 }
 
-/** The x402 client of a payer (over HTTP here, over MCP in ./mcp.ts). */
-export function x402ClientFor(payer: Payer): x402Client {
+/**
+ * The x402 client of a payer (over HTTP here, over MCP in ./mcp.ts). Its limit per payment is the client's own default
+ * ($1) unless `maxAmountUsd` raises or lowers it (--max-amount).
+ */
+export function x402ClientFor(payer: Payer, maxAmountUsd: string | null = null): x402Client {
   const account = privateKeyToAccount(payer.privateKey);
   // Sandbox keys sign only for the sandbox network; an explicit key may pay on any EVM network the server offers.
-  // The client's default spend limit per payment stays in force either way.
-  return new x402Client().register(payer.network ?? 'eip155:*', new ExactEvmScheme(account));
+  const client = new x402Client().register(payer.network ?? 'eip155:*', new ExactEvmScheme(account));
+  return maxAmountUsd === null ? client : client.setSpendControls({ maxAmountPerPayment: `$${maxAmountUsd}` });
 }
 
 /** The mppx tempo.charge method of a payer, bound to its RPC's chain. */
@@ -40,9 +43,9 @@ export async function tempoChargeFor(payer: Payer) {
   });
 }
 
-export function x402PaymentClient(payer: Payer): PaymentClient {
+export function x402PaymentClient(payer: Payer, maxAmountUsd: string | null = null): PaymentClient {
   const account = privateKeyToAccount(payer.privateKey);
-  const paying = wrapFetchWithPayment(fetch, x402ClientFor(payer));
+  const paying = wrapFetchWithPayment(fetch, x402ClientFor(payer, maxAmountUsd));
   return {
     address: account.address,
     fetch: (url, init) => paying(url, init),

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { PaymentRequired } from '@x402/core/types';
 import { McpClient } from 'mppx/mcp/client';
 import { MCP_PATH } from '@/lib/mcp/discovery';
+import { readPaymentRequired } from '@/lib/mcp/read-payment-required';
 import { type PayMethod, UsageError } from './args';
 import { tempoChargeFor, x402ClientFor } from './clients';
 import type { Payer } from './payer';
@@ -40,7 +40,12 @@ export function toolCallFor(url: URL): { name: string; arguments: Record<string,
  * the price the error result carries; then x402 answers with `_meta["x402/payment"]`, or mppx's MCP client pays the
  * MPP challenge by itself. Prints the settlement or receipt and the tool's text.
  */
-export async function payOverMcp(url: URL, method: PayMethod, payer: Payer): Promise<number> {
+export async function payOverMcp(
+  url: URL,
+  method: PayMethod,
+  payer: Payer,
+  maxAmountUsd: string | null = null,
+): Promise<number> {
   const call = toolCallFor(url);
   const client = new Client({ name: 'finpub-pay', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(MCP_PATH, url.origin)));
@@ -57,7 +62,7 @@ export async function payOverMcp(url: URL, method: PayMethod, payer: Payer): Pro
       console.log(unpaid.content?.[0]?.text ?? '');
       return 0;
     }
-    const required = unpaid.structuredContent as unknown as PaymentRequired | undefined;
+    const required = readPaymentRequired(unpaid);
     const offer = required?.accepts?.[0];
     console.log(
       offer
@@ -68,7 +73,7 @@ export async function payOverMcp(url: URL, method: PayMethod, payer: Payer): Pro
     let paid: ToolResult;
     if (method === 'x402') {
       if (!required?.accepts) throw new Error('the service offers no x402 payment over MCP');
-      const payload = await x402ClientFor(payer).createPaymentPayload(required);
+      const payload = await x402ClientFor(payer, maxAmountUsd).createPaymentPayload(required);
       paid = (await client.callTool({ ...call, _meta: { 'x402/payment': payload } })) as ToolResult;
       console.log(`x402/payment-response: ${JSON.stringify(paid._meta?.['x402/payment-response'] ?? null, null, 2)}`);
     } else {
@@ -77,7 +82,7 @@ export async function payOverMcp(url: URL, method: PayMethod, payer: Payer): Pro
       console.log(`org.paymentauth/receipt: ${JSON.stringify(paid.receipt ?? null, null, 2)}`);
     }
     if (paid.isError) {
-      console.error(`The tool answered an error: ${paid.content?.[0]?.text ?? JSON.stringify(paid.structuredContent)}`);
+      console.error(`The tool answered an error: ${paid.content?.[0]?.text ?? 'no text'}`);
       return 1;
     }
     console.log(paid.content?.[0]?.text ?? '');

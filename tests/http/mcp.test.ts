@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -18,6 +20,7 @@ import {
   PublicationSearchResponse,
 } from '@/lib/api/contracts/publications';
 import { TopicSearchResponse } from '@/lib/api/contracts/search';
+import { readPaymentRequired } from '@/lib/mcp/read-payment-required';
 import { tempoBalance } from '@/lib/payments/sandbox/balances';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
 import { createAccount, findPosts, operator, type PostRef, purchasedCents, sandbox, url } from '@/tests/helpers/paid';
@@ -29,11 +32,29 @@ let posts: Awaited<ReturnType<typeof findPosts>>;
 let ready: PostRef;
 const clients: Client[] = [];
 
+// As an agent host does: connect, list the tools (the SDK client then validates every structuredContent against the
+// tool's output schema, error results included), then call them with the client's own callTool.
 async function connect(headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'finpub-tests', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url('/mcp')), { requestInit: { headers } }));
+  await client.listTools();
   clients.push(client);
   return client;
+}
+
+/** An error result's API error, from the JSON line after its readable first line. */
+function apiError(result: ToolResult): { code: string; error: string } {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const text = result.content[0]!.text!;
+  return JSON.parse(text.slice(text.indexOf('\n') + 1)) as { code: string; error: string };
+}
+
+/** The x402 PaymentRequired of an unpaid result, read as an x402 MCP client reads it. */
+function required(result: ToolResult): PaymentRequired {
+  const found = readPaymentRequired(result);
+  expect(found).not.toBeNull();
+  return found!;
 }
 
 type ToolResult = {
@@ -106,7 +127,7 @@ describe('MCP server', () => {
   it('answers bad input and missing things with the API error code, as error results', async () => {
     const client = await connect();
     const missing = await callTool(client, 'get_publication', { publicationSlug: 'no-such-publication.example' });
-    expect(missing).toMatchObject({ isError: true, structuredContent: { code: 'not_found' } });
+    expect(apiError(missing).code).toBe('not_found');
     const tooShort = await callTool(client, 'search_posts', { q: 'a' });
     expect(tooShort.isError).toBe(true);
   });
@@ -132,26 +153,70 @@ describe('MCP server', () => {
   });
 });
 
-describe('MCP over stdio (npm run mcp)', () => {
-  it('offers the same tools and pays with FINPUB_API_KEY through the running service', async () => {
+describe('MCP over stdio (bin/finpub-mcp.mjs)', () => {
+  it('speaks only JSON-RPC on stdout from any directory, shows the price unpaid and pays with FINPUB_API_KEY', async () => {
     const { key } = await createAccount('mcp-stdio@example.com', 10);
     const client = new Client({ name: 'finpub-tests-stdio', version: '1.0.0' });
+    // A line on stdout that is not JSON-RPC (npm's banner, a log) reaches the client as a transport error.
+    const transportErrors: Error[] = [];
+    client.onerror = (error) => transportErrors.push(error);
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', 'scripts/mcp.ts', '--url', url('/')],
+        args: [path.resolve('bin/finpub-mcp.mjs'), '--url', url('/')],
+        // As a host launches it: another working directory, the key in its environment.
+        cwd: tmpdir(),
         env: { ...(process.env as Record<string, string>), FINPUB_API_KEY: key },
         stderr: 'pipe',
       }),
     );
     clients.push(client);
     expect((await client.listTools()).tools).toHaveLength(6);
-    const paid = await callTool(client, 'get_post_summary', {
+    const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
+    const paid = await callTool(client, 'get_post_summary', args);
+    expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo?.protocol).toBe('credits');
+    expect(await purchasedCents('mcp-stdio@example.com')).toBe(0);
+    // Out of credits: the error result passes the bridge's own client and this one, and still names the price.
+    const unpaid = await callTool(client, 'get_post_summary', args);
+    expect(apiError(unpaid).code).toBe('insufficient_credits');
+    expect(transportErrors).toEqual([]);
+  });
+
+  it('carries the x402 price and the MPP challenges of an unpaid call through the bridge', async () => {
+    const client = new Client({ name: 'finpub-tests-stdio-unpaid', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.resolve('bin/finpub-mcp.mjs')],
+        cwd: tmpdir(),
+        env: { ...(process.env as Record<string, string>), FINPUB_URL: url('/') },
+        stderr: 'pipe',
+      }),
+    );
+    clients.push(client);
+    await client.listTools();
+    const unpaid = await callTool(client, 'get_post_summary', {
       publicationSlug: ready.publicationSlug,
       postSlug: ready.slug,
     });
-    expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo?.protocol).toBe('credits');
-    expect(await purchasedCents('mcp-stdio@example.com')).toBe(0);
+    expect(required(unpaid).accepts[0]).toMatchObject({ amount: '100000' });
+    const mpp = unpaid._meta?.[Mcp.paymentRequiredMetaKey] as { challenges: Array<{ method: string }> };
+    expect(mpp.challenges.map((c) => c.method)).toContain('tempo');
+  });
+
+  it('says which address it could not reach, and how to give another', async () => {
+    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [path.resolve('bin/finpub-mcp.mjs'), '--url', 'http://127.0.0.1:1'],
+        { cwd: tmpdir() },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/cannot reach the finpub service's MCP endpoint at http:\/\/127\.0\.0\.1:1\/mcp/);
+    expect(result.stderr).toMatch(/--url/);
   });
 });
 
@@ -202,11 +267,11 @@ describe('paid tools', () => {
       postSlug: ready.slug,
     });
     expect(result.isError).toBe(true);
-    const required = result.structuredContent as unknown as PaymentRequired;
-    expect(required.x402Version).toBe(2);
-    expect(required.accepts[0]).toMatchObject({ scheme: 'exact', amount: '100000' });
+    // No structuredContent: it would have to match the tool's output schema (the client above checks it).
+    expect(result.structuredContent).toBeUndefined();
     const wrapped = JSON.parse(result.content[0]!.text!) as { 'x402/error': { code: number; data: PaymentRequired } };
     expect(wrapped['x402/error']).toMatchObject({ code: 402, data: { x402Version: 2 } });
+    expect(required(result).accepts[0]).toMatchObject({ scheme: 'exact', amount: '100000' });
     const mpp = result._meta?.[Mcp.paymentRequiredMetaKey] as { challenges: Array<{ method: string }> };
     expect(mpp.challenges.map((c) => c.method)).toContain('tempo');
   });
@@ -218,13 +283,14 @@ describe('paid tools', () => {
       publicationSlug: notReady.publicationSlug,
       postSlug: notReady.slug,
     });
-    expect(pending).toMatchObject({ isError: true, structuredContent: { code: 'summary_not_ready' } });
+    expect(apiError(pending).code).toBe('summary_not_ready');
+    expect(pending.content[0]!.text).toMatch(/^summary_not_ready: .*Retry after \d+ s\./);
     expect(pending._meta?.[Mcp.paymentRequiredMetaKey]).toBeUndefined();
     const missing = await callTool(client, 'get_post_summary', {
       publicationSlug: ready.publicationSlug,
       postSlug: 'no-such-post',
     });
-    expect(missing).toMatchObject({ isError: true, structuredContent: { code: 'not_found' } });
+    expect(apiError(missing).code).toBe('not_found');
   });
 
   it('are paid with the API key of the connection, every call, and refused when credits run out', async () => {
@@ -240,7 +306,7 @@ describe('paid tools', () => {
       expect(await purchasedCents(email)).toBe(expected);
     }
     const empty = await callTool(client, 'get_post_summary', args);
-    expect(empty).toMatchObject({ isError: true, structuredContent: { code: 'insufficient_credits' } });
+    expect(apiError(empty).code).toBe('insufficient_credits');
     expect(await purchasedCents(email)).toBe(5);
     expect(JSON.stringify(empty)).not.toContain(key);
   });
@@ -291,7 +357,7 @@ describe('paid tools', () => {
     );
     const client = await connect();
     const unpaid = await callTool(client, 'get_stock_picks', { limit: 1 });
-    const payload = await payer.createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
+    const payload = await payer.createPaymentPayload(required(unpaid));
     const withX402 = await callTool(client, 'get_stock_picks', { limit: 1 }, { 'x402/payment': payload });
     expect(PublicStockPicksResponse.parse(withX402.structuredContent).count).toBe(1);
     expect(withX402._meta?.['x402/payment-response']).toMatchObject({ success: true });
@@ -340,7 +406,7 @@ describe('paid tools', () => {
     const client = await connect();
     const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
     const unpaid = await callTool(client, 'get_post_summary', args);
-    const payload = await payer.createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
+    const payload = await payer.createPaymentPayload(required(unpaid));
     const paid = await callTool(client, 'get_post_summary', args, { 'x402/payment': payload });
     expect(paid.isError).toBeFalsy();
     expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo).toEqual({
@@ -350,6 +416,6 @@ describe('paid tools', () => {
     expect(paid._meta?.['x402/payment-response']).toMatchObject({ success: true, payer: account.address });
     const replay = await callTool(client, 'get_post_summary', args, { 'x402/payment': payload });
     expect(replay.isError).toBe(true);
-    expect((replay.structuredContent as { error?: string }).error).toMatch(/already been used/);
+    expect(required(replay).error).toMatch(/already been used/);
   });
 });

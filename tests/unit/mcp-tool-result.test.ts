@@ -1,3 +1,6 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import { Mcp } from 'mppx';
@@ -5,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TopicSearchQuery } from '@/lib/api/contracts/search';
 import { paymentHeadersFromMeta } from '@/lib/mcp/payment-meta';
+import { readPaymentRequired } from '@/lib/mcp/read-payment-required';
 import { toolInputFromContract, toQueryString } from '@/lib/mcp/tool-input';
 import { toolResultFromResponse } from '@/lib/mcp/tool-result';
 
@@ -41,12 +45,13 @@ describe('REST answers as MCP tool results', () => {
     });
     const result = await toolResultFromResponse(response, () => '');
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({
+    expect(result.structuredContent).toBeUndefined();
+    const text = JSON.parse((result.content[0] as { text: string }).text) as { 'x402/error': { code: number } };
+    expect(text['x402/error'].code).toBe(402);
+    expect(readPaymentRequired(result)).toMatchObject({
       x402Version: 2,
       'x402/payment-response': { success: false, errorReason: 'insufficient_funds' },
     });
-    const text = JSON.parse((result.content[0] as { text: string }).text) as { 'x402/error': { code: number } };
-    expect(text['x402/error'].code).toBe(402);
     expect(result._meta?.[Mcp.paymentRequiredMetaKey]).toBeUndefined();
   });
 
@@ -56,11 +61,11 @@ describe('REST answers as MCP tool results', () => {
       { status: 429, headers: { 'retry-after': '7' } },
     );
     const result = await toolResultFromResponse(response, () => '');
-    expect(result).toMatchObject({
-      isError: true,
-      structuredContent: { code: 'rate_limited', retryAfterSeconds: 7 },
-      content: [{ type: 'text', text: 'rate_limited: Too many requests Retry after 7 s.' }],
-    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    const [line, json] = (result.content[0] as { text: string }).text.split('\n');
+    expect(line).toBe('rate_limited: Too many requests Retry after 7 s.');
+    expect(JSON.parse(json!)).toEqual({ error: 'Too many requests', code: 'rate_limited', retryAfterSeconds: 7 });
   });
 
   it("carries a search answer's count of posts waiting for indexing in _meta, the body left as the REST body", async () => {
@@ -80,6 +85,61 @@ describe('REST answers as MCP tool results', () => {
     expect(paymentHeadersFromMeta({ unrelated: 1 })).toBeNull();
     const x402 = paymentHeadersFromMeta({ 'x402/payment': { x402Version: 2, payload: {} } });
     expect(Object.keys(x402!.headers)).toEqual(['payment-signature']);
+  });
+});
+
+describe("tool results through the official client's callTool", () => {
+  // A paid tool with an output schema, as app/mcp/server.ts registers them, answering what the paid route answers
+  // before payment: the client lists the tools first (as hosts do), so it validates each result against the schema.
+  async function callThroughClient(response: () => Response) {
+    const server = new McpServer({ name: 'finpub-test', version: '1.0.0' });
+    server.registerTool(
+      'get_post_summary',
+      { inputSchema: {}, outputSchema: { id: z.string(), summary: z.string() } },
+      async () => toolResultFromResponse(response(), (body) => String(body.summary)),
+    );
+    const client = new Client({ name: 'finpub-test-client', version: '1.0.0' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    await client.listTools();
+    try {
+      return (await client.callTool({ name: 'get_post_summary', arguments: {} })) as {
+        isError?: boolean;
+        content: Array<{ type: string; text?: string }>;
+        _meta?: Record<string, unknown>;
+      };
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('delivers an unpaid result with the x402 price and the MPP challenge, a not-ready and a paid one', async () => {
+    const challenge =
+      'Payment id="c1", realm="localhost", method="tempo", intent="charge", request="eyJhbW91bnQiOiIxMDAwMDAifQ"';
+    const unpaid = await callThroughClient(
+      () =>
+        new Response(JSON.stringify({ detail: 'Payment required' }), {
+          status: 402,
+          headers: { 'payment-required': encodePaymentRequiredHeader(required), 'www-authenticate': challenge },
+        }),
+    );
+    expect(unpaid.isError).toBe(true);
+    expect(readPaymentRequired(unpaid)?.accepts[0]?.amount).toBe('100000');
+    expect(unpaid._meta?.[Mcp.paymentRequiredMetaKey]).toMatchObject({ challenges: [{ method: 'tempo' }] });
+
+    const notReady = await callThroughClient(() =>
+      Response.json(
+        { error: 'The summary is being written.', code: 'summary_not_ready' },
+        { status: 503, headers: { 'retry-after': '2' } },
+      ),
+    );
+    expect(notReady.content[0]!.text).toMatch(/^summary_not_ready: The summary is being written\. Retry after 2 s\./);
+
+    const paid = await callThroughClient(() => Response.json({ id: 'p1', summary: 'Copper up.' }));
+    expect(paid).toMatchObject({
+      structuredContent: { id: 'p1', summary: 'Copper up.' },
+      content: [{ text: 'Copper up.' }],
+    });
   });
 });
 
