@@ -56,6 +56,12 @@ async function main() {
     const config = env();
     const service = config.DATABASE_URL ? null : readServiceFile(config.DATA_DIR);
     if (service) console.error(`running in the service at ${service.url}`);
+    // Fetching happens in the service, with its own environment: a variable set for this command alone does nothing.
+    if (service && process.env.INGEST_ALLOW_HOSTS) {
+      console.error(
+        'note: INGEST_ALLOW_HOSTS is set for this command, but the running service fetches with its own environment: set it where the service starts (npm start) and restart it',
+      );
+    }
     const result = service ? await runRemoteCommand(service, command, args) : await runLocally(command, args);
     // The result's own fields sit at the top level (`{"key": ...}` for keys create); `result` keeps them nested too.
     const render = resolveCommand(command)?.command.render;

@@ -84,6 +84,8 @@ describe('fetchResource: address guard', () => {
     const before = origin.requests.length;
     const error = await fetchFailure(fetchResource(`${origin.origin}/feed`));
     expect(error.code).toBe('blocked_address');
+    // The refusal names the way out, and where it has to be set.
+    expect(error.message).toMatch(/INGEST_ALLOW_HOSTS in the service's environment/);
     expect(origin.requests.length).toBe(before);
     expect((await fetchResource(`${origin.origin}/feed`, { allowHosts: ['127.0.0.1'] })).status).toBe(200);
     expect(origin.requests.length).toBe(before + 1);

@@ -29,6 +29,12 @@ describe('OpenAPI document', () => {
     expect(document.info.version).toBe('0.1.0');
   });
 
+  it('prints the numbers in its descriptions as people write them, without floating-point residue', () => {
+    const descriptions = JSON.stringify(document).match(/"description":"(?:[^"\\]|\\.)*"/g) ?? [];
+    expect(descriptions.join('\n')).toContain('reaches 55,');
+    expect(descriptions.filter((text) => /\d\.\d{6,}/.test(text))).toEqual([]);
+  });
+
   it('describes all seven operations of the spec', () => {
     expect(
       operations()

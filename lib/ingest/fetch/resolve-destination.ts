@@ -39,7 +39,12 @@ export async function resolveDestination(url: URL, allowHosts: readonly string[]
   }
   for (const { address } of addresses) {
     if (!hostAllowed && !isAllowedHost(address, allowHosts) && !isPublicAddress(address)) {
-      throw new FetchError('blocked_address', `refused to connect to a non-public address ${address}`, { url });
+      // The operator's way out, named: INGEST_ALLOW_HOSTS is read by the process that fetches, the running service.
+      throw new FetchError(
+        'blocked_address',
+        `refused to connect to a non-public address ${address}; to allow it, add the host to INGEST_ALLOW_HOSTS in the service's environment and restart it`,
+        { url },
+      );
     }
   }
   return addresses[0]!;
