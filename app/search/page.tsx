@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { z } from 'zod';
 import { GET as searchRoute } from '@/app/api/v1/search/route';
 import { Panel } from '@/components/account/AccountPage';
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from '@/components/account/styles';
@@ -12,6 +13,9 @@ import { postPriceCents } from '@/lib/payments/pricing';
 import { paymentSetup } from '@/lib/payments/setup';
 import { quoteStockPicks } from '@/lib/picks/quote';
 import { apiErrorMessage, callApi } from './call-api';
+
+// The day of the stock-picks route's `date` parameter: a real calendar day as YYYY-MM-DD.
+const PICKS_DAY = z.iso.date();
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Search' };
@@ -47,12 +51,14 @@ export default async function SearchPage({
   const params = await searchParams;
   const q = first(params.q)?.trim() ?? '';
   const mode = first(params.mode) === 'fts' ? 'fts' : 'hybrid';
-  const picksDay = first(params.picksDate);
+  const picksDay = first(params.picksDate) || undefined;
+  // A day the API would refuse is said so here too, instead of quietly showing another day's picks.
+  const badPicksDay = picksDay !== undefined && !PICKS_DAY.safeParse(picksDay).success;
   const setup = paymentSetup();
   const [user, result, picks] = await Promise.all([
     signedInUser(),
     q ? runSearch(q, mode) : Promise.resolve(null),
-    quoteStockPicks(await getDb(), picksDay && /^\d{4}-\d{2}-\d{2}$/.test(picksDay) ? picksDay : null, setup),
+    badPicksDay ? Promise.resolve(null) : quoteStockPicks(await getDb(), picksDay ?? null, setup),
   ]);
 
   return (
@@ -176,13 +182,22 @@ export default async function SearchPage({
           {q && <input type="hidden" name="q" value={q} />}
           <label className="block text-sm font-medium text-slate-800">
             Day (UTC)
-            <input name="picksDate" type="date" defaultValue={picks?.day ?? picksDay ?? ''} className={INPUT} />
+            <input
+              name="picksDate"
+              type="date"
+              defaultValue={picks?.day ?? (badPicksDay ? '' : picksDay) ?? ''}
+              className={INPUT}
+            />
           </label>
           <button type="submit" className={BUTTON_SECONDARY}>
             Show price
           </button>
         </form>
-        {!picks ? (
+        {badPicksDay ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+            “{picksDay.slice(0, 40)}” is not a day: give one as YYYY-MM-DD.
+          </p>
+        ) : !picks ? (
           <p className="text-slate-700">No stock picks were extracted for that day.</p>
         ) : user ? (
           <BuyStockPicks day={picks.day} price={formatPrice(picks.priceCents)} articles={picks.articles} />

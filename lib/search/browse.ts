@@ -58,3 +58,20 @@ export async function browseNewest(
     items,
   };
 }
+
+/** A query whose words no post holds: nothing matched, nothing returned. */
+export function noMatch(
+  base: Pick<TopicSearchResult, 'mode' | 'asOf' | 'query' | 'normalizedQuery' | 'timeWindow'>,
+): TopicSearchResult {
+  return {
+    ...base,
+    matchConfidence: 'none',
+    searchTierUsed: 'non_scoped',
+    freshnessCoverage: base.timeWindow
+      ? { requestedWindow: base.timeWindow, rankedInWindow: 0, researchCandidatesInWindow: 0, staleFallbackMode: false }
+      : null,
+    totalCount: 0,
+    count: 0,
+    items: [],
+  };
+}

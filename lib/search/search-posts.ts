@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { TopicSearchPostItem } from '@/lib/api/contracts/search';
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db } from '@/lib/db/types';
-import { browseNewest } from './browse';
+import { browseNewest, noMatch } from './browse';
 import { loadMatchDetails, loadPostMeta, type PostMeta, postItemFields } from './details';
 import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
@@ -84,8 +84,10 @@ export async function searchPosts(
   };
 
   if (!lexicalOn && !semanticOn) {
-    // Nothing to match on ("latest", "this week"): the newest posts, inside the window when there is one.
-    return browseNewest(db, base, { limit: request.limit, range, inRange });
+    // Nothing asked for but a time ("latest", "this week"): the newest posts, inside the window when there is one.
+    if (!prepared.normalizedQuery) return browseNewest(db, base, { limit: request.limit, range, inRange });
+    // Something was asked for that no post holds ("🚀🚀", a word the corpus never uses): no match, not every post.
+    return noMatch(base);
   }
 
   // The lexical side takes only the page (retrieve.ts); judged on the hand-judged and demo sets, hybrid loses nothing

@@ -143,6 +143,21 @@ describe('search on a real database', () => {
     expect(body.items.every((i) => i.isInTimeWindow)).toBe(true);
   });
 
+  it('matches nothing, rather than every post, when no post holds what the query asks for', async () => {
+    for (const q of ['🚀🚀', 'zqxjvw', '🚀🚀 this week', '❤️']) {
+      for (const mode of ['fts', 'hybrid'] as const) {
+        const body = await run(q, mode);
+        expect({ q, mode, confidence: body.matchConfidence, total: body.totalCount, items: body.items }).toEqual({
+          q,
+          mode,
+          confidence: 'none',
+          total: 0,
+          items: [],
+        });
+      }
+    }
+  });
+
   it('ranks a time window through the HNSW index as fully as exactly, also when run many times', async (ctx) => {
     if (!vector || !embeddings) return ctx.skip(); // no pgvector on this database
     // A window holding a small share of the corpus: an index scan that stopped at ef_search (120) candidates and then
