@@ -78,6 +78,7 @@ beforeAll(async () => {
       { guid: 'a2', title: 'Quarantinable notes on tin', body: 'Tin smelters in Yunnan cut output.' },
       { guid: 'a3', title: 'Lithium spodumene glut', body: 'Spodumene prices fell again this week 👨‍👩‍👧‍👦.' },
       { guid: 'a4', title: 'Unstorable thoughts', body: 'This one the database refuses outright.' },
+      { guid: 'a1', title: 'Copper miners, the same guid again', body: 'An older copy of the first item.' },
     ]),
   });
   host.set('/second.xml', {
@@ -104,6 +105,7 @@ describe('a post that cannot be indexed', () => {
     expect(first.outcome).toBe('updated');
     expect(first.added).toBe(3);
     expect(first.itemsRefused).toEqual([
+      { guid: 'a1', title: 'Copper miners, the same guid again', reason: 'duplicate_guid' },
       {
         guid: 'a4',
         title: 'Unstorable thoughts',

@@ -118,7 +118,8 @@ export async function syncPublication(
     return {
       ...report,
       outcome: 'updated',
-      itemsRefused: [...refused, ...stored.refused],
+      // In the feed but not stored: left out by the parser (empty, duplicate guid), unreadable, or refused by the database.
+      itemsRefused: [...parsed.refused, ...refused, ...stored.refused],
       postsFailed: await publicationFailures(db, publicationId),
       added: stored.added.length,
       updated: stored.updated.length,
