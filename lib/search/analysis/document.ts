@@ -3,6 +3,7 @@
  * each lexeme's ranking weight, which the indexer needs for the per-term upper bounds of exact top-k ranking.
  */
 import { normalizeForSearch } from '@/lib/search/query/normalize';
+import { utf8Length } from './lexeme';
 import { documentLexemes } from './lexemes';
 import { tokenize } from './tokens';
 import { termWeight } from './ts-rank';
@@ -27,6 +28,15 @@ export interface AnalyzedDocument {
 // stored vector is exactly what the weights were computed from.
 const MAX_POSITION = 16_383;
 const MAX_POSITIONS_PER_LEXEME = 256;
+/**
+ * PostgreSQL refuses a tsvector whose lexemes and positions take more than 1,048,575 bytes ("string is too long for
+ * tsvector"): about 16,000 distinct 40-letter words. A document counts them as tsvector.c does (each lexeme's UTF-8
+ * bytes, at most one byte of alignment, a 2-byte count and 2 bytes a position) and stays within this budget.
+ */
+export const MAX_VECTOR_BYTES = 1_000_000;
+// New lexemes stop this far under the budget, which leaves room for every position the known ones may still take: a
+// token adds at most 3 lexemes (a number's forms), each at most once a position.
+const POSITIONS_RESERVE = 3 * (MAX_POSITION + 1) * 2;
 // Label numbers as tsrank.c indexes its weights: D 0, C 1, B 2, A 3.
 const FIELDS = [
   { key: 'title', label: 3, letter: 'A' },
@@ -40,6 +50,7 @@ const LETTER = ['D', 'C', 'B', 'A'];
 export function analyzeDocument(fields: DocumentFields, language: string): AnalyzedDocument {
   const positions = new Map<string, { at: number[]; labels: number[] }>();
   let position = 0;
+  let bytes = 0;
   for (const field of FIELDS) {
     const text = fields[field.key] ?? '';
     // A gap between fields, so a phrase never matches across the end of the title and the start of the body.
@@ -47,9 +58,19 @@ export function analyzeDocument(fields: DocumentFields, language: string): Analy
     for (const token of tokenize(normalizeForSearch(text))) {
       position = Math.min(position + 1, MAX_POSITION);
       for (const lexeme of documentLexemes(token, language)) {
-        const entry = positions.get(lexeme) ?? positions.set(lexeme, { at: [], labels: [] }).get(lexeme)!;
+        const entry = positions.get(lexeme);
+        if (entry === undefined) {
+          // A lexeme past the budget is left out (its weight too); the known ones keep their positions.
+          const size = utf8Length(lexeme) + 1 + 2 + 2;
+          if (bytes + size > MAX_VECTOR_BYTES - POSITIONS_RESERVE) continue;
+          bytes += size;
+          positions.set(lexeme, { at: [position], labels: [field.label] });
+          continue;
+        }
         // Past the position limit every token shares the last position; one entry per position, the first field's.
         if (entry.at.length >= MAX_POSITIONS_PER_LEXEME || entry.at[entry.at.length - 1] === position) continue;
+        if (bytes + 2 > MAX_VECTOR_BYTES) continue;
+        bytes += 2;
         entry.at.push(position);
         entry.labels.push(field.label);
       }

@@ -3,7 +3,10 @@
  * stem of the word with its accents folded and, when it had accents, with them; a number with and without its sign
  * and percent sign), all at the token's position. A query token yields a ladder of the same forms, most specific
  * first: "Nestlé" looks for the accented form before the folded one, "-0.3%" for the signed percentage before 0.3.
+ * Every form passes through toLexeme (./lexeme.ts): one that cannot be a lexeme is left out (a stem that cannot be one
+ * is its word: see stem), so a token that is not a lexeme itself yields none, and one that is yields no empty rung.
  */
+import { lexemesOf } from './lexeme';
 import { stem } from './stemmers';
 import type { Token } from './tokens';
 
@@ -40,14 +43,14 @@ export function fold(text: string): string {
 function numberForms(text: string): string[] {
   const unsigned = text.replace(/^[+-]/, '');
   const bare = unsigned.replace(/%$/, '');
-  return [...new Set([text, unsigned, bare])];
+  return lexemesOf([text, unsigned, bare]);
 }
 
+/** The stems of the word and of its folded form, a rung each (one when folding changes nothing). */
 function wordForms(text: string, languages: readonly string[]): string[][] {
-  const folded = fold(text);
   // Codes with digits (q3, fy2026, sp500, 10k) are identifiers: never stemmed.
-  const stems = (word: string) => (HAS_DIGIT.test(word) ? [word] : [...new Set(languages.map((l) => stem(word, l)))]);
-  return folded === text ? [stems(text)] : [stems(text), stems(folded)];
+  const stems = (word: string) => (HAS_DIGIT.test(word) ? [word] : lexemesOf(languages.map((l) => stem(word, l))));
+  return lexemesOf([text, fold(text)]).map(stems);
 }
 
 // Indexing asks for the same few thousand words again and again; their lexemes are remembered, per language.

@@ -26,6 +26,7 @@ import { stemmer as swedish } from '@orama/stemmers/swedish';
 import { stemmer as tamil } from '@orama/stemmers/tamil';
 import { stemmer as turkish } from '@orama/stemmers/turkish';
 import porter2 from 'wink-porter2-stemmer';
+import { toLexeme } from './lexeme';
 
 type Stem = (word: string) => string;
 
@@ -67,14 +68,17 @@ export function analysisLanguage(language: string | null | undefined): string {
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 200_000;
 
-/** The word's stem in the language, or the word itself when the language has no stemmer. */
+/**
+ * The word's stem in the language; the word itself when the language has no stemmer or the stem is no lexeme
+ * (./lexeme.ts: empty, say).
+ */
 export function stem(word: string, language: string): string {
   const fn = BY_LANGUAGE[language];
   if (!fn) return word;
   const key = `${language}:${word}`;
   let stemmed = cache.get(key);
   if (stemmed === undefined) {
-    stemmed = fn(word) || word;
+    stemmed = toLexeme(fn(word)) ?? word;
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(key, stemmed);
   }

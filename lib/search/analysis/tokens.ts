@@ -1,10 +1,13 @@
 /**
  * Word tokens of text already passed through normalizeForSearch (lower-case, NFKC, finance symbols joined), for every
- * script. Runs of letters, marks and digits are words; numbers keep their decimals, sign and percent sign, because
- * "-0.3%" and "+0.2%" are what tells two quarterly updates apart. Scripts written without spaces (Chinese, Japanese,
- * Thai, Lao, Khmer, Myanmar) are split into words by ICU's dictionaries through Intl.Segmenter.
+ * script. Runs of letters, marks and digits that start with a letter or digit are words (marks with no letter, such as
+ * the variation selector of an emoji, are none); numbers keep their decimals, sign and percent sign, because "-0.3%"
+ * and "+0.2%" are what tells two quarterly updates apart. Scripts written without spaces (Chinese, Japanese, Thai,
+ * Lao, Khmer, Myanmar) are split into words by ICU's dictionaries through Intl.Segmenter. Every token is a lexeme
+ * (./lexeme.ts): a piece that cannot be one is dropped.
  */
 import { STOPWORDS } from '@/lib/search/query/stopwords';
+import { toLexeme } from './lexeme';
 
 export type TokenKind = 'word' | 'number';
 
@@ -15,9 +18,9 @@ export interface Token {
 
 // A number: optional sign (not after a letter or digit, so the range "2-3%" is two numbers), digits with decimal
 // groups, optional percent; it must not run into a letter ("10k", "3d" are words).
-// A word: letters, marks and digits, with inner apostrophes ("nvidia's", "o'neill").
+// A word: a letter or digit, then letters, marks and digits, with inner apostrophes ("nvidia's", "o'neill").
 const TOKEN =
-  /(?<![\p{L}\p{N}.,])[+-]?\d+(?:[.,]\d+)*%?(?![\p{L}\p{M}\p{N}])|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu;
+  /(?<![\p{L}\p{N}.,])[+-]?\d+(?:[.,]\d+)*%?(?![\p{L}\p{M}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}]+)*/gu;
 const NEEDS_SEGMENTER =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const IS_NUMBER = /^[+-]?\d/;
@@ -58,6 +61,8 @@ export function tokenize(normalized: string): Token[] {
 function push(out: Token[], piece: string) {
   // The English possessive is no part of the name: "AT&T's" is att, like "Nvidia's" is nvidia.
   const text = piece.includes("'") || piece.includes('’') ? piece.replaceAll('’', "'").replace(POSSESSIVE, '') : piece;
-  if (text.length > MAX_TOKEN_LENGTH || STOPWORDS.has(text)) return;
-  out.push({ text, kind: tokenKind(text) });
+  if (text.length > MAX_TOKEN_LENGTH) return;
+  const lexeme = toLexeme(text);
+  if (lexeme === null || STOPWORDS.has(lexeme)) return;
+  out.push({ text: lexeme, kind: tokenKind(lexeme) });
 }
