@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { TopicSearchPostItem } from '@/lib/api/contracts/search';
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db } from '@/lib/db/types';
+import { storableText } from '@/lib/posts/storable-text';
 import { browseNewest, noMatch } from './browse';
 import { loadMatchDetails, loadPostMeta, type PostMeta, postItemFields } from './details';
 import type { EmbeddingProvider } from './embeddings/provider';
@@ -57,7 +58,10 @@ export async function searchPosts(
   request: SearchRequest,
   deps: { embeddings: EmbeddingProvider | null },
 ): Promise<TopicSearchResult> {
-  const prepared = prepareQuery(request.q, request.now);
+  // A query from JSON (an MCP call) may hold a lone surrogate half, which PGlite refuses as a parameter: made
+  // well-formed first, as stored text is.
+  const q = storableText(request.q);
+  const prepared = prepareQuery(q, request.now);
   const window = prepared.timeWindow;
   const range = window ? { start: window.startIso, end: window.endIso } : null;
   const inRange = (date: Date | null) =>
@@ -67,7 +71,7 @@ export async function searchPosts(
   // the semantic-only mode, which exists to evaluate the embeddings alone).
   const [{ terms, corpus }, titled] = await Promise.all([
     resolveTerms(db, prepared.terms),
-    request.mode === 'semantic' ? [] : postsTitled(db, request.q),
+    request.mode === 'semantic' ? [] : postsTitled(db, q),
   ]);
   const lexicalOn = request.mode !== 'semantic' && terms.length > 0;
   const semanticPossible = request.mode !== 'fts' && deps.embeddings !== null && (await readCapabilities(db)).vector;

@@ -158,6 +158,14 @@ describe('search on a real database', () => {
     }
   });
 
+  it('answers a query holding a lone surrogate half or a NUL, as JSON can carry them', async () => {
+    for (const q of ['copper \ud800 miners', '\udc00\udc00', 'rates\u0000 cut']) {
+      const body = await run(q, 'fts');
+      expect(body.query).toBe(q);
+    }
+    expect((await run('copper \ud800 miners', 'fts')).matchConfidence).not.toBe('none');
+  });
+
   it('ranks a time window through the HNSW index as fully as exactly, also when run many times', async (ctx) => {
     if (!vector || !embeddings) return ctx.skip(); // no pgvector on this database
     // A window holding a small share of the corpus: an index scan that stopped at ef_search (120) candidates and then
