@@ -5,7 +5,10 @@ import { BudgetExceededError } from '@/lib/ai/errors';
 import { extractByRules, RULES_GENERATOR } from '@/lib/ai/picks/offline';
 import { postProcessPicks } from '@/lib/ai/picks/post-process';
 import { EXTRACTIVE_GENERATOR, ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
+import { parseStance } from '@/lib/ai/summaries/stance';
+import { splitSentences } from '@/lib/ai/text/sentences';
 import { normalizeTicker } from '@/lib/ai/text/tickers';
+import { htmlToPlainText } from '@/lib/ingest/html/to-text';
 
 const POST = [
   'Nvidia (NVDA) reported data center revenue of $35.1bn, up 94% y/y, and guided above consensus again.',
@@ -150,5 +153,103 @@ describe('budget', () => {
     expect(() => b.reserve(61)).toThrow(BudgetExceededError);
     b.reserve(60);
     expect(() => b.reserve(0)).toThrow(expect.objectContaining({ limit: 'requests' }));
+  });
+});
+
+describe('calls and non-calls (issue 24)', () => {
+  const calls = (text: string) => extractByRules({ title: 't', text }).map((p) => [p.ticker, p.action, p.direction]);
+  it.each([
+    ['We took some profits in Apple (AAPL) after the run.', 'AAPL', 'REDUCE', 'LONG'],
+    ['We closed the position in Intel (INTC) at $21.', 'INTC', 'EXIT', 'LONG'],
+    ['We added to Costco (COST) on the dip.', 'COST', 'ADD', 'LONG'],
+    ['We still own Visa (V) after ten years.', 'V', 'HOLD', 'LONG'],
+    ["We'd be buyers of Caterpillar (CAT) below $300.", 'CAT', 'RECOMMENDATION', 'LONG'],
+    ['We bought puts on Tesla (TSLA), the June 300 strike.', 'TSLA', 'NEW_POSITION', 'SHORT'],
+    ['We sold short Rivian (RIVN) at $15.', 'RIVN', 'NEW_POSITION', 'SHORT'],
+    ['We sold puts on Meta Platforms (META) at the 600 strike.', 'META', 'NEW_POSITION', 'LONG'],
+    ['We covered our Peloton (PTON) short at $6.', 'PTON', 'EXIT', 'SHORT'],
+    ['Bought 200 shares of Southern Copper (SCCO) at $95.', 'SCCO', 'NEW_POSITION', 'LONG'],
+    ['Sold half of our Verizon (VZ) position.', 'VZ', 'REDUCE', 'LONG'],
+    ['We initiated a position in Walt Disney at $104.', 'DIS', 'NEW_POSITION', 'LONG'],
+  ])('%s', (text, ticker, action, direction) => {
+    expect(calls(text)).toEqual([[ticker, action, direction]]);
+  });
+
+  it.each([
+    'We looked hard at Albemarle (ALB) but passed.',
+    'We also considered buying Boeing (BA) after the strike ended.',
+    'Microsoft (MSFT), which we do not own, rose 4%.',
+    'Chevron (CVX) trades at a premium to ExxonMobil.',
+    'Berkshire Hathaway bought more Chevron (CVX) last quarter.',
+    'The S&P 500 closed at 6,712 and the Nasdaq fell 1%.',
+    'We are not buying Nvidia (NVDA) at this price.',
+    'We have no plans to buy Southern Copper (SCCO).',
+    'Should you buy Moderna (MRNA) here?',
+    'We prefer Freeport at 7x over Southern Copper (SCCO).',
+  ])('no call: %s', (text) => {
+    const found = calls(text).filter(([ticker]) => ticker !== 'FCX' && ticker !== 'XOM');
+    expect(found).toEqual([]);
+  });
+
+  it('attributes each call in a transcript to its speaker and resolves "it"', () => {
+    const text = [
+      '[00:01:05] Dana Whitfield: Sam, where are you on Tesla?',
+      "[00:01:15] Sam Ortiz: I'm short it. Margins are the lowest in five years.",
+      '[00:02:48] Grace Liu: We added to Southern Copper last month.',
+      '[00:03:10] Dana Whitfield: Thanks both.',
+    ].join('\n');
+    const picks = extractByRules({ title: 't', text, author: 'Market Makers' });
+    expect(picks.map((p) => [p.ticker, p.action, p.direction, p.author])).toEqual([
+      ['TSLA', 'NEW_POSITION', 'SHORT', 'Sam Ortiz'],
+      ['SCCO', 'ADD', 'LONG', 'Grace Liu'],
+    ]);
+    expect(picks[0]!.evidenceQuote).toBe("I'm short it.");
+  });
+
+  it('records the exchange of a non-US listing', () => {
+    const [pick] = extractByRules({ title: 't', text: 'We bought Sony Group (6758.T) this week.' });
+    expect(pick).toMatchObject({ ticker: '6758.T', tickerExchange: 'TSE', action: 'NEW_POSITION' });
+  });
+});
+
+describe('summary stance agrees with the picks', () => {
+  const summarize = (text: string, title = 'A post') => new ExtractiveSummarizer().summarize({ title, text });
+  it('is never bearish on a company the post buys, and its subject is companies, not the title', async () => {
+    const text = [
+      'We bought Freeport-McMoRan (FCX) this week after the Grasberg mudslide knocked the shares down 12%.',
+      'Risks remain: the restart could slip, copper could fall, and the sell-off could deepen before it ends.',
+      'Southern Copper (SCCO) is the more expensive way to own the same metal.',
+    ].join('\n\n');
+    const r = await summarize(text, 'Freeport-McMoRan and the Grasberg mudslide: why we added FCX');
+    expect(r.text).toContain('Stance: Bullish on Freeport-McMoRan (FCX).');
+    expect(r.text).toContain('Tickers mentioned: FCX, SCCO');
+    expect(r.text).not.toContain('mudslide: why');
+  });
+
+  it('states each company with its own label when they differ, and a post without calls as neutral', async () => {
+    const mixed = await summarize('We bought Teck Resources (TECK). We are short Tesla (TSLA) into earnings.');
+    expect(mixed.text).toContain('Stance: Mixed on Teck Resources (TECK, bullish) and Tesla (TSLA, bearish).');
+    expect(parseStance(mixed.text).byTicker).toEqual(
+      new Map([
+        ['TECK', 'bullish'],
+        ['TSLA', 'bearish'],
+      ]),
+    );
+    const none = await summarize('The Fed cut rates by 25 basis points. Apple (AAPL) rose 2% on the news.');
+    expect(none.text).toContain('Stance: Neutral on Apple (AAPL) (no calls).');
+  });
+
+  it('keeps an HTML list as one bullet per item', async () => {
+    const text = htmlToPlainText(
+      '<p>We bought Freeport-McMoRan (FCX) this week after the mudslide at its largest mine.</p><ul><li>Grasberg produced 1.6 billion pounds of copper last year</li><li>FCX trades at 6.5x next year EBITDA against 11x for peers</li></ul>',
+    );
+    const sentences = splitSentences(text);
+    expect(sentences.map((s) => s.text)).toEqual([
+      'We bought Freeport-McMoRan (FCX) this week after the mudslide at its largest mine.',
+      'Grasberg produced 1.6 billion pounds of copper last year',
+      'FCX trades at 6.5x next year EBITDA against 11x for peers',
+    ]);
+    const r = await summarize(text);
+    for (const line of r.text.split('\n')) expect(line).not.toMatch(/^- - |^- .* - /u);
   });
 });

@@ -25,6 +25,18 @@ const W = String.raw`(?:\s+[\w$.]+){0,6}`;
 /** Checked in this order; a later pattern never takes text an earlier one matched. */
 const PATTERNS: Pattern[] = [
   ['HOLD', null, 'label', /\b(?:stays?|remains?) in (?:the|our) (?:model )?portfolio\b/iu],
+  [
+    'HOLD',
+    null,
+    'view',
+    /\b(?:remains?|is) (?:a|an|our) (?:\w+ )?(?:holding|position)\b|\b(?:our|my) (?:\w+ ){0,2}(?:holding|position) (?:is|remains)\b/iu,
+  ],
+  [
+    'ADD',
+    null,
+    'verb',
+    /\b(?:add(?:ed|ing|s)?|press(?:ed|ing)?) to (?:our|my|the)(?: \w+)? (?:short|long|position|stake|holding)(?: position)?(?: in)?\b/iu,
+  ],
   // Options first: the word "sold" or "bought" means something else before puts and calls.
   [
     'NEW_POSITION',
@@ -82,20 +94,21 @@ const PATTERNS: Pattern[] = [
     'REDUCE',
     null,
     'verb',
-    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized)\b/iu,
+    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut(?:ting)? (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized)\b/iu,
   ],
   ['EXIT', null, 'verb', /\b(?:sold|sell|selling) (?:our|my|the)\b(?!\s+(?:puts?|calls?)\b)/iu],
+  ['EXIT', null, 'verb', /\bsold\b(?! (?:off|out of stock|puts?|calls?)\b)/iu],
   [
     'ADD',
     null,
     'verb',
-    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been )?adding on (?:weakness|dips?|pullbacks?|the dip|the way down)|pressed (?:our|the|my) short|added)\b/iu,
+    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been )?adding on (?:weakness|dips?|pullbacks?|the dip|the way down)|pressed (?:our|the|my) short|pressed (?:it|the position|the trade)|added)\b/iu,
   ],
   [
     'HOLD',
     null,
     'verb',
-    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in)|has been (?:long|short)|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still)? (?:own|hold)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
+    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still)? (?:own|hold)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
   ],
   [
     'NEW_POSITION',
@@ -127,7 +140,7 @@ const PATTERNS: Pattern[] = [
     'RECOMMENDATION',
     'LONG',
     'view',
-    /\b(?:(?:would|'d|’d) (?:be )?(?:buyers?|accumulators?)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
+    /\b(?:(?:would|'d|’d) (?:be )?(?:buyers?|accumulators?)|(?:would|'d|’d) rather (?:own|buy|be long|hold)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
   ],
 ];
 
@@ -148,7 +161,7 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind']][] = [
   [/^(?:trimmed|trims?|reduced|took (?:some )?profits?(?: on| in)?)\b:?/iu, 'REDUCE', null, 'label'],
   [/^(?:sold|exited|exits?|closed(?: out)?)\b:?/iu, 'EXIT', null, 'label'],
   [/^(?:covered)\b:?/iu, 'EXIT', 'SHORT', 'label'],
-  [/^(?:holds?|holding|still own|own)\b:?/iu, 'HOLD', null, 'label'],
+  [/^(?:holds?|holding|still own|own|kept|keeping|unchanged|no change)\b:?/iu, 'HOLD', null, 'label'],
   [/^(?:sell|avoid)\b:?/iu, 'RECOMMENDATION', 'SHORT', 'label'],
   [/^(?:accumulate)\b:?/iu, 'RECOMMENDATION', 'LONG', 'label'],
 ];
@@ -182,26 +195,30 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
       option,
     });
   }
-  if (sentenceStart) {
-    const lead = /^\s*(?:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3}\s*(?:\([^)]*\))?\s*[:—–-]\s*)?/u.exec(clause)![0];
-    for (const [re, action, dir, kind] of IMPLICIT) {
-      const m = re.exec(clause.slice(lead.length));
-      if (m && !overlaps(offset + lead.length, offset + lead.length + m[0].length)) {
-        const start = offset + lead.length;
-        taken.push({ action, dir, start, end: start + m[0].length, kind, option });
-        break;
-      }
-    }
-  }
   for (const [action, dir, kind, re] of PATTERNS) {
     const global = new RegExp(re.source, 'giu');
     for (const m of clause.matchAll(global)) {
       // "value-added", "short-term": a word inside a compound is not a cue.
-      if (m.index! > 0 && /[-\w]/u.test(clause[m.index! - 1]!)) continue;
+      if (m.index! > 0 && /^\w/u.test(m[0]) && /[-\w]/u.test(clause[m.index! - 1]!)) continue;
       const start = offset + m.index!;
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
       taken.push({ action, dir, start, end, kind, option: option || /\b(?:puts?|calls?)\b/iu.test(m[0]) });
+    }
+  }
+  if (sentenceStart) {
+    // "Bought FCX …", or after a label or name: "Unchanged: MSFT", "Freeport (FCX): added on the dip".
+    const lead = /^\s*(?:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3}\s*(?:\([^)]*\))?\s*[:—–-]\s*)?/u.exec(clause)![0];
+    const leading = /^\s*/u.exec(clause)![0].length;
+    found: for (const at of [leading, lead.length]) {
+      for (const [re, action, dir, kind] of IMPLICIT) {
+        const m = re.exec(clause.slice(at));
+        if (m && !overlaps(offset + at, offset + at + m[0].length)) {
+          const start = offset + at;
+          taken.push({ action, dir, start, end: start + m[0].length, kind, option });
+          break found;
+        }
+      }
     }
   }
   return taken.sort((a, b) => a.start - b.start);
@@ -221,7 +238,7 @@ export const REJECTED =
 
 /** Time clauses that tell the story of a position, not today's action: "since we bought it", "when we added". */
 export const CONTEXT_CLAUSE =
-  /\b(?:since|when|after|before|until|once|ever since|because|as|where|which|that|why|how)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$/iu;
+  /\b(?:since|when|after|before|until|once|ever since|because|as|where)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$|(?:^|:\s*)(?:why|how)\s+(?:we|I)\b[^.]*$|\b(?:consider(?:ed|ing)?|thought about|think(?:ing)? about|tempted to|toyed with(?: the idea of)?|debated(?: whether to)?|contemplat(?:ed|ing)|ask(?:ed|ing)? (?:about|whether to))\s*$/iu;
 
 export const FIRST_PERSON = /\b(?:[Ww]e|I|[Oo]ur|[Uu]s|[Mm]y|[Mm]e|[Ww]e['’](?:re|ve|d|ll)|I['’](?:m|ve|d|ll))\b/u;
 

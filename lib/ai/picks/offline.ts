@@ -47,11 +47,15 @@ const PRIORITY: Record<Action, number> = { EXIT: 6, REDUCE: 5, ADD: 4, NEW_POSIT
 const SKIP_SENTENCE =
   /\?["”’)]*$|^(?:disclosure|disclaimer|note|this is not|not investment advice|positions? (?:may|can|are subject)|past performance)\b|\bnot (?:investment|financial) advice\b/iu;
 const PRONOUN =
-  /^\s*(?:(?:some|more|half|a third|all|the rest|part|most|a bit|a little)\s+(?:of\s+)?)?(?:it|them|the (?:stock|shares|name|position|company|miner|bank|trade|ETF|fund|REIT|business)|this (?:one|name|stock|position)|that (?:one|name|stock|position)|our (?:position|stake|shares|holding|short|long))\b/iu;
+  /^\s*(?:(?:some|more|half|a third|all|the rest|part|most|a bit|a little)\s+(?:of\s+)?)?(?:it|them|shares|stake|position|holding|the (?:stock|shares|name|position|company|miner|bank|trade|ETF|fund|REIT|business)|this (?:one|name|stock|position)|that (?:one|name|stock|position)|our (?:position|stake|shares|holding))\b/iu;
+/** What may follow a verb whose object is understood: "we added today", "we sold last week at ₩265,000". */
+const BARE_END =
+  /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?)\b[\s,]*)*[.!]?$/iu;
 const CLAUSE_BREAK =
   /;|\s[—–]\s|\s+(?:but|while|whereas|although|though|however)\s+|,\s+(?:and|but)\s+(?=(?:we|I)\b)/giu;
+/** Between two instruments one action governs: "FCX, SCCO and TECK", "Visa (V) and Moody's (MCO)". */
 const CHAIN_GAP =
-  /^[\s,)]*(?:,|and|&|as well as|plus|or)\s+(?:also\s+)?(?:(?:the|some|a|shares of|in|of|to|more|our)\s+)*$|^\s*,\s*$/iu;
+  /^[\s,)]*(?:,|and|&|as well as|plus|or)\s+(?:also\s+)?(?:(?:the|some|a|shares of|in|of|to|more|our)\s+)*(?:[A-Z][\w&'’.-]*\s+){0,4}\(?$|^\s*,\s*$/u;
 
 function clausesOf(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
@@ -96,18 +100,32 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
   const guests = guestsOf(text, sentences);
   const mentions = findTickerMentions(text);
   const found: Found[] = [];
-  /** The instruments most recently named, for a pronoun's referent. */
-  let recent: { ticker: string; mention: TickerMention; sentence: number } | null = null;
+  /** The instrument a pronoun refers to: the latest one named as a sentence's subject, else the latest named. */
+  let subject: { mention: TickerMention; sentence: number; paragraph: number } | null = null;
+  let latest: { mention: TickerMention; sentence: number } | null = null;
 
   sentences.forEach((sentence, index) => {
     const own = mentions
       .filter((m) => m.start >= sentence.start && m.end <= sentence.end)
       .map((m) => ({ ...m, start: m.start - sentence.start, end: m.end - sentence.start }));
     const s = sentence.text;
-    const referent = recent && index - recent.sentence <= 3 ? recent : null;
+    const previous =
+      subject && index - subject.sentence <= 3 && subject.paragraph >= sentence.paragraph - 1
+        ? subject.mention
+        : latest && index - latest.sentence <= 2
+          ? latest.mention
+          : null;
+    const referentAt = (at: number): TickerMention | null => {
+      const here = own.filter((m) => m.end <= at);
+      const first = here[0];
+      if (first && /^[\s"“]*$/u.test(s.slice(0, first.start))) return first;
+      return previous ?? here[here.length - 1] ?? null;
+    };
     if (own.length > 0) {
-      const last = own[own.length - 1]!;
-      recent = { ticker: last.ticker, mention: last, sentence: index };
+      latest = { mention: own[own.length - 1]!, sentence: index };
+      if (/^[\s"“]*$/u.test(s.slice(0, own[0]!.start))) {
+        subject = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph };
+      }
     }
     if (SKIP_SENTENCE.test(s)) return;
     for (const clause of clausesOf(s)) {
@@ -119,7 +137,7 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
         if (NEGATED.test(before) || CONTEXT_CLAUSE.test(before)) return;
         if (REJECTED.test(s) && /\b(?:but|however|though|yet)\b/iu.test(s.slice(cue.end))) return;
         const guest = guests.get(NAMED_ACTOR.exec(s.slice(clause.start, cues[0]!.start))?.[1] ?? '') ?? null;
-        if (!guest && !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence)) return;
+        if (!guest && !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence, clause.start === 0)) return;
         let action: Action = cue.action;
         let dir: Direction | null = cue.dir;
         if (cue.kind === 'verb' && isModal(before)) {
@@ -132,19 +150,16 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
         const nextCue = cues[c + 1]?.start ?? clause.end;
         const targets = governed(s, cue, nextCue, inClause);
         let chosen = targets;
-        if (chosen.length === 0 && referent && PRONOUN.test(s.slice(cue.end, clause.end))) chosen = [referent.mention];
-        if (
-          chosen.length === 0 &&
-          referent &&
-          /^[\s,]*(?:(?:today|this week|again|here|on the dip|on weakness|too|as well|at \$?[\d.,]+)\b[\s,]*)*[.!]?$/iu.test(
-            s.slice(cue.end, clause.end),
-          ) &&
-          FIRST_PERSON.test(before)
-        ) {
-          chosen = [referent.mention];
-        }
+        const rest = s.slice(cue.end, clause.end);
+        const referent = chosen.length === 0 ? referentAt(cue.start) : null;
+        const understood = BARE_END.test(rest) && FIRST_PERSON.test(`${before}${s.slice(cue.start, cue.end)}`);
+        const byReferent = Boolean(referent && (PRONOUN.test(rest) || understood));
+        if (byReferent) chosen = [referent!];
         for (const m of chosen) {
-          const direction = dir ?? (shortContext(s.slice(cue.start, nextCue)) ? 'SHORT' : 'LONG');
+          // "We're short the stock and we pressed it": a pronoun's call keeps the direction its clause set up.
+          const short =
+            shortContext(s.slice(cue.start, nextCue)) || (byReferent && shortContext(s.slice(clause.start, cue.start)));
+          const direction = dir ?? (short ? 'SHORT' : 'LONG');
           const option = cue.option;
           found.push({
             sentence,
@@ -173,6 +188,12 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
     const known = best.get(key);
     if (!known || PRIORITY[f.pick.action] > PRIORITY[known.pick.action]) best.set(key, f);
   }
+  // "Action: Sell" and "we sold our shares" state one exit, not a short besides it.
+  for (const [key, f] of best) {
+    if (f.pick.action !== 'RECOMMENDATION' || f.pick.direction !== 'SHORT') continue;
+    const long = best.get(`${f.pick.speaker ?? ''}|${f.pick.ticker}|LONG`);
+    if (long && (long.pick.action === 'EXIT' || long.pick.action === 'REDUCE')) best.delete(key);
+  }
   const calls = [...best.values()].sort((a, b) => a.sentence.index - b.sentence.index);
   const callSentences = new Set(calls.map((f) => f.sentence.index));
   const candidates = calls.map(({ pick, sentence }) => {
@@ -187,11 +208,19 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
 }
 
 /** Who acts: the first person before a verb cue, the understood author of a note or label, never a third party. */
-function actorOk(cue: Cue, before: string, cueText: string, clause: string, sentence: Sentence): boolean {
+function actorOk(
+  cue: Cue,
+  before: string,
+  cueText: string,
+  clause: string,
+  sentence: Sentence,
+  sentenceStart: boolean,
+): boolean {
   if (cue.kind === 'label') return true;
   const firstBefore = FIRST_PERSON.test(`${before}${cueText}`);
   if (!firstBefore && THIRD_PARTY.test(before)) return false;
-  if (cue.kind === 'verb') return firstBefore || (sentence.listItem && before.trim() === '');
+  // "Sold half of our Verizon position.": a note whose subject, the author, is understood.
+  if (cue.kind === 'verb') return firstBefore || ((sentence.listItem || sentenceStart) && before.trim() === '');
   return FIRST_PERSON.test(clause) || !THIRD_PARTY.test(clause);
 }
 

@@ -46,22 +46,37 @@ interface Line {
   text: string;
 }
 
-/** Speaker labels that make a transcript: a name used as a label twice, or any label behind a timestamp. */
+/**
+ * Speaker labels that make a transcript: a name used as a label twice, or any label behind a timestamp; once the text
+ * is a transcript, any label that reads as a person's full name ("Priya Shah:") is a speaker too.
+ */
 function transcriptSpeakers(lines: Line[]): Set<string> {
   const counts = new Map<string, number>();
   const timed = new Set<string>();
   for (const line of lines) {
     const m = SPEAKER_LABEL.exec(line.text);
     if (!m || NOT_SPEAKERS.test(m[2]!)) continue;
-    const name = speakerName(m[2]!);
+    const name = speakerName(m[2]!, m[3]);
     counts.set(name, (counts.get(name) ?? 0) + 1);
     if (m[1] || /\d:\d\d/u.test(m[3] ?? '')) timed.add(name);
   }
-  return new Set([...counts].filter(([name, n]) => n >= 2 || timed.has(name)).map(([name]) => name));
+  const speakers = new Set([...counts].filter(([name, n]) => n >= 2 || timed.has(name)).map(([name]) => name));
+  if (speakers.size === 0) return speakers;
+  for (const name of counts.keys()) if (/^[A-Z][a-z'’.-]+ [A-Z][A-Za-z'’.-]+$/u.test(name)) speakers.add(name);
+  return speakers;
 }
 
-/** "SAM ORTIZ" → "Sam Ortiz"; "Sam O'Neil" as written. */
-function speakerName(raw: string): string {
+const ROLES = /^(?:host|co-host|cohost|guest|moderator|interviewer|speaker|analyst|panelist)$/iu;
+
+/**
+ * "SAM ORTIZ" → "Sam Ortiz"; "Sam O'Neil" as written; a role with the person's name beside it ("Guest (Dr. Lena
+ * Fischer)") → the person, without the honorific.
+ */
+function speakerName(raw: string, aside?: string): string {
+  const person = /^\(\s*(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?([A-Z][a-z'’-]+(?: [A-Z][A-Za-z'’-]+){1,2})\s*\)$/u.exec(
+    aside ?? '',
+  );
+  if (ROLES.test(raw.trim()) && person) return person[1]!;
   const name = raw.trim();
   if (name !== name.toUpperCase() || name.length <= 2) return name;
   return name.toLowerCase().replace(/(^|[\s'’-])([a-z])/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
@@ -88,8 +103,8 @@ export function splitSentences(text: string): Sentence[] {
     let listItem = false;
     let fresh = previousEnd < 0 || /\n\s*\n/u.test(text.slice(previousEnd, line.start));
     const label = SPEAKER_LABEL.exec(line.text);
-    if (label && speakers.has(speakerName(label[2]!))) {
-      speaker = speakerName(label[2]!);
+    if (label && speakers.has(speakerName(label[2]!, label[3]))) {
+      speaker = speakerName(label[2]!, label[3]);
       start += label[0].length;
       fresh = true;
     } else if (label?.[1]) {

@@ -1,7 +1,7 @@
 import { COMPANY_ALIASES } from '@/lib/reference/company-aliases';
 import { nameTokens } from '@/lib/reference/company-names';
 import { EXCHANGE_PREFIXES, EXCHANGE_SUFFIXES, suffixedListing, withSuffix } from '@/lib/reference/exchanges';
-import { type Instrument, instrumentFor, nameKeyState } from '@/lib/reference/universe';
+import { type Instrument, instrumentFor, nameKeyState, tickerForName } from '@/lib/reference/universe';
 
 export interface TickerMention {
   ticker: string;
@@ -99,15 +99,36 @@ function nameBefore(text: string, at: number): boolean {
   return /[A-Z][A-Za-z0-9&.'’-]*[\s,]*$/u.test(text.slice(Math.max(0, at - 40), at));
 }
 
+/** "Sony Group", "ASML Holding N.V.", "Walt Disney Company": the legal form after a name belongs to it. */
+function withLegalForm(text: string, end: number): number {
+  let at = end;
+  for (let i = 0; i < 2; i += 1) {
+    const tail =
+      /^,? (?:Inc|Corp|Co|Company|Corporation|Ltd|Limited|plc|PLC|Holdings?|Group|N\.V|NV|S\.A|SE|AG|ASA|AB)\b\.?/u.exec(
+        text.slice(at),
+      );
+    if (!tail) break;
+    at += tail[0].replace(/\.$/u, '').length;
+  }
+  return at;
+}
+
+function fundBefore(text: string, at: number): boolean {
+  return /\b(?:ETF|ETN|Fund|Trust|Shares|Inc|Corp|Corporation|Holdings|Group|Company|plc|Ltd)\.?\s*$/u.test(
+    text.slice(Math.max(0, at - 20), at),
+  );
+}
+
 /** Company names: the alias table (as written), and registrant names (SEC list, curated) by their key. */
 function nameMentions(text: string): TickerMention[] {
   const out: TickerMention[] = [];
   for (const m of text.matchAll(ALIAS_PATTERN)) {
     const name = m[0].replace(/['’]s$/u, '');
+    const end = withLegalForm(text, m.index! + name.length);
     // "Target prices rose": an alias that is also a word does not count as a sentence's first word.
     if (WORD_ALIASES.has(name) && /(?:^|[.!?:]\s+|\n\s*)$/u.test(text.slice(Math.max(0, m.index! - 3), m.index!)))
       continue;
-    out.push(mention(COMPANY_ALIASES[name]!, m.index!, m.index! + name.length, 'name', { name }));
+    out.push(mention(COMPANY_ALIASES[name]!, m.index!, end, 'name', { name: text.slice(m.index!, end) }));
   }
   const tokens = [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index!, end: m.index! + m[0].length }));
   for (let i = 0; i < tokens.length; i += 1) {
@@ -135,12 +156,7 @@ function nameMentions(text: string): TickerMention[] {
     ) {
       continue;
     }
-    let end = tokens[best.j]!.end;
-    // "Procter & Gamble Co." and "Walt Disney Company": the legal form belongs to the name.
-    const tail = /^,? (?:Inc|Corp|Co|Company|Corporation|Ltd|plc|PLC|Holdings|Group|N\.V|S\.A|SE|AG)\b\.?/u.exec(
-      text.slice(end),
-    );
-    if (tail) end += tail[0].length;
+    const end = withLegalForm(text, tokens[best.j]!.end);
     out.push(
       mention(best.ticker, first.start, end, 'name', { name: text.slice(first.start, end).replace(/[,.]$/u, '') }),
     );
@@ -184,6 +200,12 @@ export function findTickerMentions(text: string): TickerMention[] {
       if (!raw) break;
       const ticker = normalizeTicker(raw);
       const company = ticker ? instrumentFor(ticker) : null;
+      // A ticker the universe does not list still counts after a fund's or company's full name: "… ETF (VWO)".
+      if (ticker && !company && fundBefore(text, m.index!) && !ABBREVIATIONS.has(ticker)) {
+        const start = partStart + part.indexOf(token);
+        found.push(mention(ticker, start, start + token.length, 'parenthesized'));
+        continue;
+      }
       if (!ticker || !company) break;
       if ((company.word || ABBREVIATIONS.has(ticker)) && !nameBefore(text, m.index!)) break;
       const start = partStart + part.indexOf(token);
@@ -229,7 +251,17 @@ export function findTickerMentions(text: string): TickerMention[] {
     }
     out.push(f);
   }
-  return out;
+  // "BHP Group (BHP.AX)" says which listing the post means: a later "BHP" or "BHP Group" is that listing too.
+  const meant = new Map<string, TickerMention>();
+  return out.map((m) => {
+    if (m.via === 'suffix' || m.via === 'exchange') {
+      const byName = m.name ? tickerForName(m.name) : null;
+      for (const t of [byName, m.ticker.split('.')[0]]) if (t && t !== m.ticker && !meant.has(t)) meant.set(t, m);
+      return m;
+    }
+    const listing = meant.get(m.ticker);
+    return listing ? { ...m, ticker: listing.ticker, company: listing.company, exchange: listing.exchange } : m;
+  });
 }
 
 /** A line in capitals ("WHY WE BOUGHT COPPER"): its words are not read as tickers without context. */

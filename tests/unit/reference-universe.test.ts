@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
+import { buildCompanyIndex } from '@/lib/reference/build-company-index';
+import { companyNameKey, displayName } from '@/lib/reference/company-names';
+import index from '@/lib/reference/sec-company-index.json';
+import { instrumentFor, tickerForName, universeInfo, useCompanyIndex } from '@/lib/reference/universe';
+
+const tickers = (text: string) => findTickerMentions(text).map((m) => m.ticker);
+
+describe('company universe', () => {
+  it('is the SEC list, with its source and date recorded', () => {
+    expect(universeInfo()).toMatchObject({ asOf: '2026-01', count: 10_338 });
+    expect(universeInfo().source).toMatch(/SEC EDGAR/u);
+    expect(index.entries).toHaveLength(10_338);
+    for (const t of ['FCX', 'SCCO', 'PG', 'DIS', 'BRK.B', 'NVDA']) expect(instrumentFor(t)?.ticker).toBe(t);
+    // The curated companies keep their exchange and type (the demo corpus writes about them).
+    expect(instrumentFor('NVDA')).toMatchObject({ exchange: 'NASDAQ', type: 'EQUITY', source: 'curated' });
+    expect(instrumentFor('GLD')).toMatchObject({ type: 'ETF' });
+  });
+
+  it('resolves company names, as written or as registered, and common aliases', () => {
+    expect(tickerForName('Procter & Gamble')).toBe('PG');
+    expect(tickerForName('PROCTER & GAMBLE Co')).toBe('PG');
+    expect(tickerForName('Freeport-McMoRan')).toBe('FCX');
+    expect(tickerForName('Walt Disney')).toBe('DIS');
+    expect(tickerForName('Google')).toBe('GOOGL');
+    expect(tickerForName('Facebook')).toBe('META');
+    expect(tickerForName('Southern Copper')).toBe('SCCO');
+    expect(companyNameKey('The Walt Disney Company')).toBe('walt disney');
+    expect(displayName('FREEPORT-MCMORAN INC')).toBe('Freeport-Mcmoran');
+    expect(tickers('We bought Freeport-McMoRan and Walt Disney; Procter & Gamble is next.')).toEqual([
+      'FCX',
+      'DIS',
+      'PG',
+    ]);
+  });
+
+  it('counts a ticker that is also a word only with ticker context', () => {
+    expect(tickers('We ARE long the CAT and it is FAST, LOW and REAL, SO WELL MAIN A.')).toEqual([]);
+    expect(
+      tickers('Caterpillar (CAT) rose; $ARE fell; NYSE: LOW was flat; Fastenal (FAST) and Main Street Capital (MAIN).'),
+    ).toEqual(['CAT', 'ARE', 'LOW', 'FAST', 'MAIN']);
+    // Abbreviations are not tickers in parentheses after ordinary words, nor bare.
+    expect(tickers('Artificial intelligence (AI) lifted EPS, said the CEO of a company (CEO).')).toEqual([]);
+    // Bare tickers that are not words count; a title in capitals does not.
+    expect(tickers('We added SCCO and FCX.')).toEqual(['SCCO', 'FCX']);
+    expect(tickers('WHY WE BOUGHT COPPER MINERS NOW')).toEqual([]);
+    // "Target prices" is not the retailer; "Target (TGT)" is.
+    expect(tickers('Target prices rose. Target (TGT) did not.')).toEqual(['TGT']);
+  });
+
+  it('recognizes exchange-suffixed listings and exchange prefixes, with the exchange', () => {
+    const found = findTickerMentions(
+      'Sony (6758.T), 0700.HK, ASML.AS, SHEL.L, RY.TO, (TSX: ENB), NYSE: PG and (HKEX: 700).',
+    );
+    expect(found.map((m) => [m.ticker, m.exchange])).toEqual([
+      ['6758.T', 'TSE'],
+      ['0700.HK', 'HKEX'],
+      ['ASML.AS', 'Euronext Amsterdam'],
+      ['SHEL.L', 'LSE'],
+      ['RY.TO', 'TSX'],
+      ['ENB.TO', 'TSX'],
+      ['PG', 'NYSE'],
+      ['0700.HK', 'HKEX'],
+    ]);
+    expect(normalizeTicker('700.hk')).toBe('0700.HK');
+    expect(normalizeTicker('brk-b')).toBe('BRK.B');
+    // A later bare mention of a company named with its foreign listing is that listing.
+    expect(tickers('BHP Group (BHP.AX) lagged. We trimmed BHP.')).toEqual(['BHP.AX', 'BHP.AX']);
+  });
+
+  it('loads a newer SEC file of the same format in place of the bundled one', () => {
+    const file = {
+      '0': { cik_str: 1, ticker: 'NEWCO', title: 'Brand New Widgets Inc' },
+      ...Object.fromEntries(
+        Array.from({ length: 1200 }, (_, i) => [
+          String(i + 1),
+          { cik_str: i + 2, ticker: `Q${i}`, title: `Filler ${i} Corp` },
+        ]),
+      ),
+    };
+    const built = buildCompanyIndex(
+      file,
+      { source: 'test', asOf: '2026-12', bytes: JSON.stringify(file) },
+      () => false,
+    );
+    try {
+      useCompanyIndex(built);
+      expect(universeInfo()).toMatchObject({ asOf: '2026-12', count: 1201 });
+      expect(tickerForName('Brand New Widgets')).toBe('NEWCO');
+      expect(instrumentFor('SCCO')).toBeNull();
+      // The curated companies stay.
+      expect(instrumentFor('NVDA')?.exchange).toBe('NASDAQ');
+    } finally {
+      useCompanyIndex(null);
+    }
+    expect(instrumentFor('SCCO')?.ticker).toBe('SCCO');
+  });
+});
