@@ -93,7 +93,7 @@ function universe(): Universe {
 }
 
 /** Replace the SEC part of the universe in this process (the operator's `reference companies load`). */
-export function useCompanyIndex(index: CompanyIndex | null): void {
+export function replaceCompanyIndex(index: CompanyIndex | null): void {
   override = index;
   current = null;
 }

@@ -3,7 +3,7 @@ import { findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
 import { buildCompanyIndex } from '@/lib/reference/build-company-index';
 import { companyNameKey, displayName } from '@/lib/reference/company-names';
 import index from '@/lib/reference/sec-company-index.json';
-import { instrumentFor, tickerForName, universeInfo, useCompanyIndex } from '@/lib/reference/universe';
+import { instrumentFor, replaceCompanyIndex, tickerForName, universeInfo } from '@/lib/reference/universe';
 
 const tickers = (text: string) => findTickerMentions(text).map((m) => m.ticker);
 
@@ -85,14 +85,14 @@ describe('company universe', () => {
       () => false,
     );
     try {
-      useCompanyIndex(built);
+      replaceCompanyIndex(built);
       expect(universeInfo()).toMatchObject({ asOf: '2026-12', count: 1201 });
       expect(tickerForName('Brand New Widgets')).toBe('NEWCO');
       expect(instrumentFor('SCCO')).toBeNull();
       // The curated companies stay.
       expect(instrumentFor('NVDA')?.exchange).toBe('NASDAQ');
     } finally {
-      useCompanyIndex(null);
+      replaceCompanyIndex(null);
     }
     expect(instrumentFor('SCCO')?.ticker).toBe('SCCO');
   });
