@@ -12,6 +12,7 @@ import { CONTENT_GENERATION_COMMANDS } from './content-generation-commands';
 import { providedCorpusSeeder } from './corpus-seeder';
 import { POST_FAILURE_COMMANDS } from './post-failure-commands';
 import { PUBLICATION_COMMANDS } from './publication-commands';
+import { REFERENCE_COMMANDS } from './reference-commands';
 
 const positiveInt = z.coerce.number().int().min(0);
 
@@ -57,6 +58,7 @@ export const COMMANDS: CommandDefinition[] = [
   ...PUBLICATION_COMMANDS,
   ...POST_FAILURE_COMMANDS,
   ...CONTENT_GENERATION_COMMANDS,
+  ...REFERENCE_COMMANDS,
   ...ACCOUNT_COMMANDS,
 ];
 

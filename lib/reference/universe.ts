@@ -5,11 +5,13 @@
  * may load a newer one), and non-US listings recognized by their exchange suffix (lib/reference/exchanges.ts).
  */
 
+import { env } from '@/lib/env';
 import type { CompanyIndex } from './build-company-index';
 import { LISTED_COMPANIES } from './companies';
 import { COMPANY_ALIASES } from './company-aliases';
 import { companyNameKey, displayName } from './company-names';
 import { suffixedListing } from './exchanges';
+import { readLoadedCompanyIndex } from './loaded-company-index';
 import bundledIndex from './sec-company-index.json';
 
 export interface Instrument {
@@ -33,7 +35,8 @@ interface Universe {
 }
 
 let current: Universe | null = null;
-let override: CompanyIndex | null = null;
+/** undefined: the loaded index if any, else the bundled one; null: the bundled one; else this one. */
+let override: CompanyIndex | null | undefined;
 
 const ETF_TITLE = /\b(?:ETF|ETN|Fund|Trust)\b/iu;
 
@@ -88,11 +91,20 @@ function build(index: CompanyIndex): Universe {
 }
 
 function universe(): Universe {
-  current ??= build(override ?? (bundledIndex as CompanyIndex));
+  current ??= build((override === undefined ? loadedIndex() : override) ?? (bundledIndex as CompanyIndex));
   return current;
 }
 
-/** Replace the SEC part of the universe in this process (the operator's `reference companies load`). */
+/** The SEC list an operator loaded (`reference companies load`), kept under DATA_DIR; null when there is none. */
+function loadedIndex(): CompanyIndex | null {
+  try {
+    return readLoadedCompanyIndex(env().DATA_DIR);
+  } catch {
+    return null;
+  }
+}
+
+/** Replace the SEC part of the universe in this process (`reference companies load`); null: the bundled list. */
 export function replaceCompanyIndex(index: CompanyIndex | null): void {
   override = index;
   current = null;

@@ -1,11 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
+import { runCommand } from '@/lib/operator/registry';
 import { buildCompanyIndex } from '@/lib/reference/build-company-index';
 import { companyNameKey, displayName } from '@/lib/reference/company-names';
+import { loadCompanyIndex } from '@/lib/reference/load-company-index';
+import { readLoadedCompanyIndex } from '@/lib/reference/loaded-company-index';
 import index from '@/lib/reference/sec-company-index.json';
 import { instrumentFor, replaceCompanyIndex, tickerForName, universeInfo } from '@/lib/reference/universe';
 
 const tickers = (text: string) => findTickerMentions(text).map((m) => m.ticker);
+
+// The bundled list, whatever an operator loaded on this machine.
+beforeAll(() => replaceCompanyIndex(null));
 
 describe('company universe', () => {
   it('is the SEC list, with its source and date recorded', () => {
@@ -67,6 +76,32 @@ describe('company universe', () => {
     expect(normalizeTicker('brk-b')).toBe('BRK.B');
     // A later bare mention of a company named with its foreign listing is that listing.
     expect(tickers('BHP Group (BHP.AX) lagged. We trimmed BHP.')).toEqual(['BHP.AX', 'BHP.AX']);
+  });
+
+  it('loads a newer SEC file with the operator command, keeps it under DATA_DIR, and reads it at start', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'universe-'));
+    const file = path.join(dir, 'company_tickers.json');
+    const rows: Record<string, { cik_str: number; ticker: string; title: string }> = {
+      '0': { cik_str: 1, ticker: 'NEWCO', title: 'Brand New Widgets Inc' },
+      '1': { cik_str: 2, ticker: 'FCX', title: 'FREEPORT-MCMORAN INC' },
+    };
+    for (let i = 0; i < 1200; i += 1)
+      rows[String(i + 2)] = { cik_str: i + 3, ticker: `Q${i}`, title: `Filler ${i} Corp` };
+    writeFileSync(file, JSON.stringify(rows));
+    try {
+      const result = loadCompanyIndex(file, { dataDir: dir, asOf: '2026-12' });
+      expect(result.current).toMatchObject({ asOf: '2026-12', count: 1202 });
+      expect(tickerForName('Brand New Widgets')).toBe('NEWCO');
+      expect(readLoadedCompanyIndex(dir)?.count).toBe(1202);
+      // A ticker the bundled list knew keeps its word flag; a new one needs context until the next build.
+      expect(instrumentFor('FCX')?.word).toBe(false);
+      expect(instrumentFor('NEWCO')?.word).toBe(true);
+      await expect(runCommand(null as never, 'reference companies load', { _: [] })).rejects.toThrow(/<file>/u);
+    } finally {
+      replaceCompanyIndex(null);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(universeInfo().count).toBe(10_338);
   });
 
   it('loads a newer SEC file of the same format in place of the bundled one', () => {
