@@ -135,7 +135,8 @@ export function tickerForName(name: string): string | null {
   const alias = COMPANY_ALIASES[name.trim()] ?? COMPANY_ALIASES[name.trim().replace(/['’]s$/u, '')];
   if (alias) return alias;
   const key = companyNameKey(name);
-  return key ? (universe().byName.get(key) ?? null) : null;
+  if (!key) return null;
+  return universe().byName.get(key) ?? ALIAS_BY_KEY.get(key) ?? null;
 }
 
 /** For the name scan: is this key a full name, and is it the start of a longer one? */
@@ -144,6 +145,8 @@ export function nameKeyState(key: string): { ticker: string | null; longer: bool
   return { ticker: u.byName.get(key) ?? null, longer: u.prefixes.has(key) };
 }
 
+/** Aliases by their name key too: "Sony Group" is "Sony". */
+const ALIAS_BY_KEY = new Map(Object.entries(COMPANY_ALIASES).map(([alias, ticker]) => [companyNameKey(alias), ticker]));
 const ALIAS_NAME = new Map<string, string>();
 for (const [alias, ticker] of Object.entries(COMPANY_ALIASES)) {
   const known = ALIAS_NAME.get(ticker);

@@ -58,6 +58,14 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
   const mentions = findTickerMentions(context.text);
   const named = new Map<string, string | null>();
   for (const m of mentions) if (!named.get(m.ticker)) named.set(m.ticker, m.exchange);
+  // A company the text names with its home listing ("Sony Group (6758.T)"): its US ticker means that listing.
+  const listings = new Map<string, string>();
+  for (const m of mentions) {
+    if (m.via !== 'suffix' && m.via !== 'exchange') continue;
+    for (const t of [m.name ? tickerForName(m.name) : null, m.ticker.split('.')[0]]) {
+      if (t && t !== m.ticker && !named.has(t)) listings.set(t, m.ticker);
+    }
+  }
   const sentences = splitSentences(context.text);
   const transcript = sentences.some((s) => s.speaker);
   const seen = new Set<string>();
@@ -68,7 +76,7 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
     const c: CandidatePick = parsed.data;
     const quote = c.evidenceQuote.trim();
     if (!quote || quote.length > MAX_QUOTE_CHARS || !haystack.includes(collapse(quote))) continue;
-    const ticker = resolveTicker(c.ticker, named);
+    const ticker = resolveTicker(c.ticker, named, listings);
     if (!ticker) continue;
     const speaker = transcript ? speakerOf(quote, context.text, sentences) : null;
     const guest = c.speaker?.trim() && context.text.includes(c.speaker.trim()) ? c.speaker.trim() : null;
@@ -102,11 +110,13 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
 }
 
 /** The generator's ticker as the universe knows it, kept only when the text names that instrument. */
-function resolveTicker(raw: string, named: Map<string, string | null>): string | null {
-  const ticker = normalizeTicker(raw);
-  if (ticker && named.has(ticker)) return ticker;
-  const byName = tickerForName(raw);
-  if (byName && named.has(byName)) return byName;
+function resolveTicker(raw: string, named: Map<string, string | null>, listings: Map<string, string>): string | null {
+  for (const candidate of [normalizeTicker(raw), tickerForName(raw)]) {
+    if (!candidate) continue;
+    if (named.has(candidate)) return candidate;
+    const listing = listings.get(candidate);
+    if (listing) return listing;
+  }
   return null;
 }
 
