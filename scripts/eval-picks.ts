@@ -3,18 +3,20 @@
  * stances) through the configured generators: OpenAI's when OPENAI_API_KEY is set, the offline ones otherwise, or the
  * offline ones with --offline.
  *
- *   npm run eval:picks [-- --offline] [-- --verbose]
+ *   npm run eval:picks [-- --offline] [-- --verbose] [-- --holdout]
  *
  * Prints per category: precision and recall on ticker + direction, action accuracy and speaker attribution on the
  * matched calls, non-calls picked, summary stance agreement (with the labels, and with the post's own picks), called
- * companies named in the summary and companies listed under "Tickers mentioned". --verbose adds every miss and extra.
+ * companies named in the summary and companies listed under "Tickers mentioned". --verbose adds every miss and extra;
+ * --holdout runs only the second batch (judged-set-holdout.ts).
  */
-import { evaluatePost, metrics, table, totals } from '@/lib/ai/evaluation/judged-set';
+import { evaluatePost, metrics, type PostResult, table, totals } from '@/lib/ai/evaluation/judged-set';
 import { RuleBasedPickExtractor } from '@/lib/ai/picks/offline';
 import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
 import { configuredGenerators } from '@/lib/content/generators';
 import { htmlToPlainText } from '@/lib/ingest/html/to-text';
 import { JUDGED_POSTS } from '@/tests/fixtures/picks/judged-set';
+import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 
 const offline = process.argv.includes('--offline');
 const verbose = process.argv.includes('--verbose');
@@ -22,8 +24,9 @@ const generators = offline
   ? { summarizer: new ExtractiveSummarizer(), extractor: new RuleBasedPickExtractor() }
   : configuredGenerators();
 
-const results = [];
-for (const post of JUDGED_POSTS) results.push(await evaluatePost(post, generators, htmlToPlainText));
+const results: PostResult[] = [];
+const only = process.argv.includes('--holdout') ? HOLDOUT_POSTS : [...JUDGED_POSTS, ...HOLDOUT_POSTS];
+for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 const all = totals(results);
 const m = metrics(all);
 console.log(

@@ -76,7 +76,7 @@ export const EXCHANGE_PREFIXES: Record<string, { exchange: string; suffix: strin
 };
 
 const SUFFIXED = new RegExp(
-  `^(?:\\d{3,6}|[A-Z][A-Z0-9]{0,6}(?:[.-][A-Z])?)\\.(${Object.keys(EXCHANGE_SUFFIXES).join('|')})$`,
+  `^(?:\\d{3,6}|[A-Z][A-Z0-9&]{0,9}(?:[.-][A-Z])?)\\.(${Object.keys(EXCHANGE_SUFFIXES).join('|')})$`,
   'u',
 );
 

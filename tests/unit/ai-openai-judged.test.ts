@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAIClient } from '@/lib/ai/client';
-import { evaluatePost, metrics, totals } from '@/lib/ai/evaluation/judged-set';
+import { evaluatePost, metrics, type PostResult, totals } from '@/lib/ai/evaluation/judged-set';
 import { OpenAIPickExtractor } from '@/lib/ai/picks/openai';
 import { OpenAISummarizer } from '@/lib/ai/summaries/openai';
 import { htmlToPlainText } from '@/lib/ingest/html/to-text';
@@ -145,7 +145,7 @@ describe('OpenAI generators on judged posts, through the fake server', () => {
       extractor: new OpenAIPickExtractor({ client, model: 'gpt-test' }),
       summarizer: new OpenAISummarizer({ client, model: 'gpt-test' }),
     };
-    const results = [];
+    const results: PostResult[] = [];
     for (const [id, answer] of Object.entries(ANSWERS)) {
       fake.scriptChat({ json: { picks: answer.picks } }, { json: answer.summary });
       results.push(await evaluatePost(JUDGED_POSTS.find((p) => p.id === id)!, generators, htmlToPlainText));

@@ -24,6 +24,23 @@ const W = String.raw`(?:\s+[\w$.]+){0,6}`;
 
 /** Checked in this order; a later pattern never takes text an earlier one matched. */
 const PATTERNS: Pattern[] = [
+  // A covered call is written on shares the author keeps: a hold, not an exit.
+  ['HOLD', 'LONG', 'verb', /\b(?:wrote|writing|write|sold|selling|sell)(?:\s+\S+){0,4}?\s+covered calls?\b/iu],
+  // An analyst's coverage and rating: a recommendation (a "hold" rating is a hold).
+  ['RECOMMENDATION', null, 'verb', /\binitiat(?:e|ed|ing|es) coverage\b/iu],
+  [
+    'HOLD',
+    'LONG',
+    'view',
+    /\b(?:rate|rated|rating|downgrad\w*|upgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:a )?(?:hold|neutral|market[- ]perform|equal[- ]weight|sector[- ]perform)\b/iu,
+  ],
+  // Rotations: what is left is an exit, what is bought ("into", "for") a new position.
+  [
+    'EXIT',
+    null,
+    'verb',
+    /\b(?:rotat(?:ed|ing|e)|switch(?:ed|ing)?|swapp?(?:ed|ing)?|mov(?:ed|ing)|trad(?:ed|ing))\s+(?:out of|from|(?:our|my|the)(?:\s+\w+){0,2}?\s+(?:position|stake|holding|shares)\s+(?:in|of))/iu,
+  ],
   ['HOLD', null, 'label', /\b(?:stays?|remains?) in (?:the|our) (?:model )?portfolio\b/iu],
   [
     'HOLD',
@@ -58,7 +75,7 @@ const PATTERNS: Pattern[] = [
     /\b(?:covered|covering|cover|closed|closing|close) (?:out )?(?:(?:our|my|the|this|all of our|the rest of our|the remaining)\s+)?(?:\S+\s+){0,3}?short\b/iu,
   ],
   ['REDUCE', 'SHORT', 'verb', /\b(?:covered|covering|cover) (?:half|part|some|a (?:third|quarter|portion|bit))\b/iu],
-  ['EXIT', null, 'verb', /\b(?:covered|covering)\b/iu],
+  ['EXIT', null, 'verb', /\b(?:covered|covering)\b(?! calls?\b)/iu],
   [
     'NEW_POSITION',
     'SHORT',
@@ -166,6 +183,18 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind']][] = [
   [/^(?:accumulate)\b:?/iu, 'RECOMMENDATION', 'LONG', 'label'],
 ];
 
+const TABLE_ACTION =
+  /(?: {2,}|\t)(bought|buy|new|new position|added|add|sold|sell|trimmed|trim|reduced|exited|exit|closed|hold|held|short|shorted|covered|initiated)(?= {2,}|\t|$)/giu;
+const TABLE_ACTIONS: [RegExp, Action, Direction | null][] = [
+  [/^(?:bought|buy|new|new position|initiated)$/u, 'NEW_POSITION', null],
+  [/^(?:added|add)$/u, 'ADD', null],
+  [/^(?:trimmed|trim|reduced)$/u, 'REDUCE', null],
+  [/^(?:sold|sell|exited|exit|closed)$/u, 'EXIT', null],
+  [/^(?:hold|held)$/u, 'HOLD', null],
+  [/^(?:short|shorted)$/u, 'NEW_POSITION', 'SHORT'],
+  [/^covered$/u, 'EXIT', 'SHORT'],
+];
+
 /** "Rating: Buy", "Action: sell", "Verdict — hold". */
 const RATING_LABEL =
   /\b(?:rating|action|recommendation|verdict|our call|call)\s*[:—–-]\s*(strong buy|buy|accumulate|outperform|overweight|add|hold|sell|underweight|underperform|short|avoid|reduce|trim)\b/iu;
@@ -195,6 +224,15 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
       option,
     });
   }
+  // A table's action column: "Amphenol     APH      Bought".
+  for (const m of clause.matchAll(TABLE_ACTION)) {
+    const word = m[1]!.toLowerCase();
+    const start = offset + m.index! + m[0].indexOf(m[1]!);
+    const entry = TABLE_ACTIONS.find(([re]) => re.test(word));
+    if (entry && !overlaps(start, start + m[1]!.length)) {
+      taken.push({ action: entry[1], dir: entry[2], start, end: start + m[1]!.length, kind: 'label', option });
+    }
+  }
   for (const [action, dir, kind, re] of PATTERNS) {
     const global = new RegExp(re.source, 'giu');
     for (const m of clause.matchAll(global)) {
@@ -219,6 +257,18 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
           break found;
         }
       }
+    }
+  }
+  // "rotated out of X into Y", "swapped our X for Y": the second half of a rotation is a new position.
+  for (const exit of taken.filter(
+    (c) => c.action === 'EXIT' && /^(?:rotat|switch|swap|mov|trad)/iu.test(clause.slice(c.start - offset)),
+  )) {
+    const rest = clause.slice(exit.end - offset);
+    const into = /\b(?:and )?(?:into|for|with)\b/iu.exec(rest);
+    if (!into) continue;
+    const start = exit.end + into.index;
+    if (!overlaps(start, start + into[0].length)) {
+      taken.push({ action: 'NEW_POSITION', dir: null, start, end: start + into[0].length, kind: 'label', option });
     }
   }
   return taken.sort((a, b) => a.start - b.start);
@@ -248,7 +298,7 @@ export const THIRD_PARTY =
 
 /** Comparisons and contrasts before a mention: "cheaper than X", "we prefer Y over X", "unlike X", "peers such as X". */
 export const COMPARED =
-  /\b(?:than|over|versus|vs\.?|compared (?:with|to)|relative to|unlike|instead of|rather than|peers?(?: like| such as)?|like|such as|ahead of|behind|against|outperform(?:ed|ing)?|underperform(?:ed|ing)?|beat|lagg(?:ed|ing)?|from|out of)\s+(?:the\s+|its\s+|rival\s+|peer\s+)?$/iu;
+  /\b(?:than|over|versus|vs\.?|compared (?:with|to)|relative to|unlike|instead of|rather than|peers?(?: like| such as)?|like|such as|ahead of|behind|against|outperform(?:ed|ing)?|underperform(?:ed|ing)?|beat|lagg(?:ed|ing)?)\s+(?:the\s+|its\s+|rival\s+|peer\s+)?$/iu;
 
 /** After a mention: "X, which we don't own", "X (we have no position)". */
 export const NOT_OWNED_AFTER =

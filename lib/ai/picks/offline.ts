@@ -47,7 +47,7 @@ const PRIORITY: Record<Action, number> = { EXIT: 6, REDUCE: 5, ADD: 4, NEW_POSIT
 const SKIP_SENTENCE =
   /\?["”’)]*$|^(?:disclosure|disclaimer|note|this is not|not investment advice|positions? (?:may|can|are subject)|past performance)\b|\bnot (?:investment|financial) advice\b/iu;
 const PRONOUN =
-  /^\s*(?:(?:some|more|half|a third|all|the rest|part|most|a bit|a little)\s+(?:of\s+)?)?(?:it|them|shares|stake|position|holding|the (?:stock|shares|name|position|company|miner|bank|trade|ETF|fund|REIT|business)|this (?:one|name|stock|position)|that (?:one|name|stock|position)|our (?:position|stake|shares|holding))\b/iu;
+  /^\s*(?:(?:on|in|of|from|out of|with|against)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a third|all|the rest|part|most|a bit|a little)\s+(?:of\s+)?)?(?:it|them|shares|stake|position|holding|the (?:stock|shares|name|position|company|miner|bank|trade|ETF|fund|REIT|business)|this (?:one|name|stock|position)|that (?:one|name|stock|position)|our (?:position|stake|shares|holding))\b/iu;
 /** What may follow a verb whose object is understood: "we added today", "we sold last week at ₩265,000". */
 const BARE_END =
   /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?)\b[\s,]*)*[.!]?$/iu;
@@ -140,6 +140,10 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
         if (!guest && !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence, clause.start === 0)) return;
         let action: Action = cue.action;
         let dir: Direction | null = cue.dir;
+        // A rating or coverage without a direction of its own: a sell rating is short, any other long.
+        if (action === 'RECOMMENDATION' && dir === null) {
+          dir = /\b(?:sell|underperform|underweight)\b/iu.test(s.slice(cue.start, clause.end)) ? 'SHORT' : 'LONG';
+        }
         if (cue.kind === 'verb' && isModal(before)) {
           if (action === 'NEW_POSITION' || action === 'ADD') action = 'RECOMMENDATION';
           else if (action === 'EXIT') {

@@ -23,6 +23,7 @@ const ABBREVIATIONS = new Set(
 );
 
 const BOUNDARY = /[.!?]+["”’')\]]*\s+/gu;
+const TABLE_ROW = /^\S.*?\S(?: {2,}|\t)\S.*$/u;
 const LIST_MARKER = /^[ \t]*(?:[-*•–—]|\d{1,2}[.)])[ \t]+/u;
 const TIMESTAMP = String.raw`[[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?`;
 /** "SAM ORTIZ:", "Sam Ortiz:", "[00:12:03] Sam Ortiz:", "Sam Ortiz (00:12):", "Sam Ortiz (Acme Capital):" */
@@ -114,6 +115,10 @@ export function splitSentences(text: string): Sentence[] {
     const marker = LIST_MARKER.exec(text.slice(start, end));
     if (marker) {
       start += marker[0].length;
+      listItem = true;
+      fresh = true;
+    } else if (TABLE_ROW.test(text.slice(start, end))) {
+      // A row of a table ("Amphenol     APH      Bought"): an item of its own, like a list's.
       listItem = true;
       fresh = true;
     }

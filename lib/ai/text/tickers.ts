@@ -17,7 +17,7 @@ export interface TickerMention {
   name: string | null;
 }
 
-const TICKER_SHAPE = /^(?:[A-Z]{1,6}(?:\.[A-Z]{1,2})?|(?:\d{3,6}|[A-Z][A-Z0-9]{0,6})\.[A-Z]{1,2})$/u;
+const TICKER_SHAPE = /^(?:[A-Z]{1,6}(?:\.[A-Z]{1,2})?|(?:\d{3,6}|[A-Z][A-Z0-9&]{0,9})\.[A-Z]{1,2})$/u;
 
 /** "$brk-b", "BRK/B", "brk b" → "BRK.B"; "6758.t" → "6758.T"; "700.HK" → "0700.HK"; null when it cannot be a ticker. */
 export function normalizeTicker(raw: string): string | null {
@@ -70,7 +70,7 @@ const PREFIX_PATTERN = new RegExp(
   'gu',
 );
 const SUFFIX_PATTERN = new RegExp(
-  `(?<![A-Za-z0-9.$])((?:\\d{3,6}|[A-Z][A-Z0-9]{1,6}(?:-[A-Z])?)\\.(?:${Object.keys(EXCHANGE_SUFFIXES).join('|')}))(?![A-Za-z0-9]|\\.[A-Za-z0-9])`,
+  `(?<![A-Za-z0-9.$])((?:\\d{3,6}|[A-Z][A-Z0-9&]{1,9}(?:-[A-Z])?)\\.(?:${Object.keys(EXCHANGE_SUFFIXES).join('|')}))(?![A-Za-z0-9]|\\.[A-Za-z0-9])`,
   'gu',
 );
 const TOKEN = /[A-Za-z0-9]+(?:['’][A-Za-z]+)?|&/gu;
@@ -196,7 +196,7 @@ export function findTickerMentions(text: string): TickerMention[] {
       at += part.length;
       if (/^(?:[,;/]|and)$/u.test(part.trim())) continue;
       const token = part.trim().replace(/^(?:ticker|symbol)\s*:\s*/iu, '');
-      const raw = /^\$?([A-Z0-9]{1,7}(?:[.-][A-Z0-9]{1,3})?)$/u.exec(token)?.[1];
+      const raw = /^\$?([A-Z0-9&]{1,10}(?:[.-][A-Z0-9]{1,3})?)$/u.exec(token)?.[1];
       if (!raw) break;
       const ticker = normalizeTicker(raw);
       const company = ticker ? instrumentFor(ticker) : null;
