@@ -10,6 +10,7 @@
  */
 import { extractByRules } from '@/lib/ai/picks/offline';
 import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
+import { companyStances, parseStance } from '@/lib/ai/summaries/stance';
 import { generateCorpus } from '@/lib/demo/generate';
 
 const posts = Number(process.argv[2] ?? 2000);
@@ -26,6 +27,8 @@ const misses = new Map<string, number>();
 const extraByKind = new Map<string, number>();
 const examples: string[] = [];
 const extractMs: number[] = [];
+let stanceTotal = 0;
+let stanceRight = 0;
 const summarizeMs: number[] = [];
 
 function bump(map: Map<string, number>, key: string) {
@@ -37,8 +40,16 @@ for (const post of corpus.posts) {
   const picks = extractByRules({ title: post.title, text: post.bodyText, author: post.author });
   extractMs.push(performance.now() - t);
   t = performance.now();
-  await summarizer.summarize({ title: post.title, text: post.bodyText });
+  const summary = await summarizer.summarize({ title: post.title, text: post.bodyText });
   summarizeMs.push(performance.now() - t);
+  // The summary's stance per company against the demo's own calls (a bought company is never "bearish").
+  const stated = parseStance(summary.text).byTicker;
+  for (const truth of companyStances(post.picks)) {
+    stanceTotal += 1;
+    if (stated.get(truth.ticker) === truth.stance) stanceRight += 1;
+    else if (examples.length < 40)
+      examples.push(`STANCE ${truth.ticker} ${truth.stance} -> ${stated.get(truth.ticker)}`);
+  }
 
   truthCount += post.picks.length;
   predicted += picks.length;
@@ -81,6 +92,7 @@ console.log(`precision ${pct(matched, predicted)}  recall ${pct(matched, truthCo
 console.log(
   `on matched calls: action ${pct(agree.action, matched)}, direction ${pct(agree.direction, matched)}, instrument ${pct(agree.instrument, matched)}, conviction exact ${pct(agree.conviction, matched)}, evidence = generator's sentence ${pct(agree.quote, matched)}`,
 );
+console.log(`summary stance = the post's own calls, per company: ${pct(stanceRight, stanceTotal)} of ${stanceTotal}`);
 console.log('action confusions (truth->predicted):', Object.fromEntries(confusion));
 console.log('misses by kind:', Object.fromEntries(misses), ' extras by kind:', Object.fromEntries(extraByKind));
 console.log(
