@@ -1,4 +1,5 @@
 import { contentHash } from '@/lib/ai/content-hash';
+import { makeWay } from '@/lib/db/make-way';
 import type { Db, Queryable } from '@/lib/db/types';
 import { detectLanguage } from '@/lib/ingest/language/detect-language';
 import { describeError } from '@/lib/post-failures/describe-error';
@@ -52,7 +53,7 @@ interface ExistingRow {
 }
 
 /**
- * Stores a source's posts by guid, in one transaction: a new guid is inserted with a slug unique in the publication;
+ * Stores a source's posts by guid, a few hundred per transaction: a new guid is inserted with a slug unique in the publication;
  * a known guid keeps its slug forever (paid URLs stay valid) and is updated only when something changed. A changed
  * title or text is re-indexed for search (its embedding is dropped by the indexer), and a changed text drops its
  * summary and picks so they are generated again from the new text. Nothing changes for an identical re-sync.
@@ -65,8 +66,19 @@ export async function upsertPosts(db: Db, publicationId: string, sourceDrafts: P
     ...draft,
     language: draft.language ?? detectLanguage(draft.bodyText),
   }));
-  // One draft the database still refuses must not cost the others: the drafts are stored together, and on a failure
-  // in halves until the draft at fault stands alone and is refused with its reason.
+  // Stored a chunk per transaction: PGlite has one connection, which a transaction holds, so a 10,000-item feed in one
+  // transaction kept every search waiting for 16 s. One draft the database still refuses must not cost the others:
+  // on a failure the chunk is stored in halves until the draft at fault stands alone and is refused with its reason.
+  for (let start = 0; start < drafts.length; start += UPSERT_CHUNK) {
+    if (start > 0) await makeWay(db);
+    await storeIsolatingFailures(db, publicationId, drafts.slice(start, start + UPSERT_CHUNK), report);
+  }
+  return report;
+}
+
+const UPSERT_CHUNK = 200;
+
+async function storeIsolatingFailures(db: Db, publicationId: string, drafts: PostDraft[], report: UpsertReport) {
   await isolateFailures(
     drafts,
     async (some) => {
@@ -81,7 +93,6 @@ export async function upsertPosts(db: Db, publicationId: string, sourceDrafts: P
     // A lost connection fails every draft alike: the caller fails (and is retried) instead of refusing them all.
     { isItemFault: isDataFault },
   );
-  return report;
 }
 
 async function storeDrafts(
@@ -102,18 +113,14 @@ async function storeDrafts(
       (row) => row.slug,
     ),
   );
+  const fresh: { draft: PostDraft; slug: string; hash: string }[] = [];
   for (const draft of drafts) {
     const hash = contentHash(draft.bodyText);
     const row = byGuid.get(draft.guid);
     if (!row) {
       const slug = uniquePostSlug(postSlugBase(draft), taken);
       taken.add(slug);
-      const [inserted] = await tx.query<{ id: string }>(
-        `insert into posts (publication_id, guid, slug, ${COLUMNS.join(', ')})
-         values ($1, $2, $3, ${COLUMNS.map((_, i) => `$${i + 4}`).join(', ')}) returning id`,
-        [publicationId, draft.guid, slug, ...values(draft, hash)],
-      );
-      report.added.push({ id: inserted!.id, slug, textChanged: true });
+      fresh.push({ draft, slug, hash });
       continue;
     }
     const textChanged = row.content_hash !== hash && contentHash(row.body_text) !== hash;
@@ -125,8 +132,37 @@ async function storeDrafts(
     if (textChanged) await invalidateGenerated(tx, row.id);
     report.updated.push({ id: row.id, slug: row.slug, textChanged });
   }
+  report.added.push(...(await insertPosts(tx, publicationId, fresh)));
   return report;
 }
+
+/**
+ * New posts in one statement (one round trip for a chunk instead of one per post: on PGlite each statement is a turn
+ * a waiting search has to queue behind).
+ */
+async function insertPosts(
+  tx: Queryable,
+  publicationId: string,
+  fresh: { draft: PostDraft; slug: string; hash: string }[],
+): Promise<StoredPostRef[]> {
+  if (fresh.length === 0) return [];
+  const columns = fresh.map(({ draft, hash }) => values(draft, hash));
+  // Dates as ISO text: both drivers send a text array as is, and the cast reads it.
+  const arrays = COLUMNS.map((_, i) =>
+    columns.map((row) => (row[i] instanceof Date ? (row[i] as Date).toISOString() : (row[i] ?? null))),
+  );
+  const rows = await tx.query<{ id: string; guid: string }>(
+    `insert into posts (publication_id, guid, slug, ${COLUMNS.join(', ')})
+     select $1, * from unnest($2::text[], $3::text[], ${COLUMNS.map((column, i) => `$${i + 4}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')})
+     returning id, guid`,
+    [publicationId, fresh.map((f) => f.draft.guid), fresh.map((f) => f.slug), ...arrays],
+  );
+  const idByGuid = new Map(rows.map((row) => [row.guid, row.id]));
+  return fresh.map(({ draft, slug }) => ({ id: idByGuid.get(draft.guid)!, slug, textChanged: true }));
+}
+
+// Columns that are not text, as unnest's arrays are cast.
+const COLUMN_TYPES: Record<string, string> = { published_at: 'timestamptz' };
 
 const COLUMNS = [
   'title',

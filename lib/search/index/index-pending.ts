@@ -1,4 +1,5 @@
 import { readCapabilities } from '@/lib/db/capabilities';
+import { makeWay } from '@/lib/db/make-way';
 import type { Db, Queryable } from '@/lib/db/types';
 import { isDataFault, PostAnalysisError } from '@/lib/post-failures/is-item-fault';
 import { isolateFailures } from '@/lib/post-failures/isolate-failures';
@@ -35,6 +36,9 @@ const PENDING_IDS = `select id from posts
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
 const MAINTAIN_AFTER = 1000;
+// Posts per batch, each one transaction. PGlite's one connection is held for a whole batch (5,000 posts: about 9 s),
+// so there a batch stays short enough for searches to get their turn between batches at little cost in all.
+const DEFAULT_BATCH = { pglite: 500, postgres: 5000 } as const;
 // Posts analysed per statement that stores their vectors.
 const ANALYSIS_CHUNK = 500;
 // Advisory lock key of the search indexer (any constant no other lock uses).
@@ -56,7 +60,7 @@ export interface IndexPendingOptions {
  * again after its backoff. Returns the number of posts indexed.
  */
 export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH[db.kind];
   const vector = (await readCapabilities(db)).vector;
   let total = 0;
   // Batches go up the ids from where the last one stopped: the posts behind it are indexed, and their dead entries in
@@ -101,7 +105,9 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
       return total;
     }
     total += batch.indexed;
-    await options.onBatch?.(batch.indexed);
+    // A caller with its own pacing (the background run) makes way itself; anyone else lets requests go first here.
+    if (options.onBatch) await options.onBatch(batch.indexed);
+    else await makeWay(db);
   }
 }
 
