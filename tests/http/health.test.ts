@@ -10,7 +10,7 @@ describe('health probes', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('/readyz reports the database, the schema, the payment methods and the posts waiting for search', async () => {
+  it('/readyz reports the database, the schema, the payment methods, the posts waiting for search and those quarantined', async () => {
     const response = await getJson<Record<string, unknown>>('/readyz');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -26,5 +26,9 @@ describe('health probes', () => {
     expect(search).toMatchObject({ indexing: false });
     expect(Number.isInteger(search.pendingPosts) && search.pendingPosts >= 0).toBe(true);
     expect(search.pendingEmbeddings === null || Number.isInteger(search.pendingEmbeddings)).toBe(true);
+    // Quarantined posts are counted per stage (lib/post-failures); they never make the instance unready.
+    const failed = response.body.failedPosts as Record<string, number>;
+    expect(Object.keys(failed).sort()).toEqual(['embed', 'index', 'picks', 'summary', 'total']);
+    expect(Object.values(failed).every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
   });
 });
