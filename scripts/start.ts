@@ -1,5 +1,5 @@
 // `npm start`: build when the sources changed, then run the service (server.ts).
 import { buildIfNeeded } from './build-if-needed';
 
-buildIfNeeded();
+await buildIfNeeded();
 await import('@/server');

@@ -28,7 +28,7 @@ let agentToken = '';
 let postPath = '';
 
 beforeAll(async () => {
-  buildIfNeeded();
+  await buildIfNeeded();
   database = await createTestDatabase();
   service = await startService({
     ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', AUTH_LOCAL_SIGNIN: 'true' } : {}),

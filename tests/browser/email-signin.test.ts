@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  buildIfNeeded();
+  await buildIfNeeded();
   inbox = await startSmtpInbox();
   const port = await freePort();
   service = await startService({

@@ -13,7 +13,7 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  buildIfNeeded();
+  await buildIfNeeded();
   github = await startFakeGithub({ id: 4242, login: 'octocat', name: 'The Octocat', email: 'octo@example.com' });
   service = await startService({
     DATABASE_URL: '',

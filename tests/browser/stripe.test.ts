@@ -22,7 +22,7 @@ const pageErrors: string[] = [];
 const NETWORK_ID = 'internal';
 
 beforeAll(async () => {
-  buildIfNeeded();
+  await buildIfNeeded();
   fake = await startFakeStripe();
   database = await createTestDatabase();
   service = await startService({

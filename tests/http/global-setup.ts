@@ -23,7 +23,7 @@ let database: TestDatabase | undefined;
 // One built app with the demo corpus serves every HTTP suite: on embedded PGlite by default, on a fresh database of
 // the DATABASE_URL server when that is set.
 export async function setup(project: TestProject) {
-  buildIfNeeded();
+  await buildIfNeeded();
   database = await createTestDatabase();
   service = await startService({
     // On PostgreSQL the test-money sandbox runs only when asked for by name.
