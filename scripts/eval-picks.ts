@@ -16,6 +16,7 @@ import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
 import { configuredGenerators } from '@/lib/content/generators';
 import { htmlToPlainText } from '@/lib/ingest/html/to-text';
 import { JUDGED_POSTS } from '@/tests/fixtures/picks/judged-set';
+import { BATCH3_POSTS } from '@/tests/fixtures/picks/judged-set-batch3';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 
 const offline = process.argv.includes('--offline');
@@ -25,7 +26,11 @@ const generators = offline
   : configuredGenerators();
 
 const results: PostResult[] = [];
-const only = process.argv.includes('--holdout') ? HOLDOUT_POSTS : [...JUDGED_POSTS, ...HOLDOUT_POSTS];
+const only = process.argv.includes('--holdout')
+  ? HOLDOUT_POSTS
+  : process.argv.includes('--batch3')
+    ? BATCH3_POSTS
+    : [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS];
 for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 const all = totals(results);
 const m = metrics(all);

@@ -24,6 +24,26 @@ const W = String.raw`(?:\s+[\w$.]+){0,6}`;
 
 /** Checked in this order; a later pattern never takes text an earlier one matched. */
 const PATTERNS: Pattern[] = [
+  ['HOLD', null, 'verb', /\b(?:let|letting|lets)(?:\s+\S+){0,4}?\s+(?:run|ride)\b/iu],
+  [
+    'RECOMMENDATION',
+    'SHORT',
+    'view',
+    /\b(?:are|am|is|remain|remains|stay|stays|turned|turn|we['’]re|I['’]m)(?: still| now| very| quite)? bearish on\b/iu,
+  ],
+  [
+    'RECOMMENDATION',
+    'LONG',
+    'view',
+    /\b(?:are|am|is|remain|remains|stay|stays|turned|turn|we['’]re|I['’]m)(?: still| now| very| quite)? bullish on\b/iu,
+  ],
+  [
+    'RECOMMENDATION',
+    'LONG',
+    'view',
+    /\b(?:we|I)(?:['’]re| are| am|['’]m) (?:now |still )?(?:buyers?|accumulators?)\b/iu,
+  ],
+  ['RECOMMENDATION', 'SHORT', 'view', /\b(?:we|I)(?:['’]re| are| am|['’]m) (?:now |still )?sellers?\b/iu],
   // A covered call is written on shares the author keeps: a hold, not an exit.
   ['HOLD', 'LONG', 'verb', /\b(?:wrote|writing|write|sold|selling|sell)(?:\s+\S+){0,4}?\s+covered calls?\b/iu],
   // An analyst's coverage and rating: a recommendation (a "hold" rating is a hold).
@@ -43,10 +63,16 @@ const PATTERNS: Pattern[] = [
   ],
   ['HOLD', null, 'label', /\b(?:stays?|remains?) in (?:the|our) (?:model )?portfolio\b/iu],
   [
+    'NEW_POSITION',
+    null,
+    'view',
+    /\b(?:is|as) (?:a|an|the|our) (?:\w+ )?(?:new (?:holding|position|buy|addition)|addition)\b/iu,
+  ],
+  [
     'HOLD',
     null,
     'view',
-    /\b(?:remains?|is) (?:a|an|our) (?:\w+ )?(?:holding|position)\b|\b(?:our|my) (?:\w+ ){0,2}(?:holding|position) (?:is|remains)\b/iu,
+    /\b(?:remains?|is) (?:a|an|our) (?!new\b)(?:\w+ )?(?:holding|position)\b|\b(?:our|my) (?:\w+ ){0,2}(?:holding|position) (?:is|remains)\b/iu,
   ],
   [
     'ADD',
@@ -59,7 +85,10 @@ const PATTERNS: Pattern[] = [
     'NEW_POSITION',
     'SHORT',
     'verb',
-    new RegExp(String.raw`\b(?:bought|buy|buying|added|adding|own|picked up|long)${W}\s+puts?\b`, 'iu'),
+    new RegExp(
+      String.raw`\b(?:bought|buy|buying|added|adding|own|picked up|long|through|via|using)${W}\s+puts?\b`,
+      'iu',
+    ),
   ],
   ['NEW_POSITION', 'LONG', 'verb', new RegExp(String.raw`\b(?:sold|sell|selling|writing|wrote)${W}\s+puts?\b`, 'iu')],
   [
@@ -75,7 +104,7 @@ const PATTERNS: Pattern[] = [
     /\b(?:covered|covering|cover|closed|closing|close) (?:out )?(?:(?:our|my|the|this|all of our|the rest of our|the remaining)\s+)?(?:\S+\s+){0,3}?short\b/iu,
   ],
   ['REDUCE', 'SHORT', 'verb', /\b(?:covered|covering|cover) (?:half|part|some|a (?:third|quarter|portion|bit))\b/iu],
-  ['EXIT', null, 'verb', /\b(?:covered|covering)\b(?! calls?\b)/iu],
+  ['EXIT', 'SHORT', 'verb', /\b(?:covered|covering)\b(?! calls?\b)/iu],
   [
     'NEW_POSITION',
     'SHORT',
@@ -111,7 +140,7 @@ const PATTERNS: Pattern[] = [
     'REDUCE',
     null,
     'verb',
-    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut(?:ting)? (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized)\b/iu,
+    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut(?:ting)? (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized|halved|cut (?:\S+\s+){0,4}?in half)\b/iu,
   ],
   ['EXIT', null, 'verb', /\b(?:sold|sell|selling) (?:our|my|the)\b(?!\s+(?:puts?|calls?)\b)/iu],
   ['EXIT', null, 'verb', /\bsold\b(?! (?:off|out of stock|puts?|calls?)\b)/iu],
@@ -119,7 +148,7 @@ const PATTERNS: Pattern[] = [
     'ADD',
     null,
     'verb',
-    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been )?adding on (?:weakness|dips?|pullbacks?|the dip|the way down)|pressed (?:our|the|my) short|pressed (?:it|the position|the trade)|added)\b/iu,
+    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been |keep |keeps |kept )?adding (?:on|into) (?:\w+ )?(?:weakness|dips?|pullbacks?|sell-offs?|declines?|the dip|the way down)|keep(?:s)? (?:adding|buying)|pressed (?:our|the|my) short|pressed (?:it|the position|the trade)|added)\b/iu,
   ],
   [
     'HOLD',
@@ -131,7 +160,7 @@ const PATTERNS: Pattern[] = [
     'NEW_POSITION',
     null,
     'verb',
-    /\b(?:bought|purchased|purchasing|buying|initiat(?:e|ed|ing)|open(?:ed|ing) (?:a |our |an? )?(?:\S+\s+){0,2}?(?:position|stake|long)|new position|start(?:ed|ing) (?:a |to )?(?:\S+\s+){0,2}?(?:position|stake|buying|accumulating)|took (?:a|an)(?:\s+\w+){0,2}\s+(?:position|stake)|establish(?:ed|ing)(?: a)?(?:\s+\w+){0,2}\s+(?:position|stake)|picked up|went long|going long|go long|got long|accumulat(?:ed|ing)|entered)\b/iu,
+    /\b(?:bought|purchased|purchasing|buying|initiat(?:e|ed|ing)|open(?:ed|ing) (?:a |our |an? )?(?:\S+\s+){0,2}?(?:position|stake|long)|new position|start(?:ed|ing) (?:a |to )?(?:\S+\s+){0,2}?(?:position|stake|buying|accumulating)|took (?:a|an)(?:\s+\w+){0,2}\s+(?:position|stake)|establish(?:ed|ing)(?: a)?(?:\s+\w+){0,2}\s+(?:position|stake)|picked up|went long|going long|go long|got long|accumulat(?:ed|ing)|entered|nibbled(?: at| on)?|took (?:a |an )?(?:small |first )?(?:bite|nibble)(?: of| out of)?|dipped (?:a|our) toe)\b/iu,
   ],
   [
     'NEW_POSITION',
@@ -288,7 +317,7 @@ export const REJECTED =
 
 /** Time clauses that tell the story of a position, not today's action: "since we bought it", "when we added". */
 export const CONTEXT_CLAUSE =
-  /\b(?:since|when|after|before|until|once|ever since|because|as|where)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$|(?:^|:\s*)(?:why|how)\s+(?:we|I)\b[^.]*$|\b(?:consider(?:ed|ing)?|thought about|think(?:ing)? about|tempted to|toyed with(?: the idea of)?|debated(?: whether to)?|contemplat(?:ed|ing)|ask(?:ed|ing)? (?:about|whether to))\s*$/iu;
+  /\b(?:since|when|after|before|until|once|ever since|because|as|where)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$|(?:^|:\s*)(?:why|how)\s+(?:we|I)\b[^.]*$|\bthan\s+(?:we|I)\s*$|\bas\s+(?:we|I)\s*$|\b(?:consider(?:ed|ing)?|thought about|think(?:ing)? about|tempted to|toyed with(?: the idea of)?|debated(?: whether to)?|contemplat(?:ed|ing)|ask(?:ed|ing)? (?:about|whether to))\s*$/iu;
 
 export const FIRST_PERSON = /\b(?:[Ww]e|I|[Oo]ur|[Uu]s|[Mm]y|[Mm]e|[Ww]e['’](?:re|ve|d|ll)|I['’](?:m|ve|d|ll))\b/u;
 
@@ -302,7 +331,7 @@ export const COMPARED =
 
 /** After a mention: "X, which we don't own", "X (we have no position)". */
 export const NOT_OWNED_AFTER =
-  /^\s*[,(]?\s*(?:which|that|a (?:name|stock|company) (?:which |that )?)?\s*(?:we|I)\s+(?:do not|don['’]t|did not|didn['’]t|never|no longer|have never|have not|haven['’]t)\s+(?:own|owned|hold|held|bought|buy|have)\b|^\s*\((?:we|I) (?:have|hold) no position\)|^\s*\(not (?:owned|held)\)/iu;
+  /^\s*[,(]?\s*(?:which|that|a (?:name|stock|company) (?:which |that )?)?\s*(?:we|I)\s+(?:do not|don['’]t|did not|didn['’]t|never|no longer|have never|have not|haven['’]t)\s+(?:own|owned|hold|held|bought|buy|have)\b|^\s*\((?:we|I) (?:have|hold) no position\)|^\s*\(not (?:owned|held)\)|^\s*,\s*(?:a|an|our) (?:former|past|previous|old) (?:holding|position|pick)/iu;
 
 /** A mention that is an index or a market level, not an instrument the author trades. */
 export const SUBORDINATE =

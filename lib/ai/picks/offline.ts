@@ -50,7 +50,12 @@ const PRONOUN =
   /^\s*(?:(?:on|in|of|from|out of|with|against)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a third|all|the rest|part|most|a bit|a little)\s+(?:of\s+)?)?(?:it|them|shares|stake|position|holding|the (?:stock|shares|name|position|company|miner|bank|trade|ETF|fund|REIT|business)|this (?:one|name|stock|position)|that (?:one|name|stock|position)|our (?:position|stake|shares|holding))\b/iu;
 /** What may follow a verb whose object is understood: "we added today", "we sold last week at ₩265,000". */
 const BARE_END =
-  /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?)\b[\s,]*)*[.!]?$/iu;
+  /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?|with (?:a|an) [\w\s-]{1,25}?|for now|for the moment|into (?:earnings|the print|results))\b[\s,]*)*[.!]?$/iu;
+const LONG_AGO =
+  /\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many) (?:years|decades) ago|years ago|back in (?:19|20)\d\d)\b|^\s*In (?:19|20)\d\d,? (?:we|I)\b/u;
+/** The subject pronoun starts its clause ("We added.", "and we sold"), not a relative clause ("the equity we shorted"). */
+const OWN_CLAUSE =
+  /(?:^|[,;:]|\b(?:and|so|then|but)\b)\s*(?:(?:after|before|when|once|following|on|in|at|this|last|today|yesterday|now|then|finally|also)\b[^,;]{0,30}?,?\s+)?(?:we|I)(?:['’]\w+)?(?:\s+\w+){0,3}\s*$|^\s*(?:we|I)\b[^,;]*\band\s*$/iu;
 const CLAUSE_BREAK =
   /;|\s[—–]\s|\s+(?:but|while|whereas|although|though|however)\s+|,\s+(?:and|but)\s+(?=(?:we|I)\b)/giu;
 /** Between two instruments one action governs: "FCX, SCCO and TECK", "Visa (V) and Moody's (MCO)". */
@@ -101,30 +106,41 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
   const mentions = findTickerMentions(text);
   const found: Found[] = [];
   /** The instrument a pronoun refers to: the latest one named as a sentence's subject, else the latest named. */
-  let subject: { mention: TickerMention; sentence: number; paragraph: number } | null = null;
-  let latest: { mention: TickerMention; sentence: number } | null = null;
+  let subject: { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null = null;
+  let latest: { mention: TickerMention; sentence: number; speaker: string | null } | null = null;
 
   sentences.forEach((sentence, index) => {
     const own = mentions
       .filter((m) => m.start >= sentence.start && m.end <= sentence.end)
       .map((m) => ({ ...m, start: m.start - sentence.start, end: m.end - sentence.start }));
     const s = sentence.text;
+    // In a transcript a pronoun refers within its speaker's turn, or to what the previous speaker just named.
+    const sameTurn = (x: { speaker: string | null; sentence: number }) =>
+      x.speaker === sentence.speaker || index - x.sentence <= 1;
     const previous =
-      subject && index - subject.sentence <= 3 && subject.paragraph >= sentence.paragraph - 1
+      subject && index - subject.sentence <= 3 && subject.paragraph >= sentence.paragraph - 1 && sameTurn(subject)
         ? subject.mention
         : latest && index - latest.sentence <= 2
           ? latest.mention
           : null;
+    // "I finally bought it. Marvell Technology (MRVL) at $74.": the object named right after.
+    const next = sentences[index + 1];
+    const following =
+      next && next.speaker === sentence.speaker
+        ? mentions.find(
+            (m) => m.start >= next.start && m.end <= next.end && /^[\s"“]*$/u.test(text.slice(next.start, m.start)),
+          )
+        : undefined;
     const referentAt = (at: number): TickerMention | null => {
       const here = own.filter((m) => m.end <= at);
       const first = here[0];
       if (first && /^[\s"“]*$/u.test(s.slice(0, first.start))) return first;
-      return previous ?? here[here.length - 1] ?? null;
+      return previous ?? here[here.length - 1] ?? following ?? null;
     };
     if (own.length > 0) {
-      latest = { mention: own[own.length - 1]!, sentence: index };
+      latest = { mention: own[own.length - 1]!, sentence: index, speaker: sentence.speaker };
       if (/^[\s"“]*$/u.test(s.slice(0, own[0]!.start))) {
-        subject = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph };
+        subject = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
       }
     }
     if (SKIP_SENTENCE.test(s)) return;
@@ -135,6 +151,10 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
       cues.forEach((cue, c) => {
         const before = s.slice(clause.start, cue.start);
         if (NEGATED.test(before) || CONTEXT_CLAUSE.test(before)) return;
+        // "growing faster than we like": a comparison, not a view.
+        if (/\b(?:than|as)\s*$/iu.test(before)) return;
+        // A position's history, not today's call: "we sold it two years ago", "in 2023 we bought".
+        if (LONG_AGO.test(s.slice(clause.start, clause.end))) return;
         if (REJECTED.test(s) && /\b(?:but|however|though|yet)\b/iu.test(s.slice(cue.end))) return;
         const guest = guests.get(NAMED_ACTOR.exec(s.slice(clause.start, cues[0]!.start))?.[1] ?? '') ?? null;
         if (!guest && !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence, clause.start === 0)) return;
@@ -156,7 +176,11 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
         let chosen = targets;
         const rest = s.slice(cue.end, clause.end);
         const referent = chosen.length === 0 ? referentAt(cue.start) : null;
-        const understood = BARE_END.test(rest) && FIRST_PERSON.test(`${before}${s.slice(cue.start, cue.end)}`);
+        const cueText = s.slice(cue.start, cue.end);
+        const understood =
+          BARE_END.test(rest) &&
+          (OWN_CLAUSE.test(before) || /^(?:[Ww]e|I)\b/u.test(cueText)) &&
+          FIRST_PERSON.test(`${before}${cueText}`);
         const byReferent = Boolean(referent && (PRONOUN.test(rest) || understood));
         if (byReferent) chosen = [referent!];
         for (const m of chosen) {
@@ -246,6 +270,9 @@ function governed(s: string, cue: Cue, nextCue: number, mentions: TickerMention[
       return out;
     }
   }
+  // "We like X", "we recommend X": their object comes after them, never before.
+  if (/^(?:(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|recommend)/iu.test(s.slice(cue.start, cue.end)))
+    return out;
   const beforeCue = mentions.filter((m) => m.end <= cue.start);
   for (let i = beforeCue.length - 1; i >= 0; i -= 1) {
     const m = beforeCue[i]!;

@@ -81,7 +81,7 @@ export function parseStance(summary: string): { label: StanceLabel | null; byTic
   const subject = line[2] ?? '';
   if (/\(no calls\)$/u.test(subject)) return { label, byTicker };
   const pattern =
-    /\(([A-Z0-9.]{1,12})(?:, (bullish|bearish|neutral|mixed))?\)|(?:^|, | and )([A-Z0-9.]{1,12})(?: \((bullish|bearish|neutral|mixed)\))?(?=$|,| and )/gu;
+    /\(([A-Z0-9.&-]{1,16})(?:, (bullish|bearish|neutral|mixed))?\)|(?:^|, | and )([A-Z0-9.&-]{1,16})(?: \((bullish|bearish|neutral|mixed)\))?(?=$|,| and )/gu;
   for (const m of subject.matchAll(pattern)) {
     const ticker = m[1] ?? m[3];
     if (ticker) byTicker.set(ticker, ((m[2] ?? m[4]) as StanceLabel | undefined) ?? label);

@@ -17,7 +17,8 @@ export interface TickerMention {
   name: string | null;
 }
 
-const TICKER_SHAPE = /^(?:[A-Z]{1,6}(?:\.[A-Z]{1,2})?|(?:\d{3,6}|[A-Z][A-Z0-9&]{0,9})\.[A-Z]{1,2})$/u;
+const TICKER_SHAPE =
+  /^(?:[A-Z]{1,6}(?:\.[A-Z]{1,2})?|(?:\d{3,6}|[A-Z][A-Z0-9&]{0,9}(?:-[A-Z0-9]{1,2})?)\.[A-Z]{1,2})$/u;
 
 /** "$brk-b", "BRK/B", "brk b" → "BRK.B"; "6758.t" → "6758.T"; "700.HK" → "0700.HK"; null when it cannot be a ticker. */
 export function normalizeTicker(raw: string): string | null {
@@ -196,7 +197,7 @@ export function findTickerMentions(text: string): TickerMention[] {
       at += part.length;
       if (/^(?:[,;/]|and)$/u.test(part.trim())) continue;
       const token = part.trim().replace(/^(?:ticker|symbol)\s*:\s*/iu, '');
-      const raw = /^\$?([A-Z0-9&]{1,10}(?:[.-][A-Z0-9]{1,3})?)$/u.exec(token)?.[1];
+      const raw = /^\$?([A-Z0-9&]{1,10}(?:-[A-Z0-9]{1,2})?(?:\.[A-Z0-9]{1,3})?)$/u.exec(token)?.[1];
       if (!raw) break;
       const ticker = normalizeTicker(raw);
       const company = ticker ? instrumentFor(ticker) : null;
