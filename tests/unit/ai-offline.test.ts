@@ -253,3 +253,18 @@ describe('summary stance agrees with the picks', () => {
     for (const line of r.text.split('\n')) expect(line).not.toMatch(/^- - |^- .* - /u);
   });
 });
+
+describe('transcripts as the podcast ingest writes them', () => {
+  it('reads diarized labels ("SPEAKER_01:", "Speaker 2:") as speakers', () => {
+    const text = [
+      'SPEAKER_00: Welcome back. What are you buying this month?',
+      'SPEAKER_01: We bought Teck Resources (TECK) on the dip.',
+      'SPEAKER_00: And the short side?',
+      'SPEAKER_01: Nothing new there.',
+    ].join('\n\n');
+    const picks = extractByRules({ title: 't', text, author: 'Pod' });
+    expect(picks.map((p) => [p.ticker, p.author])).toEqual([['TECK', 'SPEAKER_01']]);
+    const other = extractByRules({ title: 't', text: text.replace(/SPEAKER_0(\d)/gu, 'Speaker $1'), author: 'Pod' });
+    expect(other.map((p) => [p.ticker, p.author])).toEqual([['TECK', 'Speaker 1']]);
+  });
+});

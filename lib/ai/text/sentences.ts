@@ -28,7 +28,7 @@ const LIST_MARKER = /^[ \t]*(?:[-*•–—]|\d{1,2}[.)])[ \t]+/u;
 const TIMESTAMP = String.raw`[[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?`;
 /** "SAM ORTIZ:", "Sam Ortiz:", "[00:12:03] Sam Ortiz:", "Sam Ortiz (00:12):", "Sam Ortiz (Acme Capital):" */
 const SPEAKER_LABEL = new RegExp(
-  String.raw`^[ \t]*(?:(${TIMESTAMP})[ \t]*)?((?:[A-Z][A-Za-z'’.-]*)(?:[ \t][A-Z][A-Za-z'’.-]*){0,3})[ \t]*(\([^()\n]{1,60}\)|${TIMESTAMP})?[ \t]*:[ \t]+(?=\S)`,
+  String.raw`^[ \t]*(?:(${TIMESTAMP})[ \t]*)?((?:[A-Z][A-Za-z'’.-]*)(?:[ \t_](?:[A-Z][A-Za-z'’.-]*|\d{1,2})){0,3})[ \t]*(\([^()\n]{1,60}\)|${TIMESTAMP})?[ \t]*:[ \t]+(?=\S)`,
   'u',
 );
 /** Labels of a newsletter's own lines, not people. */
@@ -79,7 +79,8 @@ function speakerName(raw: string, aside?: string): string {
   );
   if (ROLES.test(raw.trim()) && person) return person[1]!;
   const name = raw.trim();
-  if (name !== name.toUpperCase() || name.length <= 2) return name;
+  // Mixed case, initials and diarization labels ("SPEAKER_01") stay as written.
+  if (name !== name.toUpperCase() || name.length <= 2 || /[\d_]/u.test(name)) return name;
   return name.toLowerCase().replace(/(^|[\s'’-])([a-z])/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
 }
 
