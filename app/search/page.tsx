@@ -195,7 +195,7 @@ export default async function SearchPage({
         </form>
         {badPicksDay ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
-            “{picksDay.slice(0, 40)}” is not a day: give one as YYYY-MM-DD.
+            {`“${picksDay.slice(0, 40)}” is not a day: give one as YYYY-MM-DD.`}
           </p>
         ) : !picks ? (
           <p className="text-slate-700">No stock picks were extracted for that day.</p>
