@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AiProviderError } from '@/lib/ai/errors';
+import { readCapabilities } from '@/lib/db/capabilities';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
 import { parseInboundEmail } from '@/lib/ingest/email/parse';
@@ -8,7 +10,9 @@ import { addPublication } from '@/lib/ingest/sync/add-publication';
 import { runCommand } from '@/lib/operator/registry';
 import { countPostFailures } from '@/lib/post-failures/list-failures';
 import { trackStage } from '@/lib/post-failures/track-stage';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { searchPosts } from '@/lib/search/search-posts';
+import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
 import { configuredRawStore } from '@/lib/storage/configured-raw-store';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
 import { testSyncDeps } from '@/tests/helpers/sync-deps';
@@ -227,5 +231,46 @@ describe('a summary or picks stage that fails', () => {
     ]);
     expect(await trackStage(db, post!.id, 'summary', async () => 'done')).toBe('done');
     expect((await runCommand(db, 'posts failed', {})).failed).toBe(0);
+  });
+});
+
+describe('a post the embedding provider refuses', () => {
+  // A provider that refuses any text with the marker word, as OpenAI answers 400 to an input it cannot take; and one
+  // that is down, which is no post's fault.
+  const provider = (failure: (texts: string[]) => Error | null): EmbeddingProvider => ({
+    id: 'test-embeddings-4d',
+    dimensions: 4,
+    async embed(texts) {
+      const error = failure(texts);
+      if (error) throw error;
+      return texts.map((_, i) => [1, i % 2, 0, 0]);
+    },
+  });
+
+  it('is quarantined alone while the others are embedded; a provider that is down fails the run instead', async (ctx) => {
+    if (!(await readCapabilities(db)).vector) return ctx.skip(); // no pgvector on this database
+    const down = provider(() => new AiProviderError(503, 'service unavailable'));
+    await expect(embedPendingPosts(db, down)).rejects.toThrow('service unavailable');
+    expect((await countPostFailures(db)).embed).toBe(0);
+
+    const picky = provider((texts) =>
+      texts.some((text) => text.includes('Cobalt')) ? new AiProviderError(400, 'input rejected') : null,
+    );
+    const [{ n: posts }] = await db.query<{ n: number }>('select count(*)::int as n from posts');
+    expect(await embedPendingPosts(db, picky)).toBe(posts - 1);
+    const failed = await runCommand(db, 'posts failed', {});
+    expect(failed.posts).toEqual([
+      expect.objectContaining({ stage: 'embed', title: 'Cobalt and the Congo', reason: 'input rejected' }),
+    ]);
+    // Within its backoff the next run leaves it alone; once the provider takes it, it leaves the quarantine.
+    expect(await embedPendingPosts(db, picky)).toBe(0);
+    await runCommand(db, 'posts reprocess', { failed: true });
+    expect(
+      await embedPendingPosts(
+        db,
+        provider(() => null),
+      ),
+    ).toBe(1);
+    expect((await countPostFailures(db)).total).toBe(0);
   });
 });
