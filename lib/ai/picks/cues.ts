@@ -154,7 +154,7 @@ const PATTERNS: Pattern[] = [
     'HOLD',
     null,
     'verb',
-    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still)? (?:own|hold)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
+    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
   ],
   [
     'NEW_POSITION',
@@ -196,20 +196,22 @@ const MODAL =
 
 /** Sentence-initial verbs with the author as the understood subject: portfolio notes ("Bought FCX at $38"). */
 const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind']][] = [
+  // A label with a colon reports a trade ("Buys: FCX"); the bare imperative advises one ("Buy FCX under $45").
   [
-    /^(?:bought|initiated|opened|started|purchased|new position(?: in)?|new buy|buys?)\b:?/iu,
+    /^(?:bought|initiated|opened|started|purchased|new position(?: in)?|new buys?|buys?:)(?=\W)\s*:?/iu,
     'NEW_POSITION',
     null,
     'label',
   ],
-  [/^(?:shorted|short)\b:?/iu, 'NEW_POSITION', 'SHORT', 'label'],
+  [/^(?:buy|accumulate)\b/iu, 'RECOMMENDATION', 'LONG', 'label'],
+  [/^(?:shorted|shorts?:)(?=\W)\s*:?/iu, 'NEW_POSITION', 'SHORT', 'label'],
+  [/^short\b/iu, 'RECOMMENDATION', 'SHORT', 'label'],
   [/^(?:added(?: to)?|adds?(?: to)?)\b:?/iu, 'ADD', null, 'label'],
   [/^(?:trimmed|trims?|reduced|took (?:some )?profits?(?: on| in)?)\b:?/iu, 'REDUCE', null, 'label'],
   [/^(?:sold|exited|exits?|closed(?: out)?)\b:?/iu, 'EXIT', null, 'label'],
   [/^(?:covered)\b:?/iu, 'EXIT', 'SHORT', 'label'],
   [/^(?:holds?|holding|still own|own|kept|keeping|unchanged|no change)\b:?/iu, 'HOLD', null, 'label'],
   [/^(?:sell|avoid)\b:?/iu, 'RECOMMENDATION', 'SHORT', 'label'],
-  [/^(?:accumulate)\b:?/iu, 'RECOMMENDATION', 'LONG', 'label'],
 ];
 
 const TABLE_ACTION =
