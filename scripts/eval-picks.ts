@@ -17,6 +17,7 @@ import { configuredGenerators } from '@/lib/content/generators';
 import { htmlToPlainText } from '@/lib/ingest/html/to-text';
 import { JUDGED_POSTS } from '@/tests/fixtures/picks/judged-set';
 import { BATCH3_POSTS } from '@/tests/fixtures/picks/judged-set-batch3';
+import { BATCH4_POSTS } from '@/tests/fixtures/picks/judged-set-batch4';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 
 const offline = process.argv.includes('--offline');
@@ -30,7 +31,9 @@ const only = process.argv.includes('--holdout')
   ? HOLDOUT_POSTS
   : process.argv.includes('--batch3')
     ? BATCH3_POSTS
-    : [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS];
+    : process.argv.includes('--batch4')
+      ? BATCH4_POSTS
+      : [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS, ...BATCH4_POSTS];
 for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 const all = totals(results);
 const m = metrics(all);

@@ -44,6 +44,9 @@ const PATTERNS: Pattern[] = [
     /\b(?:we|I)(?:['’]re| are| am|['’]m) (?:now |still )?(?:buyers?|accumulators?)\b/iu,
   ],
   ['RECOMMENDATION', 'SHORT', 'view', /\b(?:we|I)(?:['’]re| are| am|['’]m) (?:now |still )?sellers?\b/iu],
+  ['EXIT', 'SHORT', 'verb', /\bbought back (?:our|the|my)(?:\s+\S+){0,3}?\s*short\b/iu],
+  ['EXIT', null, 'verb', /\bcut (?:\S+\s+){0,5}?(?:entirely|completely|from the portfolio|loose)\b/iu],
+  ['HOLD', null, 'verb', /\b(?:have|has|['’]ve) been (?:long|short)\b/iu],
   // A covered call is written on shares the author keeps: a hold, not an exit.
   ['HOLD', 'LONG', 'verb', /\b(?:wrote|writing|write|sold|selling|sell)(?:\s+\S+){0,4}?\s+covered calls?\b/iu],
   // An analyst's coverage and rating: a recommendation (a "hold" rating is a hold).
@@ -154,7 +157,7 @@ const PATTERNS: Pattern[] = [
     'HOLD',
     null,
     'verb',
-    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
+    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|(?:my|our) (?:\w+ )?(?:fund|firm|portfolio|clients?|book|office|strategy|partnership)s? (?:still )?(?:owns?|holds?)(?! (?:no|off|the view)\b)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
   ],
   [
     'NEW_POSITION',
@@ -205,6 +208,7 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind']][] = [
   ],
   [/^(?:buy|accumulate)\b/iu, 'RECOMMENDATION', 'LONG', 'label'],
   [/^(?:shorted|shorts?:)(?=\W)\s*:?/iu, 'NEW_POSITION', 'SHORT', 'label'],
+  [/^longs?:/iu, 'NEW_POSITION', 'LONG', 'label'],
   [/^short\b/iu, 'RECOMMENDATION', 'SHORT', 'label'],
   [/^(?:added(?: to)?|adds?(?: to)?)\b:?/iu, 'ADD', null, 'label'],
   [/^(?:trimmed|trims?|reduced|took (?:some )?profits?(?: on| in)?)\b:?/iu, 'REDUCE', null, 'label'],
@@ -278,7 +282,8 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
   if (sentenceStart) {
     // "Bought FCX …", or after a label or name: "Unchanged: MSFT", "Freeport (FCX): added on the dip".
     const lead = /^\s*(?:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3}\s*(?:\([^)]*\))?\s*[:—–-]\s*)?/u.exec(clause)![0];
-    const leading = /^\s*/u.exec(clause)![0].length;
+    // Emoji, bullets and emphasis before the label: "🟢 BUY — …", "**Sold:** …".
+    const leading = /^[\s\p{S}\p{P}]*/u.exec(clause)![0].replace(/[$(]+$/u, '').length;
     found: for (const at of [leading, lead.length]) {
       for (const [re, action, dir, kind] of IMPLICIT) {
         const m = re.exec(clause.slice(at));

@@ -66,6 +66,8 @@ function clausesOf(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   let from = 0;
   for (const m of text.matchAll(CLAUSE_BREAK)) {
+    // "BUY — Intuitive Surgical": a dash after a label introduces its object.
+    if (/[—–]/u.test(m[0]) && text.slice(from, m.index!).trim().split(/\s+/u).length <= 2) continue;
     out.push({ start: from, end: m.index! });
     from = m.index! + m[0].length;
   }
