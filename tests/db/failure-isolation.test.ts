@@ -256,7 +256,8 @@ describe('a post the embedding provider refuses', () => {
     const picky = provider((texts) =>
       texts.some((text) => text.includes('Cobalt')) ? new AiProviderError(400, 'input rejected') : null,
     );
-    const [{ n: posts }] = await db.query<{ n: number }>('select count(*)::int as n from posts');
+    const [row] = await db.query<{ n: number }>('select count(*)::int as n from posts');
+    const posts = row!.n;
     expect(await embedPendingPosts(db, picky)).toBe(posts - 1);
     const failed = await runCommand(db, 'posts failed', {});
     expect(failed.posts).toEqual([
