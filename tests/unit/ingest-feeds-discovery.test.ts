@@ -3,6 +3,7 @@ import { detectPlatform } from '@/lib/ingest/feeds/detect-platform';
 import { feedCandidates } from '@/lib/ingest/feeds/feed-candidates';
 import { parseFeed } from '@/lib/ingest/feeds/parse-feed';
 import { siteSlugFor } from '@/lib/ingest/feeds/site-slug';
+import { normalizePublicationSlug } from '@/lib/publications/slug';
 import { feedFixture } from '@/tests/helpers/feed-fixtures';
 
 const fixture = feedFixture;
@@ -147,6 +148,25 @@ describe('siteSlugFor', () => {
     expect(siteSlugFor(feed.meta, 'https://rss.beehiiv.com/feeds/Xq7Lm2PzRt.xml')).toBe('macrotide.com');
     expect(siteSlugFor({ siteUrl: 'not a url' }, 'https://Feeds.Example.com/x')).toBe('feeds.example.com');
     expect(siteSlugFor({ siteUrl: 'nope' }, 'nope either')).toBeNull();
+  });
+
+  it('names every feed served from one address (127.0.0.1 while testing) with a slug of its own', () => {
+    const taken = new Map<string, string>();
+    const slugs: (string | null)[] = [];
+    for (const [site, feed] of [
+      ['http://127.0.0.1:3078/', 'http://127.0.0.1:3078/a.xml'],
+      ['http://127.0.0.1:3078/Broken HTML', 'http://127.0.0.1:3078/b.xml'],
+      ['not a url', 'http://127.0.0.1:3078/c.xml'],
+      ['http://127.0.0.1:3078/Broken HTML/', 'http://127.0.0.1:3078/d.xml'],
+      ['http://127.0.0.1:3078/other', 'http://127.0.0.1:3078/e.xml'],
+    ] as const) {
+      const slug = siteSlugFor({ siteUrl: site }, feed, { taken });
+      slugs.push(slug);
+      if (slug && !taken.has(slug)) taken.set(slug, site === 'not a url' ? feed : site);
+    }
+    // The same site again (a trailing slash) gets its slug back; "127-2.0.0.1" would not even parse as a host.
+    expect(slugs).toEqual(['127.0.0.1', '127-0-0-1.ip', '127-0-0-1-2.ip', '127-0-0-1.ip', 'other.127-0-0-1.ip']);
+    expect(slugs.every((slug) => slug !== null && normalizePublicationSlug(slug) === slug)).toBe(true);
   });
 
   it('gives a second show on a shared host its path as a leading label, then a number', () => {

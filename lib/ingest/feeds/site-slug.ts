@@ -34,18 +34,24 @@ export function siteSlugFor(
     return holder === undefined || siteKey(holder) === site;
   };
   if (free(host)) return host;
+  // An address (feeds served on 127.0.0.1 while testing): "x.127.0.0.1" or "127-2.0.0.1" would read as malformed IPv4,
+  // so the variants are built on a name made of it, "127-0-0-1.ip".
+  const base = IPV4.test(host) ? `${host.replaceAll('.', '-')}.ip` : host;
+  if (base !== host && free(base)) return base;
   const segment = firstPathLabel(meta.siteUrl);
   if (segment) {
-    const withSegment = normalizePublicationSlug(`${segment}.${host}`);
+    const withSegment = normalizePublicationSlug(`${segment}.${base}`);
     if (withSegment && free(withSegment)) return withSegment;
   }
-  const [first, ...rest] = host.split('.');
+  const [first, ...rest] = base.split('.');
   for (let n = 2; n < 1000; n++) {
     const numbered = normalizePublicationSlug([`${first?.slice(0, 58)}-${n}`, ...rest].join('.'));
     if (numbered && free(numbered)) return numbered;
   }
   return null;
 }
+
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
 /** The slug of an absolute http(s) URL only: normalizePublicationSlug also accepts bare words typed by people. */
 function hostSlug(url: string): string | null {

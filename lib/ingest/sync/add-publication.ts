@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/types';
 import { siteSlugFor } from '@/lib/ingest/feeds/site-slug';
 import { encryptSecret } from '@/lib/ingest/secrets/encrypt-secret';
+import { FeedUrlError } from '@/lib/ingest/secrets/feed-credentials';
 import { type DiscoveredFeed, discoverFeed } from './discover-feed';
 import { storableMeta } from './storable-meta';
 import type { SyncDeps } from './sync-deps';
@@ -96,7 +97,8 @@ async function insertPublication(db: Db, feed: DiscoveredFeed, kind: SourceKind,
   for (let attempt = 0; ; attempt += 1) {
     const taken = await catalogueSlugs(db);
     const slug = siteSlugFor(meta, feed.feedUrl, { taken });
-    if (!slug) throw new Error('The feed has no usable site or feed host to name the publication by');
+    // The operator's input, said plainly (the admin CLI shows FeedUrlError's message), not a server error.
+    if (!slug) throw new FeedUrlError('The feed has no usable site or feed host to name the publication by');
     // The same site without a feed: an e-mail publication of this publisher. Its feed joins it.
     if (taken.has(slug)) return attachFeed(db, slug, feed, kind, encrypted);
     try {
