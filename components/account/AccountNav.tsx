@@ -9,11 +9,14 @@ const SECTIONS = [
   { href: '/account/sales', label: 'Sales' },
 ];
 
-/** The account area's sections; `current` is marked for screen readers as the page being shown. */
+/**
+ * The account area's sections; `current` is marked for screen readers as the page being shown. On a phone they sit
+ * in two rows of three rather than a row that scrolls, so none of them is out of sight.
+ */
 export function AccountNav({ current }: { current: string }) {
   return (
-    <nav aria-label="Account" className="mt-4 overflow-x-auto">
-      <ul className="flex gap-1 border-b border-slate-200 text-sm font-medium">
+    <nav aria-label="Account" className="mt-4">
+      <ul className="grid grid-cols-3 gap-x-1 border-b border-slate-200 text-center text-sm font-medium sm:flex sm:text-left">
         {SECTIONS.map((section) => {
           const active = section.href === current;
           return (
