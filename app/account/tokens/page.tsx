@@ -6,6 +6,7 @@ import { ScrollTable } from '@/components/account/ScrollTable';
 import { TD } from '@/components/account/styles';
 import { formatDateTime } from '@/components/format';
 import { listSessionTokens } from '@/lib/accounts/sessions/manage';
+import { verifySessionToken } from '@/lib/accounts/sessions/verify';
 import { requireUser } from '@/lib/auth/session';
 import { readCreditBalance } from '@/lib/credits/balance';
 import { getDb } from '@/lib/db/client';
@@ -18,9 +19,11 @@ export const metadata = { title: 'Agent tokens' };
 export default async function TokensPage() {
   const user = await requireUser('/account/tokens');
   const db = await getDb();
-  const [tokens, balance] = await Promise.all([
+  const [tokens, balance, current] = await Promise.all([
     listSessionTokens(db, user.userId),
     readCreditBalance(db, user.userId, env().SESSION_WEEKLY_ALLOWANCE_CENTS, new Date(), 1),
+    // This browser's own sign-in, to tell it apart from the others of the same name.
+    verifySessionToken(db, user.sessionToken),
   ]);
   const now = Date.now();
 
@@ -49,9 +52,22 @@ export default async function TokensPage() {
         >
           {tokens.map((token) => {
             const expired = new Date(token.expiresAt).getTime() <= now;
+            const thisBrowser = token.id === current?.tokenId;
             return (
-              <tr key={token.id} data-testid="token-row">
-                <td className={TD}>{token.name}</td>
+              <tr key={token.id} data-testid="token-row" data-token-id={token.id}>
+                <td className={TD}>
+                  <span>
+                    {token.name}
+                    {thisBrowser && (
+                      <span
+                        data-testid="this-browser"
+                        className="ml-2 inline-block rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-inset ring-indigo-200"
+                      >
+                        This browser
+                      </span>
+                    )}
+                  </span>
+                </td>
                 <td className={TD}>{token.kind === 'dashboard' ? 'Browser sign-in' : 'Agent'}</td>
                 <td className={TD}>{formatDateTime(new Date(token.createdAt))}</td>
                 <td className={TD}>{token.lastUsedAt ? formatDateTime(new Date(token.lastUsedAt)) : 'Never'}</td>
@@ -62,7 +78,11 @@ export default async function TokensPage() {
                   ) : expired ? (
                     <span className="text-slate-600">Expired</span>
                   ) : (
-                    <RevokeButton action={revokeTokenAction} id={token.id} label={`token ${token.name}`} />
+                    <RevokeButton
+                      action={revokeTokenAction}
+                      id={token.id}
+                      label={`token ${token.name}${thisBrowser ? ' (this browser: signs it out)' : ''}`}
+                    />
                   )}
                 </td>
               </tr>
