@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { AccountPage } from '@/components/account/AccountPage';
 import { ScrollTable } from '@/components/account/ScrollTable';
 import { BUTTON_SECONDARY, TD } from '@/components/account/styles';
@@ -15,6 +16,11 @@ const PAID_WITH: Record<PaidWith, string> = {
   api_key: 'API key',
   allowance: 'Session token (allowance)',
   credits: 'Session token (credits)',
+};
+/** " of 2026-11-20" from a stock picks route (`?date=` names the day it sold), or nothing. */
+const picksDay = (resource: string) => {
+  const day = /[?&]date=(\d{4}-\d{2}-\d{2})/.exec(resource)?.[1];
+  return day ? ` of ${day}` : '';
 };
 const SELECT =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-200';
@@ -36,6 +42,8 @@ export default async function UsagePage({
     Object.entries(filter).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   );
   const pageHref = (n: number) => `/account/usage?${new URLSearchParams([...filterParams, ['page', String(n)]])}`;
+  // A page past the end (an old link, a typed number) shows the last page there is.
+  if (page > pages) redirect(pageHref(pages));
 
   return (
     <AccountPage title="Usage" path="/account/usage" email={user.email}>
@@ -88,7 +96,10 @@ export default async function UsagePage({
           {rows.map((row) => (
             <tr key={row.id} data-testid="usage-row">
               <td className={`${TD} whitespace-nowrap`}>{formatDateTime(new Date(row.createdAt))}</td>
-              <td className={`${TD} max-w-xs break-all font-mono text-xs`}>
+              <td
+                data-testid="usage-route"
+                className={`${TD} font-mono text-xs max-sm:flex-col max-sm:gap-1! max-sm:text-left! sm:max-w-xs sm:[overflow-wrap:anywhere]`}
+              >
                 {row.httpMethod} {row.resource}
               </td>
               <td className={TD}>
@@ -97,7 +108,7 @@ export default async function UsagePage({
                     {row.post.title}
                   </Link>
                 ) : row.product === 'stock_picks' ? (
-                  `Stock picks from ${row.articles} article${row.articles === 1 ? '' : 's'}`
+                  `Stock picks${picksDay(row.resource)} from ${row.articles} article${row.articles === 1 ? '' : 's'}`
                 ) : (
                   '—'
                 )}
