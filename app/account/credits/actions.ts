@@ -31,6 +31,12 @@ export async function buyPackAction(form: FormData): Promise<void> {
 /** The local test checkout's "Pay": grants the pack through the same event path as Stripe's webhook. */
 export async function payLocalCheckoutAction(form: FormData): Promise<void> {
   const user = await requireUser('/account/credits');
-  const outcome = await completeLocalCheckout(await getDb(), user.userId, String(form.get('checkout') ?? ''));
-  redirect(`/account/credits?checkout=${outcome === 'paid' ? 'success' : outcome}`);
+  const checkout = String(form.get('checkout') ?? '');
+  const outcome = await completeLocalCheckout(await getDb(), user.userId, checkout);
+  // The page reports on this very checkout (its credits were added just now), not on whatever came last.
+  redirect(
+    outcome === 'paid'
+      ? `/account/credits?${new URLSearchParams({ checkout: 'success', purchase: checkout })}`
+      : `/account/credits?checkout=${outcome}`,
+  );
 }

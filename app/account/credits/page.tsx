@@ -1,14 +1,16 @@
 import { AccountPage, Panel } from '@/components/account/AccountPage';
 import { AllowanceSummary } from '@/components/account/AllowanceSummary';
-import { ScrollTable } from '@/components/account/ScrollTable';
+import { LedgerTable } from '@/components/account/LedgerTable';
 import { SpendChart, type SpendDay } from '@/components/account/SpendChart';
-import { BUTTON_PRIMARY, TD } from '@/components/account/styles';
-import { formatDateTime, formatPrice } from '@/components/format';
+import { BUTTON_PRIMARY } from '@/components/account/styles';
+import { formatPrice } from '@/components/format';
 import { type DailySpend, spendByDay } from '@/lib/accounts/usage';
 import { requireUser } from '@/lib/auth/session';
 import { checkoutProcessor } from '@/lib/billing/checkout';
+import { type CheckoutOutcome, checkoutOutcome } from '@/lib/billing/checkout-outcome';
 import { creditPacks } from '@/lib/billing/packs';
 import { readCreditBalance } from '@/lib/credits/balance';
+import { listLedger } from '@/lib/credits/list-ledger';
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { buyPackAction } from './actions';
@@ -17,9 +19,23 @@ export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Credits' };
 
 const CHART_DAYS = 30;
+const LEDGER_LINES = 50;
 
-const CHECKOUT_MESSAGES: Record<string, { text: string; tone: 'ok' | 'warn' }> = {
-  success: { text: 'Payment received: your credits are added as soon as the payment is confirmed.', tone: 'ok' },
+type Message = { text: string; tone: 'ok' | 'warn' };
+
+/** After a checkout: what actually happened to it, never a payment that did not take place. */
+function successMessage(outcome: CheckoutOutcome): Message | undefined {
+  if (outcome?.status === 'credited')
+    return { text: `Payment received: ${formatPrice(outcome.creditsCents)} of credits added.`, tone: 'ok' };
+  if (outcome?.status === 'confirming')
+    return {
+      text: 'Payment received: your credits appear here as soon as Stripe confirms it, usually within seconds. Reload this page to see them.',
+      tone: 'ok',
+    };
+  return undefined;
+}
+
+const CHECKOUT_MESSAGES: Record<string, Message> = {
   cancelled: { text: 'Checkout cancelled: nothing was charged.', tone: 'warn' },
   'already-paid': { text: 'That checkout was already paid.', tone: 'warn' },
   'not-found': { text: 'That checkout does not exist.', tone: 'warn' },
@@ -48,12 +64,17 @@ export default async function CreditsPage({
 }) {
   const user = await requireUser('/account/credits');
   const db = await getDb();
-  const [balance, spend, params] = await Promise.all([
-    readCreditBalance(db, user.userId, env().SESSION_WEEKLY_ALLOWANCE_CENTS, new Date(), 50),
+  const params = await searchParams;
+  const checkout = typeof params.checkout === 'string' ? params.checkout : undefined;
+  const purchase = typeof params.purchase === 'string' ? params.purchase : null;
+  const [balance, spend, purchasedLines, allowanceLines, outcome] = await Promise.all([
+    readCreditBalance(db, user.userId, env().SESSION_WEEKLY_ALLOWANCE_CENTS, new Date(), 1),
     spendByDay(db, user.userId, CHART_DAYS),
-    searchParams,
+    listLedger(db, user.userId, 'purchased', LEDGER_LINES),
+    listLedger(db, user.userId, 'sponsored', LEDGER_LINES),
+    checkout === 'success' ? checkoutOutcome(db, user.userId, purchase) : null,
   ]);
-  const message = typeof params.checkout === 'string' ? CHECKOUT_MESSAGES[params.checkout] : undefined;
+  const message = checkout === 'success' ? successMessage(outcome) : checkout ? CHECKOUT_MESSAGES[checkout] : undefined;
   const local = checkoutProcessor() === 'local';
 
   return (
@@ -61,6 +82,7 @@ export default async function CreditsPage({
       {message && (
         <p
           role="status"
+          data-testid="checkout-message"
           className={`rounded-lg border p-3 ${message.tone === 'ok' ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-amber-200 bg-amber-50 text-amber-950'}`}
         >
           {message.text}
@@ -93,24 +115,23 @@ export default async function CreditsPage({
       <Panel title={`Spending, last ${CHART_DAYS} days`} id="spend">
         <SpendChart days={chartDays(spend, new Date())} />
       </Panel>
-      <Panel title="Ledger" id="ledger">
-        {balance.recentEntries.length === 0 ? (
-          <p className="text-slate-700">No credit movements yet.</p>
+      <Panel title="Ledger: purchased credits" id="purchased-ledger">
+        {purchasedLines.length === 0 ? (
+          <p className="text-slate-700">No purchased credits yet.</p>
         ) : (
-          <ScrollTable label="Credit ledger" headings={['When', 'What', 'Source', 'Amount', 'Balance after']}>
-            {balance.recentEntries.map((entry) => (
-              <tr key={entry.id} data-testid="ledger-row">
-                <td className={TD}>{formatDateTime(new Date(entry.createdAt))}</td>
-                <td className={TD}>{entry.description ?? entry.kind}</td>
-                <td className={TD}>{entry.source === 'sponsored' ? 'Allowance' : 'Purchased'}</td>
-                <td className={`${TD} tabular-nums ${entry.deltaCents < 0 ? 'text-red-800' : 'text-emerald-800'}`}>
-                  {entry.deltaCents < 0 ? '−' : '+'}
-                  {formatPrice(Math.abs(entry.deltaCents))}
-                </td>
-                <td className={`${TD} tabular-nums`}>{formatPrice(entry.balanceAfterCents)}</td>
-              </tr>
-            ))}
-          </ScrollTable>
+          <LedgerTable label="Purchased credits ledger" balanceHeading="Credits after" lines={purchasedLines} />
+        )}
+      </Panel>
+      <Panel title="Ledger: weekly allowance" id="allowance-ledger">
+        {allowanceLines.length === 0 ? (
+          <p className="text-slate-700">Nothing spent from the allowance yet.</p>
+        ) : (
+          <>
+            <p className="mb-3 max-w-3xl text-sm text-slate-700">
+              Spent by session tokens before your credits; what is left renews every week.
+            </p>
+            <LedgerTable label="Weekly allowance ledger" balanceHeading="Left that week" lines={allowanceLines} />
+          </>
         )}
       </Panel>
     </AccountPage>
