@@ -6,7 +6,7 @@ import type { PublicStockPicksResponse } from '@/lib/api/contracts/paid';
 import { PostSlug, PublicationSlug } from '@/lib/api/contracts/path';
 import { requireUser } from '@/lib/auth/session';
 import { type ActionResult, actionResult, UserInputError } from '@/lib/dashboard/action-result';
-import { apiErrorMessage, callApi } from './call-api';
+import { apiRefusal, callApi } from './call-api';
 
 export interface BoughtSummary {
   title: string;
@@ -36,7 +36,7 @@ export async function buySummaryAction(
       `/api/v1/publications/${encodeURIComponent(publicationSlug)}/${encodeURIComponent(postSlug)}`,
       { params: { publicationSlug, postSlug }, bearer: user.sessionToken },
     );
-    if (!response.ok) throw new UserInputError(await apiErrorMessage(response));
+    if (!response.ok) throw await apiRefusal(response);
     const post = (await response.json()) as {
       title: string;
       synthesizedSummary: string;
@@ -61,7 +61,7 @@ export async function buyStockPicksAction(day: string): Promise<ActionResult<Bou
   return actionResult(async () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UserInputError('Choose a day as YYYY-MM-DD.');
     const response = await callApi(getStockPicks, `/api/v1/stock-picks?date=${day}`, { bearer: user.sessionToken });
-    if (!response.ok) throw new UserInputError(await apiErrorMessage(response));
+    if (!response.ok) throw await apiRefusal(response);
     const picks = (await response.json()) as typeof PublicStockPicksResponse._zod.output;
     return { ...picks, amountUsd: response.headers.get('x-payment-amount-usd') ?? '0.00' };
   });

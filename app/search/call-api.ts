@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { requestOrigin } from '@/components/request-origin';
 import { callRoute, type RouteHandler } from '@/lib/api/in-process';
+import { UserInputError } from '@/lib/dashboard/action-result';
 import { CLIENT_IP_HEADER } from '@/lib/rate-limits/client-ip';
 
 /**
@@ -31,7 +32,7 @@ export async function apiErrorMessage(response: Response): Promise<string> {
     case 'insufficient_credits':
       return "Your weekly allowance and purchased credits don't cover this. Buy credits on the Credits page. You were not charged.";
     case 'summary_not_ready':
-      return `This summary is being written. Try again in ${retry ?? 'a few'} seconds. You were not charged.`;
+      return 'This summary is being written; it takes a few seconds. You were not charged.';
     case 'unauthorized':
       return 'Your session has ended. Sign in again.';
     case 'rate_limited':
@@ -41,4 +42,17 @@ export async function apiErrorMessage(response: Response): Promise<string> {
     default:
       return 'Something went wrong. You were not charged. Please try again.';
   }
+}
+
+/** The API's refusal as an error for the page: its sentence, and the code and Retry-After a page may act on. */
+export async function apiRefusal(response: Response): Promise<UserInputError> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  const retry = Number(response.headers.get('retry-after'));
+  return new UserInputError(await apiErrorMessage(response), {
+    code: typeof body?.code === 'string' ? body.code : undefined,
+    retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined,
+  });
 }
