@@ -11,9 +11,13 @@ export default function NotFound() {
         We couldn&apos;t find that page
       </h1>
       <p className="mt-4 leading-relaxed text-slate-700">
-        The publication or page you asked for is not indexed here. Publications are addressed by their site&apos;s host,
-        for example{' '}
-        <code className="rounded bg-slate-100 px-1 font-mono text-sm">/publications/example.substack.com</code>.
+        Nothing lives at this address. Looking for a publication? They are addressed by their site&apos;s host, for
+        example <code className="rounded bg-slate-100 px-1 font-mono text-sm">/publications/example.substack.com</code>,
+        and all of them are listed on{' '}
+        <a href="/publications" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+          the publications page
+        </a>
+        .
       </p>
       <PrimaryActions className="mt-8 justify-center" />
     </section>

@@ -1,9 +1,10 @@
+import { CatalogueGrid } from '@/components/CatalogueGrid';
 import { Features } from '@/components/Features';
 import { ForAgents } from '@/components/ForAgents';
 import { PrimaryActions } from '@/components/PrimaryActions';
-import { PublicationCard } from '@/components/PublicationCard';
 import { requestOrigin } from '@/components/request-origin';
 import { getDb } from '@/lib/db/client';
+import { paymentSetup } from '@/lib/payments/setup';
 import { type CatalogueEntry, listCatalogue } from '@/lib/publications/catalogue';
 
 // The catalogue changes as feeds sync; render per request rather than at build time (there is no database then).
@@ -61,13 +62,7 @@ export default async function HomePage() {
         ) : catalogue.length === 0 ? (
           <p className="mt-4 text-slate-700">No publications are indexed yet.</p>
         ) : (
-          <ul className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-            {catalogue.map((publication) => (
-              <li key={publication.slug} className="flex">
-                <PublicationCard publication={publication} />
-              </li>
-            ))}
-          </ul>
+          <CatalogueGrid catalogue={catalogue} defaultPriceCents={paymentSetup().prices.defaultPostCents} />
         )}
       </section>
     </>

@@ -46,9 +46,12 @@ export function PodcastMarker() {
   );
 }
 
-/** The stored price, or a note that the default post price applies (the 402 challenge states it). */
-export function PriceTag({ cents }: { cents: number | null }) {
+/** What a post's summary costs: its own price, or the service's default post price (postPriceCents). */
+export function PriceTag({ cents }: { cents: number }) {
   return (
-    <span className="text-xs font-medium text-slate-700">{cents === null ? 'Default price' : formatPrice(cents)}</span>
+    <span className="text-xs font-medium text-slate-700">
+      <span className="sr-only">Summary price: </span>
+      {formatPrice(cents)}
+    </span>
   );
 }

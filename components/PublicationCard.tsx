@@ -5,7 +5,14 @@ import { PublicationAvatar } from './PublicationAvatar';
 import { RecentPosts } from './RecentPosts';
 
 /** One publication in the landing page catalogue: identity, description and its newest posts. */
-export function PublicationCard({ publication }: { publication: CatalogueEntry }) {
+export function PublicationCard({
+  publication,
+  defaultPriceCents,
+}: {
+  publication: CatalogueEntry;
+  /** The price of a post without one of its own. */
+  defaultPriceCents: number;
+}) {
   const name = publication.title ?? publication.slug;
   const headingId = `pub-${publication.slug}`;
   return (
@@ -37,7 +44,11 @@ export function PublicationCard({ publication }: { publication: CatalogueEntry }
       )}
       <section aria-label={`Latest posts from ${name}`} className="mt-auto border-t border-slate-200 pt-4">
         <h4 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">Latest posts</h4>
-        <RecentPosts publicationSlug={publication.slug} posts={publication.posts} />
+        <RecentPosts
+          publicationSlug={publication.slug}
+          posts={publication.posts}
+          defaultPriceCents={defaultPriceCents}
+        />
       </section>
     </article>
   );

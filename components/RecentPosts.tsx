@@ -1,10 +1,20 @@
 import Link from 'next/link';
+import { postPriceCents } from '@/lib/payments/pricing';
 import type { CataloguePost } from '@/lib/publications/catalogue';
 import { PodcastMarker, PriceTag, SummaryStatus } from './Badges';
 import { PostDate } from './PostDate';
 
 /** The few newest posts of a publication on its catalogue card; each links to the post on the publication page. */
-export function RecentPosts({ publicationSlug, posts }: { publicationSlug: string; posts: CataloguePost[] }) {
+export function RecentPosts({
+  publicationSlug,
+  posts,
+  defaultPriceCents,
+}: {
+  publicationSlug: string;
+  posts: CataloguePost[];
+  /** The price of a post without one of its own. */
+  defaultPriceCents: number;
+}) {
   if (posts.length === 0) return <p className="text-sm text-slate-600">No posts indexed yet.</p>;
   return (
     <ul className="divide-y divide-slate-200">
@@ -19,7 +29,7 @@ export function RecentPosts({ publicationSlug, posts }: { publicationSlug: strin
           </Link>
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
             <PostDate date={post.publishedAt} />
-            <PriceTag cents={post.priceCents} />
+            <PriceTag cents={postPriceCents(post.priceCents, defaultPriceCents)} />
             {post.isPodcast && <PodcastMarker />}
             <SummaryStatus ready={post.summaryReady} />
           </div>

@@ -4,7 +4,7 @@ import { signedInUser } from '@/lib/auth/session';
 // /docs, /openapi.json and /llms.txt are route handlers, not pages: plain anchors, so no client-side navigation.
 const LINKS = [
   { href: '/search', label: 'Search' },
-  { href: '/#catalogue', label: 'Publications' },
+  { href: '/publications', label: 'Publications' },
   { href: '/docs', label: 'API reference' },
   { href: '/openapi.json', label: 'OpenAPI' },
   { href: '/llms.txt', label: 'llms.txt' },

@@ -5,7 +5,9 @@ import { cache } from 'react';
 import { PostList } from '@/components/PostList';
 import { PublicationHeader } from '@/components/PublicationHeader';
 import { requestOrigin } from '@/components/request-origin';
+import { signedInUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { paymentSetup } from '@/lib/payments/setup';
 import { getPublicationPage } from '@/lib/publications/catalogue';
 import { normalizePublicationSlug } from '@/lib/publications/slug';
 
@@ -41,7 +43,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PublicationRoute({ params }: Props) {
   const { publicationSlug } = await params;
-  const [publication, origin] = await Promise.all([loadPublication(publicationSlug), requestOrigin()]);
+  const [publication, origin, user] = await Promise.all([
+    loadPublication(publicationSlug),
+    requestOrigin(),
+    signedInUser(),
+  ]);
   if (!publication) notFound();
   // One address per publication: a pasted variant ("www.", upper case, a full URL) moves to the canonical slug.
   if (safeDecode(publicationSlug) !== publication.slug) permanentRedirect(`/publications/${publication.slug}`);
@@ -49,7 +55,7 @@ export default async function PublicationRoute({ params }: Props) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link href="/#catalogue" className="text-indigo-700 underline hover:text-indigo-900">
+        <Link href="/publications" className="text-indigo-700 underline hover:text-indigo-900">
           ← All publications
         </Link>
       </nav>
@@ -59,8 +65,9 @@ export default async function PublicationRoute({ params }: Props) {
           {publication.posts.length === POST_LIMIT ? `${POST_LIMIT} newest posts` : 'Posts'}
         </h2>
         <p className="mt-2 max-w-3xl text-sm leading-relaxed text-slate-700">
-          Each post&apos;s synthesized summary is a paid request: call its URL without a credential to receive the 402
-          challenge (x402 v2 or MPP), or send an API key to spend credits. Free detail as JSON:{' '}
+          Buy a post&apos;s synthesized summary here with your free weekly allowance or your credits. Agents call its
+          URL: without a credential for the 402 challenge (x402 v2 or MPP), or with an API key to spend credits. Free
+          detail as JSON:{' '}
           <a
             href={`/api/v1/publications/${publication.slug}`}
             className="font-mono text-indigo-700 underline hover:text-indigo-900"
@@ -73,6 +80,8 @@ export default async function PublicationRoute({ params }: Props) {
             apiBase={`${origin}/api/v1/publications`}
             publicationSlug={publication.slug}
             posts={publication.posts}
+            defaultPriceCents={paymentSetup().prices.defaultPostCents}
+            signInHref={user ? null : `/signin?callbackUrl=${encodeURIComponent(`/publications/${publication.slug}`)}`}
           />
         </div>
       </section>
