@@ -124,7 +124,26 @@ async function main() {
     );
   });
   const drain = new Drain(server);
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    // The sandbox's chains and the database were started for nothing: stopped, then the reason said plainly.
+    await payments.stop();
+    await closeDb();
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') {
+      throw new Error(
+        `port ${config.PORT} on ${config.HOST} is already in use (another instance?): stop it or set PORT`,
+      );
+    }
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const localHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const url = `http://${localHost}:${port}`;
