@@ -86,6 +86,10 @@ describe('credit packs through Stripe Checkout', () => {
     await page.click('button:has-text("Pay")');
     await page.waitForURL(/\/account\/credits\?checkout=success/);
     expect(fake.delivered.at(-1)!.status).toBe(200);
+    // The webhook came first: the page says the credits were added, not that they will be.
+    expect(await page.locator('[data-testid=checkout-message]').textContent()).toBe(
+      'Payment received: $10.00 of credits added.',
+    );
     expect(await balance()).toBe('$10.00');
     await screenshot(page, 'stripe-credits');
   });
