@@ -45,7 +45,7 @@ describe('discovery documents', () => {
   it('renders the API reference at /docs from local assets', async () => {
     const page = await getText('/docs');
     expect(page.status).toBe(200);
-    expect(page.body).toContain("url: '/openapi.json'");
+    expect(page.body).toContain('"url":"/openapi.json"');
     const script = /src="([^"]+standalone\.js)"/.exec(page.body)![1]!;
     const asset = await getText(script);
     expect(asset.status).toBe(200);
