@@ -50,6 +50,19 @@ describe('extractive summarizer', () => {
     expect(r.structured.tickers).toEqual(expect.arrayContaining(['NVDA', 'AVGO', 'INTC']));
   });
 
+  it("never offers an episode's chapter list as a point", async () => {
+    const text = [
+      'Sam Okonkwo talks with Pablo Pouros, portfolio manager at Halyard Research, about credit spreads and defaults.',
+      'Chapters: (00:00) Introduction (03:42) Why credit spreads matter now (16:49) What high yield is signalling (31:03) Risks: a growth shock that triggers a fast widening in spreads',
+      'High-yield spreads are near 258 basis points over Treasuries, close to the tightest levels of the past two decades.',
+      'Default rates among leveraged borrowers have crept up to 4.1% as refinancing walls arrive in 2027.',
+      'Pouros expects spreads to widen by at least 100 basis points if growth slows into next year.',
+    ].join('\n\n');
+    const r = await new ExtractiveSummarizer().summarize({ title: 'Ep. 201: Pablo Pouros on credit spreads', text });
+    expect([r.structured.takeaway, ...r.structured.keyPoints].join('\n')).not.toMatch(/Chapters|\(\d\d:\d\d\)/);
+    expect(r.structured.keyPoints.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('rejects hostile input with a typed error', async () => {
     await expect(new ExtractiveSummarizer().summarize({ title: 'x', text: '   ' })).rejects.toMatchObject({
       code: 'invalid_input',

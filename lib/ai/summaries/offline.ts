@@ -8,7 +8,7 @@ import { describeCalls } from './calls';
 import { companyStances, stanceFor } from './stance';
 import { checkSummaryInput, renderSummary, type Summarizer, type SummaryInput, type SummaryResult } from './summarizer';
 
-export const EXTRACTIVE_GENERATOR = 'extractive-v2';
+export const EXTRACTIVE_GENERATOR = 'extractive-v3';
 
 // Loading the model takes ~200 ms: once per process, on first use.
 let nlp: ReturnType<typeof winkNLP> | null = null;
@@ -17,6 +17,8 @@ function getNlp() {
   return nlp;
 }
 
+// A chapter or cue time: 03:42, 1:02:03.
+const TIMESTAMP = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps|basis points)\b|\b\d{2,}/u;
 const FILLER =
   /^(?:As always|Positions? (?:are|changes)|We will update|Thanks for reading|Subscribe|This is not|Disclosure|Disclaimer|Welcome back)/iu;
@@ -113,6 +115,8 @@ function scoreSentence(s: Sentence, importance: Importance): number {
   if (words.length < 6 || words.length > 70 || FILLER.test(s.text) || s.text.endsWith(':') || s.text.endsWith('?')) {
     return 0;
   }
+  // A line of chapter marks ("(00:00) Introduction (03:42) Why spreads matter …") is a table of contents, not a point.
+  if ((s.text.match(TIMESTAMP) ?? []).length >= 3) return 0;
   const content = words.filter((w) => !importance.stop.has(w));
   const termScore =
     content.reduce((sum, w) => sum + (importance.weight.get(w) ?? 0), 0) / Math.sqrt(content.length || 1);
