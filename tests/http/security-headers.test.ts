@@ -18,6 +18,8 @@ describe('security headers', () => {
       expect(csp, page).toContain("object-src 'none'");
       expect(csp, page).toContain("default-src 'self'");
       expect(csp, page).toMatch(/script-src 'self' 'unsafe-inline'(;|$)/);
+      // Nothing is loaded from another host but publication images.
+      expect(csp, page).not.toContain('scalar.com');
       expect(response.headers.get('x-frame-options'), page).toBe('DENY');
       expect(response.headers.get('x-content-type-options'), page).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), page).toBe('strict-origin-when-cross-origin');
