@@ -49,6 +49,24 @@ describe('profilesThatCanWin', () => {
     expect(profilesThatCanWin([{ body: 1, title: 2 }], 2)).toEqual([]);
   });
 
+  it('never asks for posts holding none of the terms, even below a threshold of 0', () => {
+    // A negative k-th score (seen while posts were being indexed, before idf was kept positive) made the empty profile
+    // "win", and its condition was the SQL "()".
+    const bounds = [
+      { body: 1, title: 2 },
+      { body: 0.5, title: 0 },
+    ];
+    const profiles = profilesThatCanWin(bounds, -1);
+    expect(profiles.length).toBeGreaterThan(0);
+    expect(profiles.every((profile) => profile.some((state) => state !== ABSENT))).toBe(true);
+    expect(profiles).toEqual(
+      expect.arrayContaining([
+        [PRESENT, ABSENT],
+        [ABSENT, PRESENT],
+      ]),
+    );
+  });
+
   it('asks for the title when only a title occurrence can win', () => {
     expect(profilesThatCanWin([{ body: 1.1, title: 2.1 }], 1.5)).toEqual([[IN_TITLE]]);
   });

@@ -42,7 +42,10 @@ export function meets(profile: TermState[], other: TermState[]): boolean {
  * only if it meets one of them, since meeting a profile means holding at least its states and the bound grows with
  * each state. Empty when none can, i.e. the listed posts' top k is already exact.
  */
-export function profilesThatCanWin(bounds: TermBound[], threshold: number): TermState[][] {
+export function profilesThatCanWin(bounds: TermBound[], scoreToBeat: number): TermState[][] {
+  // A post holding none of the terms is no candidate whatever the score to beat: with a threshold below 0 (a negative
+  // k-th score), the empty profile would "win", and its SQL condition was "()".
+  const threshold = Math.max(0, scoreToBeat);
   const states = bounds.map((b) => [ABSENT, ...(b.body > 0 ? [PRESENT] : []), ...(b.title > 0 ? [IN_TITLE] : [])]);
   const best = profileBound(
     bounds,

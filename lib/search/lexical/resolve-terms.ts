@@ -44,7 +44,11 @@ const CANDIDATE_SIMILARITY = 0.2;
 const ASCII_WORD = /^[a-z]+$/;
 
 function idf(corpus: number, docCount: number): number {
-  return Math.log(1 + (corpus - docCount + 0.5) / (docCount + 0.5));
+  // The corpus size and the term counts are read by separate statements: while posts are being indexed, a term can
+  // count more documents than the corpus size read a moment earlier. A term is never in more documents than exist, so
+  // the idf stays positive (a negative one made every score, and the bounds derived from them, negative).
+  const documents = Math.max(corpus, docCount);
+  return Math.log(1 + (documents - docCount + 0.5) / (docCount + 0.5));
 }
 
 /**
