@@ -22,3 +22,10 @@ export interface PostDraft {
   rawKey?: string | null;
   rawContentType?: string | null;
 }
+
+/** A source item that was not stored, and why (a parser's reason such as `duplicate_guid`, or the database's refusal). */
+export interface RefusedItem {
+  guid: string | null;
+  title: string | null;
+  reason: string;
+}

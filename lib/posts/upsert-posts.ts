@@ -5,7 +5,7 @@ import { detectLanguage } from '@/lib/ingest/language/detect-language';
 import { describeError } from '@/lib/post-failures/describe-error';
 import { isDataFault } from '@/lib/post-failures/is-item-fault';
 import { isolateFailures } from '@/lib/post-failures/isolate-failures';
-import type { PostDraft } from './post-draft';
+import type { PostDraft, RefusedItem } from './post-draft';
 import { postSlugBase, uniquePostSlug } from './post-slug';
 import { storableDraft } from './storable-draft';
 
@@ -14,13 +14,6 @@ export interface StoredPostRef {
   slug: string;
   /** The text changed (or the post is new): its summary and picks are to be generated. */
   textChanged: boolean;
-}
-
-/** A source item that could not be stored, and why. */
-export interface RefusedItem {
-  guid: string | null;
-  title: string | null;
-  reason: string;
 }
 
 export interface UpsertReport {

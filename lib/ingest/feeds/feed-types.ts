@@ -1,3 +1,5 @@
+import type { RefusedItem } from '@/lib/posts/post-draft';
+
 export type FeedFormat = 'rss' | 'atom' | 'rdf' | 'json';
 
 export type PodcastMeta = {
@@ -74,18 +76,15 @@ export type FeedItem = {
   transcripts: FeedTranscript[];
 };
 
-/**
- * An item of the document that is not in `items`, and why: `nothing_to_import` (no title, link, content nor audio),
- * `duplicate_guid` (an earlier item has its guid), `not_an_item` (a JSON Feed entry that is not an object).
- */
-export type RefusedItem = { guid: string | null; title: string | null; reason: string };
-
 export type ParsedFeed = {
   format: FeedFormat;
   meta: FeedMeta;
   items: FeedItem[];
   /** Guids seen more than once; only the first item with each was kept. */
   duplicateGuids: string[];
-  /** Every item of the document left out of `items`, with its reason. */
+  /**
+   * Every item of the document left out of `items`, and why: `nothing_to_import` (no title, link, content nor audio),
+   * `duplicate_guid` (an earlier item has its guid), `not_an_item` (a JSON Feed entry that is not an object).
+   */
   refused: RefusedItem[];
 };

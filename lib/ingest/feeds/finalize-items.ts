@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { RefusedItem } from '@/lib/posts/post-draft';
+import { storableGuid } from '@/lib/posts/storable-draft';
 import { storableText } from '@/lib/posts/storable-text';
 import { cleanLine as line } from './feed-text';
-import type { FeedItem, RefusedItem } from './feed-types';
+import type { FeedItem } from './feed-types';
 
 export type DraftItem = Omit<FeedItem, 'guid'> & { guid: string | null };
-
-/** A longer guid is replaced by its digest: posts are unique on (publication, guid) in a B-tree index. */
-export const MAX_GUID_LENGTH = 500;
 
 /**
  * Gives every item a guid (its own, else its URL, else a digest of title and date, stable across polls) and drops
@@ -30,7 +29,8 @@ export function finalizeItems(drafts: DraftItem[]): {
       refused.push({ guid: draft.guid, title: null, reason: 'nothing_to_import' });
       continue;
     }
-    const guid = boundedGuid(draft.guid ?? draft.url ?? fallbackGuid(draft));
+    // As it will be stored (an over-long guid digested), so duplicates are found among the stored forms.
+    const guid = storableGuid(draft.guid ?? draft.url ?? fallbackGuid(draft));
     if (seen.has(guid)) {
       duplicates.add(guid);
       refused.push({ guid, title: draft.title, reason: 'duplicate_guid' });
@@ -40,10 +40,6 @@ export function finalizeItems(drafts: DraftItem[]): {
     items.push({ ...draft, guid });
   }
   return { items, duplicateGuids: [...duplicates], refused };
-}
-
-function boundedGuid(guid: string): string {
-  return guid.length > MAX_GUID_LENGTH ? `hash:${createHash('sha256').update(guid).digest('hex').slice(0, 32)}` : guid;
 }
 
 function cleanDraft(draft: DraftItem): DraftItem {

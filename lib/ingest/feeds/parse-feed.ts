@@ -1,7 +1,8 @@
 import { type AnyFeed, DetectError, MalformedError, parseFeed as parseAnyFeed } from 'feedsmith';
+import type { RefusedItem } from '@/lib/posts/post-draft';
 import { FeedParseError } from './feed-parse-error';
 import { cleanLine, removeBetween } from './feed-text';
-import type { FeedFormat, FeedMeta, ParsedFeed, RefusedItem } from './feed-types';
+import type { FeedFormat, FeedMeta, ParsedFeed } from './feed-types';
 import { absoluteUrl } from './feed-values';
 import { finalizeItems } from './finalize-items';
 import { mapAtomFeed } from './map-atom';

@@ -9,8 +9,8 @@ import { FeedUrlError, splitFeedCredentials } from '@/lib/ingest/secrets/feed-cr
 import { describeError } from '@/lib/post-failures/describe-error';
 import { listPostFailures } from '@/lib/post-failures/list-failures';
 import type { PostFailure } from '@/lib/post-failures/stage';
-import type { PostDraft } from '@/lib/posts/post-draft';
-import { type RefusedItem, upsertPosts } from '@/lib/posts/upsert-posts';
+import type { PostDraft, RefusedItem } from '@/lib/posts/post-draft';
+import { upsertPosts } from '@/lib/posts/upsert-posts';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { type KnownEpisodeText, withEpisodeText } from './episode-text';
 import { fetchFeed, readCredentials } from './fetch-feed';
