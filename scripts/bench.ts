@@ -27,11 +27,11 @@ import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
 import type { benchIngest } from './bench/ingest';
-import { type LoadResult, measure } from './bench/load';
+import { ms } from './bench/load';
 import { benchMcp } from './bench/mcp';
-import { processMemory } from './bench/memory';
 import { benchOverload } from './bench/overload';
 import { benchPayments } from './bench/payments';
+import { benchRoutes } from './bench/routes';
 import { benchSearch } from './bench/search';
 import { buildIfNeeded } from './build-if-needed';
 
@@ -54,15 +54,6 @@ const NO_RATE_LIMITS = {
   RATE_LIMIT_GENERATION: '0',
   RATE_LIMIT_ACCOUNT: '0',
 };
-
-interface Row extends LoadResult {
-  database: string;
-  posts: number;
-  connections: number;
-  peakMiB: number;
-}
-
-const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
 /** Seeds and indexes a fresh database, then measures search in process on it. */
 async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: string; dataDir: string }) {
@@ -111,37 +102,12 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
     DATABASE_URL: testDb?.url ?? '',
     ...NO_RATE_LIMITS,
   });
-  const http: Row[] = [];
   try {
-    const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as {
-      publications: Array<{ slug: string }>;
-    };
-    const slug = list.publications[0]!.slug;
-    const targets: Array<[string, string]> = [
-      ['publications list', '/api/v1/publications'],
-      ['publication detail (20 posts)', `/api/v1/publications/${slug}`],
-      ['publication detail (100 posts)', `/api/v1/publications/${slug}?limit=100`],
-      ['publication search', '/api/v1/publications/search?q=macro%20tide'],
-      ['topic search (hybrid)', '/api/v1/search?q=nvidia%20data%20center%20guidance'],
-    ];
-    for (const [name, route] of targets) {
-      for (const connections of concurrencies) {
-        await measure(name, service.url + route, { connections, seconds: 1 }); // warm-up
-        const result = await measure(name, service.url + route, { connections, seconds });
-        const memory = processMemory(service.process.pid!);
-        http.push({ ...result, database, posts, connections, peakMiB: memory?.peakMiB ?? NaN });
-        console.log(
-          `  http: ${name.padEnd(32)} c=${String(connections).padEnd(3)} p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  ` +
-            `${result.rps.toFixed(0).padStart(6)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}  ` +
-            `peak RSS ${memory?.peakMiB.toFixed(0)} MiB`,
-        );
-      }
-    }
+    return { database, posts, search, http: await benchRoutes(service, { database, posts, seconds, concurrencies }) };
   } finally {
     await service.stop();
     await testDb?.drop();
   }
-  return { database, posts, search, http };
 }
 
 // The HTTP parts need the built app; the ingestion part runs in process.

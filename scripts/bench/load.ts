@@ -11,6 +11,9 @@ export interface LoadResult {
   p99: number;
 }
 
+/** A latency in a printed row, aligned. */
+export const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+
 /** The p-th percentile (nearest rank) of an ascending list; NaN for an empty one. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

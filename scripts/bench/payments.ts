@@ -9,14 +9,12 @@ import { tempoChain } from '@/lib/payments/sandbox/chains';
 import { readSandboxFile } from '@/lib/payments/sandbox/file';
 import type { RunningService } from '@/tests/helpers/service';
 import { readyPostPath } from '@/tests/helpers/service-posts';
-import { type LoadResult, measure, percentile } from './load';
+import { type LoadResult, measure, ms, percentile } from './load';
 
 export interface PaymentBench {
   load: Array<LoadResult & { connections: number }>;
   roundTrips: Array<{ name: string; n: number; p50: number; p95: number; max: number }>;
 }
-
-const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
 
 export function operator(service: RunningService, command: string, args: Record<string, unknown>) {
   return runRemoteCommand(readServiceFile(service.dataDir)!, command, args);

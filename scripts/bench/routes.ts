@@ -1,0 +1,46 @@
+import type { RunningService } from '@/tests/helpers/service';
+import { type LoadResult, measure, ms } from './load';
+import { processMemory } from './memory';
+
+export interface RouteRow extends LoadResult {
+  database: string;
+  posts: number;
+  connections: number;
+  peakMiB: number;
+}
+
+/**
+ * The free routes of the built app over HTTP with autocannon, each at every number of clients after a one-second
+ * warm-up: latency, requests per second and the server's peak memory.
+ */
+export async function benchRoutes(
+  service: RunningService,
+  run: { database: string; posts: number; seconds: number; concurrencies: number[] },
+): Promise<RouteRow[]> {
+  const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as {
+    publications: Array<{ slug: string }>;
+  };
+  const slug = list.publications[0]!.slug;
+  const targets: Array<[string, string]> = [
+    ['publications list', '/api/v1/publications'],
+    ['publication detail (20 posts)', `/api/v1/publications/${slug}`],
+    ['publication detail (100 posts)', `/api/v1/publications/${slug}?limit=100`],
+    ['publication search', '/api/v1/publications/search?q=macro%20tide'],
+    ['topic search (hybrid)', '/api/v1/search?q=nvidia%20data%20center%20guidance'],
+  ];
+  const rows: RouteRow[] = [];
+  for (const [name, route] of targets) {
+    for (const connections of run.concurrencies) {
+      await measure(name, service.url + route, { connections, seconds: 1 }); // warm-up
+      const result = await measure(name, service.url + route, { connections, seconds: run.seconds });
+      const memory = processMemory(service.process.pid!);
+      rows.push({ ...result, database: run.database, posts: run.posts, connections, peakMiB: memory?.peakMiB ?? NaN });
+      console.log(
+        `  http: ${name.padEnd(32)} c=${String(connections).padEnd(3)} p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  ` +
+          `${result.rps.toFixed(0).padStart(6)} req/s  non-2xx ${result.non2xx}  errors ${result.errors}  ` +
+          `peak RSS ${memory?.peakMiB.toFixed(0)} MiB`,
+      );
+    }
+  }
+  return rows;
+}
