@@ -1,42 +1,64 @@
 'use server';
 
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import { requestOrigin } from '@/components/request-origin';
-import { requireUser } from '@/lib/auth/session';
 import { openCheckout } from '@/lib/billing/checkout';
 import { completeLocalCheckout } from '@/lib/billing/local-checkout';
 import { findCreditPack } from '@/lib/billing/packs';
+import { accountAction } from '@/lib/dashboard/account-action';
+import { UserInputError } from '@/lib/dashboard/action-result';
 import { getDb } from '@/lib/db/client';
-import { limitAccountAction } from '@/lib/rate-limits/account-limit';
+
+/** One of the packs on sale, by its id. */
+const PackChoice = z.string().transform((id, ctx) => {
+  const pack = findCreditPack(id);
+  if (pack) return pack;
+  ctx.issues.push({ code: 'custom', input: id, message: 'not a pack on sale' });
+  return z.NEVER;
+});
+
+const openPackCheckout = accountAction({
+  returnTo: '/account/credits',
+  input: z.object({ pack: PackChoice }),
+  limit: true,
+  run: async ({ user, input }) =>
+    openCheckout(await getDb(), {
+      userId: user.userId,
+      email: user.email,
+      pack: input.pack,
+      origin: await requestOrigin(),
+    }),
+});
 
 /** Opens a checkout for the chosen pack and sends the browser to it (Stripe's page, or the local test checkout). */
 export async function buyPackAction(form: FormData): Promise<void> {
-  const user = await requireUser('/account/credits');
-  const pack = findCreditPack(String(form.get('pack') ?? ''));
-  if (!pack) redirect('/account/credits?checkout=unknown-pack');
-  try {
-    await limitAccountAction(`user:${user.userId}`);
-  } catch {
-    redirect('/account/credits?checkout=rate-limited');
-  }
-  const checkout = await openCheckout(await getDb(), {
-    userId: user.userId,
-    email: user.email,
-    pack,
-    origin: await requestOrigin(),
+  // The credits page says what was refused; the sign-in redirect and any other failure carry on.
+  const checkout = await openPackCheckout(form).catch((error: unknown) => {
+    if (error instanceof UserInputError) redirect('/account/credits?checkout=unknown-pack');
+    if ((error as { code?: unknown } | null)?.code === 'rate_limited')
+      redirect('/account/credits?checkout=rate-limited');
+    throw error;
   });
   redirect(checkout.url);
 }
 
+// A missing id, like another user's checkout, completes nothing.
+const payLocalCheckout = accountAction({
+  returnTo: '/account/credits',
+  input: z.object({ checkout: z.string().default('') }),
+  run: async ({ user, input }) => {
+    const outcome = await completeLocalCheckout(await getDb(), user.userId, input.checkout);
+    // The page reports on this very checkout (its credits were added just now), not on whatever came last.
+    redirect(
+      outcome === 'paid'
+        ? `/account/credits?${new URLSearchParams({ checkout: 'success', purchase: input.checkout })}`
+        : `/account/credits?checkout=${outcome}`,
+    );
+  },
+});
+
 /** The local test checkout's "Pay": grants the pack through the same event path as Stripe's webhook. */
 export async function payLocalCheckoutAction(form: FormData): Promise<void> {
-  const user = await requireUser('/account/credits');
-  const checkout = String(form.get('checkout') ?? '');
-  const outcome = await completeLocalCheckout(await getDb(), user.userId, checkout);
-  // The page reports on this very checkout (its credits were added just now), not on whatever came last.
-  redirect(
-    outcome === 'paid'
-      ? `/account/credits?${new URLSearchParams({ checkout: 'success', purchase: checkout })}`
-      : `/account/credits?checkout=${outcome}`,
-  );
+  await payLocalCheckout(form);
 }
