@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: at 1,500 and 100,000 posts, on PGlite (and on PostgreSQL when DATABASE_URL is set):
  * - search in process, single client: p50/p95 of our fts and hybrid search over a query mix, and of the Supabase
- *   documentation's hybrid_search recipe on the same data as a baseline;
+ *   documentation's hybrid_search recipe on the same data as a baseline; then the peer, Xapian (Debian's
+ *   python3-xapian), indexing the same posts and answering the same queries (scripts/bench/peer.ts);
  * - the built app over HTTP with autocannon: p50/p95 latency, requests per second and the server's peak memory for the
  *   free routes, at one client and at ten.
  * - payments: the credit-paid post route, the unpaid 402 path and a free route under the same load, and whole x402
@@ -29,10 +30,12 @@ import { createTestDatabase } from '@/tests/helpers/test-database';
 import type { benchIngest } from './bench/ingest';
 import { ms } from './bench/load';
 import { benchMcp } from './bench/mcp';
+import { processMemory, resetPeakMemory } from './bench/memory';
 import { benchOverload } from './bench/overload';
 import { benchPayments } from './bench/payments';
+import { benchPeer } from './bench/peer';
 import { benchRoutes } from './bench/routes';
-import { benchSearch } from './bench/search';
+import { benchSearch, type SearchBenchRow } from './bench/search';
 import { buildIfNeeded } from './build-if-needed';
 
 const sizes = (process.env.BENCH_SIZES ?? '1500,100000').split(',').map(Number);
@@ -63,9 +66,12 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
   await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts, now: new Date() });
   const seeded = Date.now();
   const indexStarted = Date.now();
+  // The peak is the indexing's own, not seeding's (the analysis runs in this process on both databases).
+  resetPeakMemory(process.pid);
   // Bulk indexing alone, as fast as it goes: large batches, and no pause for requests (there are none here).
   await indexPendingPosts(db, { batchSize: 5000, onBatch: () => {} });
   const indexed = Date.now();
+  const indexing = { seconds: (indexed - indexStarted) / 1000, peakRssMiB: processMemory(process.pid)?.peakMiB ?? NaN };
   await indexForSearch(db, embeddings, () => {});
   const [size] = await db.query<{ vectors: string; titles: string; lists: string }>(
     `select pg_size_pretty(pg_relation_size('posts_search_vector_idx')) as vectors,
@@ -73,27 +79,40 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
             pg_size_pretty(pg_total_relation_size('search_term_lists')) as lists`,
   );
   console.log(
-    `  seeded in ${((seeded - started) / 1000).toFixed(1)} s, lexical index in ${((indexed - indexStarted) / 1000).toFixed(1)} s ` +
+    `  seeded in ${((seeded - started) / 1000).toFixed(1)} s, lexical index in ${indexing.seconds.toFixed(1)} s ` +
+      `(bench peak RSS ${indexing.peakRssMiB.toFixed(0)} MiB) ` +
       `(GIN ${size?.vectors}, title GIN ${size?.titles}, term lists ${size?.lists}), ` +
       `embedded in ${((Date.now() - indexed) / 1000).toFixed(1)} s`,
   );
-  const rows = await benchSearch(db, embeddings, searchRounds);
-  for (const row of rows) {
-    console.log(`  search: ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries)`);
-    console.log(`          slowest: ${row.slowest.map((s) => `"${s.q}" ${s.p50.toFixed(0)} ms`).join(', ')}`);
-  }
+  const search = await benchSearch(db, embeddings, searchRounds);
+  for (const row of search) printSearchRow('search', row);
+  const peer = await benchPeer(db, searchRounds);
+  if (peer) {
+    console.log(
+      `  peer: Xapian ${peer.documents} posts indexed in ${peer.indexSeconds.toFixed(1)} s, ` +
+        `peak RSS ${peer.peakRssMiB.toFixed(0)} MiB`,
+    );
+    for (const row of peer.rows) printSearchRow('peer', row);
+  } else console.log('  peer: Xapian unavailable (apt-get install python3-xapian)');
   await db.close();
-  return rows;
+  return { search, indexing, peer };
+}
+
+function printSearchRow(part: string, row: SearchBenchRow) {
+  console.log(
+    `  ${`${part}:`.padEnd(7)} ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries)`,
+  );
+  console.log(`          slowest: ${row.slowest.map((s) => `"${s.q}" ${s.p50.toFixed(0)} ms`).join(', ')}`);
 }
 
 async function benchOne(database: 'pglite' | 'postgres', posts: number) {
   const testDb = database === 'postgres' ? await createTestDatabase() : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
   console.log(`\n${database}, ${posts} posts`);
-  const search = await prepareAndBenchSearch(posts, { databaseUrl: testDb?.url, dataDir });
+  const prepared = await prepareAndBenchSearch(posts, { databaseUrl: testDb?.url, dataDir });
   if (!httpOn) {
     await testDb?.drop();
-    return { database, posts, search, http: [] };
+    return { database, posts, ...prepared, http: [] };
   }
   const service = await startService({
     DATA_DIR: dataDir,
@@ -103,7 +122,12 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
     ...NO_RATE_LIMITS,
   });
   try {
-    return { database, posts, search, http: await benchRoutes(service, { database, posts, seconds, concurrencies }) };
+    return {
+      database,
+      posts,
+      ...prepared,
+      http: await benchRoutes(service, { database, posts, seconds, concurrencies }),
+    };
   } finally {
     await service.stop();
     await testDb?.drop();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** Peak and current resident memory of a process in MiB, from /proc (Linux). */
 export function processMemory(pid: number): { peakMiB: number; currentMiB: number } | null {
@@ -8,5 +8,14 @@ export function processMemory(pid: number): { peakMiB: number; currentMiB: numbe
     return { peakMiB: kib('VmHWM') / 1024, currentMiB: kib('VmRSS') / 1024 };
   } catch {
     return null;
+  }
+}
+
+/** Resets a process's peak resident memory to its current one (Linux), so that the next peak read is of what ran since. */
+export function resetPeakMemory(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not Linux, or not allowed: the peak read later is then the process's lifetime peak.
   }
 }
