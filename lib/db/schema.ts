@@ -1,6 +1,10 @@
 // Generated from supabase/migrations by `npm run db:types` (scripts/generate-db-schema.ts): do not edit.
 // tests/db/db-schema.test.ts fails when this file and the migrations disagree.
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
+
+/** A column an insert may leave out (a default or an identity); unlike Kysely's own, it also wraps a ColumnType. */
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
 /** Read as a Date; written as a Date or an ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
