@@ -1,28 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureUser } from '@/lib/accounts/users/ensure';
 import { findPurchase, openCheckout } from '@/lib/billing/checkout';
 import { completeLocalCheckout } from '@/lib/billing/local-checkout';
 import { applyStripeEvent, type StripeEventLike } from '@/lib/billing/stripe-events';
 import { readCreditBalance } from '@/lib/credits/balance';
 import { debitPurchasedCredits } from '@/lib/credits/debit';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
-let database: TestDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
-});
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
-});
+const db = suiteDatabase();
 
 const PACK = { id: 'pack_500', amountCents: 500, creditsCents: 500 };
 const purchased = async (userId: string) => (await readCreditBalance(db, userId, 100)).purchasedCents;

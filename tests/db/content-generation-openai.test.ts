@@ -3,26 +3,20 @@ import { contentHash } from '@/lib/ai/content-hash';
 import { configuredGenerators } from '@/lib/content/generators';
 import { extractPostPicks } from '@/lib/content/picks/extract-post-picks';
 import { generatePostSummary } from '@/lib/content/summaries/generate-post-summary';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
 import { parseEnv } from '@/lib/env';
 import { type FakeOpenAI, startFakeOpenAI } from '@/tests/helpers/fake-openai';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // With OPENAI_API_KEY the same verbs use the OpenAI generators: here through the official SDK against a loopback
 // server speaking OpenAI's chat-completions protocol.
 const TEXT =
   'Nvidia grew revenue 94% to $35.1bn. We are initiating a position in Broadcom ($AVGO) at $1,520. Margins held.';
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let fake: FakeOpenAI;
 let postId: string;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   const [publication] = await db.query<{ id: string }>(
     `insert into publications (slug, title, site_url, source_kind) values ('ai.example.com', 'AI', 'https://ai.example.com', 'rss')
      returning id`,
@@ -37,8 +31,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fake.close();
-  await db.close();
-  await database.drop();
 });
 
 describe('generation with the OpenAI generators', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
 import { verifyApiKey } from '@/lib/accounts/api-keys/verify';
@@ -9,23 +9,9 @@ import { readCreditBalance } from '@/lib/credits/balance';
 import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit';
 import { grantPurchasedCredits } from '@/lib/credits/grant';
 import { refundDebit } from '@/lib/credits/refund';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
-let database: TestDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
-});
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
-});
+const db = suiteDatabase();
 
 const debit = (userId: string, cents: number, key: string) =>
   debitPurchasedCredits(db, { userId, cents, ledgerKey: key, description: 'test' });

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/types';
 import { generateCorpus } from '@/lib/demo/generate';
 import { type LoadCounts, loadCorpus, seedDemoCorpus } from '@/lib/demo/load';
 import { isCatalogueEmpty } from '@/lib/publications/is-catalogue-empty';
 import { resetCatalogue } from '@/lib/publications/reset-catalogue';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const NOW = new Date('2026-11-20T15:30:00.000Z');
@@ -16,21 +15,12 @@ async function count(db: Db, table: string): Promise<number> {
 }
 
 describe(`demo corpus loader on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
-  let database: TestDatabase;
-  let db: Db;
+  const db = suiteDatabase();
   let counts: LoadCounts;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = await database.open();
-    await migrate(db);
     expect(await isCatalogueEmpty(db)).toBe(true);
     counts = await seedDemoCorpus(db, { seed: 42, posts: 300, now: NOW });
-  });
-
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
   });
 
   it('inserts exactly the rows it reports', async () => {

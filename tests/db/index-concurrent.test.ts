@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // Several feed syncs index at once (on PostgreSQL, over several connections): the shared BM25 statistics must stay
 // exact and no transaction may deadlock.
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 
 const WORDS = ['yield', 'curve', 'credit', 'spread', 'equity', 'duration', 'inflation', 'dollar', 'margin', 'capex'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   const [publication] = await db.query<{ id: string }>(
     `insert into publications (slug, site_url, source_kind) values ('idx.example.com', 'https://idx.example.com', 'rss')
      returning id`,
@@ -31,11 +25,6 @@ beforeAll(async () => {
        from jsonb_to_recordset($2::text::jsonb) as r(guid text, slug text, title text, body text)`,
     [publication!.id, JSON.stringify(posts)],
   );
-});
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
 });
 
 describe('concurrent search indexing', () => {

@@ -1,15 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
+import { afterEach, describe, expect, it } from 'vitest';
 import { defineJob, type JobDefinition } from '@/lib/jobs/definition';
 import { listJobRuns } from '@/lib/jobs/list-runs';
 import { enqueueRuns } from '@/lib/jobs/local/enqueue';
 import { type LocalJobs, startLocalJobs } from '@/lib/jobs/local/runner';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // The embedded default's job engine against a real database, with test jobs (the real ones touch the process DB).
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 const engines: LocalJobs[] = [];
 const POST = '0b0e8a3e-57a4-4c9b-9d3e-8d1f6d2c6a01';
 
@@ -39,21 +36,10 @@ const allFinished = (jobId: string, count: number) => async () => {
   return runs.length === count && runs.every((run) => run.status === 'completed' || run.status === 'failed') && runs;
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
-});
-
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.stop()));
   await db.query('delete from job_runs');
   await db.query('delete from job_schedules');
-});
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
 });
 
 describe('local job engine', () => {

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/lib/db/client';
-import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
 import { claimKey, isClaimed, postgresPaymentStore, releaseKey } from '@/lib/payments/replay-store';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // The store reaches the database through getDb(), as in the service; point it at a fresh test database.
-let database: TestDatabase;
+const db = suiteDatabase();
+const holder = globalThis as { __appDb?: Promise<Db> };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const db = await database.open();
-  await migrate(db);
-  (globalThis as { __appDb?: Promise<Db> }).__appDb = Promise.resolve(db);
+beforeAll(() => {
+  holder.__appDb = Promise.resolve(db);
 });
 
-afterAll(async () => {
-  await closeDb();
-  await database.drop();
+afterAll(() => {
+  holder.__appDb = undefined;
 });
 
 describe('shared payment store', () => {

@@ -2,18 +2,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
 import { mapSender } from '@/lib/ingest/email/map-sender';
 import { parseInboundEmail } from '@/lib/ingest/email/parse';
 import { receiveEmail } from '@/lib/ingest/email/receive-email';
 import { slugForSender } from '@/lib/ingest/email/sender-publication';
 import { DirectoryRawStore } from '@/lib/storage/directory-raw-store';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // Newsletters arriving by e-mail, filed into a real database with raw copies in a real folder store.
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let rawDir: string;
 let rawStore: DirectoryRawStore;
 
@@ -24,16 +21,11 @@ const withMessageId = (raw: Buffer, id: string) =>
   Buffer.from(raw.toString('latin1').replace(/^Message-ID: .*$/m, `Message-ID: <${id}>`), 'latin1');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   rawDir = mkdtempSync(path.join(tmpdir(), 'finpub-raw-'));
   rawStore = new DirectoryRawStore(rawDir);
 });
 
 afterAll(async () => {
-  await db.close();
-  await database.drop();
   rmSync(rawDir, { recursive: true, force: true });
 });
 

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { resolvePaidPost } from '@/lib/posts/resolve-paid-post';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const sent = vi.hoisted(() => ({ events: [] as Array<{ name: string; data: unknown }> }));
 vi.mock('@/lib/jobs/send', () => ({
@@ -12,19 +10,10 @@ vi.mock('@/lib/jobs/send', () => ({
   },
 }));
 
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   await seedDemoCorpus(db, { seed: 3, posts: 60, now: new Date('2026-11-20T12:00:00Z') });
-});
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
 });
 
 describe('asking for a summary that is not ready', () => {
