@@ -11,7 +11,7 @@ export function processMemory(pid: number): { peakMiB: number; currentMiB: numbe
   }
 }
 
-/** Resets a process's peak resident memory to its current one (Linux), so that the next peak read is of what ran since. */
+/** Resets a process's peak resident memory to its current one (Linux): the next peak read is of what ran since. */
 export function resetPeakMemory(pid: number): void {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
