@@ -3,6 +3,8 @@
  * - search in process, single client: p50/p95 of our fts and hybrid search over a query mix, and of the Supabase
  *   documentation's hybrid_search recipe on the same data as a baseline; then the peer, Xapian (Debian's
  *   python3-xapian), indexing the same posts and answering the same queries (scripts/bench/peer.ts);
+ * - after each database and size, issue 26's aims that apply to it: our figure, the aim, met or missed, and the ratio
+ *   to the peer's figure (scripts/bench/aims.ts);
  * - the built app over HTTP with autocannon: p50/p95 latency, requests per second and the server's peak memory for the
  *   free routes, at one client and at ten.
  * - payments: the credit-paid post route, the unpaid 402 path and a free route under the same load, and whole x402
@@ -27,6 +29,7 @@ import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
+import { formatAimRow, judgeAims, runFigures } from './bench/aims';
 import type { benchIngest } from './bench/ingest';
 import { ms } from './bench/load';
 import { benchMcp } from './bench/mcp';
@@ -34,7 +37,7 @@ import { processMemory, resetPeakMemory } from './bench/memory';
 import { benchOverload } from './bench/overload';
 import { benchPayments } from './bench/payments';
 import { benchPeer } from './bench/peer';
-import { benchRoutes } from './bench/routes';
+import { benchRoutes, type RouteRow } from './bench/routes';
 import { benchSearch, type SearchBenchRow } from './bench/search';
 import { buildIfNeeded } from './build-if-needed';
 
@@ -102,7 +105,23 @@ function printSearchRow(part: string, row: SearchBenchRow) {
   console.log(
     `  ${`${part}:`.padEnd(7)} ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries)`,
   );
-  console.log(`          slowest: ${row.slowest.map((s) => `"${s.q}" ${s.p50.toFixed(0)} ms`).join(', ')}`);
+  // The peer's queries take under a millisecond: a decimal keeps them from all reading 0.
+  const time = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+  console.log(`          slowest: ${row.slowest.map((s) => `"${s.q}" ${time(s.p50)} ms`).join(', ')}`);
+}
+
+type BenchRun = Awaited<ReturnType<typeof prepareAndBenchSearch>> & {
+  database: string;
+  posts: number;
+  http: RouteRow[];
+};
+
+/** Prints issue 26's aims that apply to this database and size (scripts/bench/aims.ts) and adds them to its figures. */
+function withAims(run: BenchRun) {
+  const aims = judgeAims(run.database, run.posts, runFigures(run.search, run.indexing, run.http), run.peer);
+  for (const row of aims) console.log(formatAimRow(row));
+  if (aims.length === 0) console.log(`  aims: none set at ${run.posts} posts on ${run.database}`);
+  return { ...run, aims };
 }
 
 async function benchOne(database: 'pglite' | 'postgres', posts: number) {
@@ -112,7 +131,7 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
   const prepared = await prepareAndBenchSearch(posts, { databaseUrl: testDb?.url, dataDir });
   if (!httpOn) {
     await testDb?.drop();
-    return { database, posts, ...prepared, http: [] };
+    return withAims({ database, posts, ...prepared, http: [] });
   }
   const service = await startService({
     DATA_DIR: dataDir,
@@ -122,12 +141,12 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
     ...NO_RATE_LIMITS,
   });
   try {
-    return {
+    return withAims({
       database,
       posts,
       ...prepared,
       http: await benchRoutes(service, { database, posts, seconds, concurrencies }),
-    };
+    });
   } finally {
     await service.stop();
     await testDb?.drop();

@@ -27,6 +27,8 @@ export async function benchRoutes(
     ['publication detail (100 posts)', `/api/v1/publications/${slug}?limit=100`],
     ['publication search', '/api/v1/publications/search?q=macro%20tide'],
     ['topic search (hybrid)', '/api/v1/search?q=nvidia%20data%20center%20guidance'],
+    // Lexical alone, as issue 26's HTTP aims judge it (scripts/bench/aims.ts).
+    ['topic search (fts)', '/api/v1/search?q=nvidia%20data%20center%20guidance&mode=fts'],
   ];
   const rows: RouteRow[] = [];
   for (const [name, route] of targets) {
