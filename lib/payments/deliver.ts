@@ -2,8 +2,9 @@ import { refundDebit } from '@/lib/credits/refund';
 import type { Db } from '@/lib/db/types';
 import type { PaidOffer } from './offer';
 import { centsToUsd } from './pricing';
-import { DuplicatePaymentError, markUndelivered, type PaymentRecord, recordPayment } from './record';
+import { DuplicatePaymentError, type PaymentRecord } from './record';
 import { keepInOutbox } from './settlements/outbox';
+import { transition } from './settlements/states';
 
 export type Delivery = Omit<PaymentRecord, 'httpMethod' | 'delivered'> & {
   /** For credit payments: the debit to give back if the answer cannot be recorded or sent. */
@@ -21,7 +22,8 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
   const refund = (ledgerKey: string) =>
     refundDebit(db, ledgerKey).catch((e: unknown) => console.error('[payments] refund failed', e));
   try {
-    await recordPayment(db, offer, { ...payment, httpMethod: request.method, delivered: true });
+    const record = { ...payment, httpMethod: request.method, delivered: true };
+    await transition(db, payment.uniqueKey, 'settled', 'recorded', { offer, payment: record });
   } catch (error) {
     if (refundLedgerKey) await refund(refundLedgerKey);
     // A wallet payment already recorded (an identical retry raced this one): nothing is lost or delivered twice.
@@ -50,7 +52,8 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
     response.headers.set('X-Payment-Protocol', payment.protocol);
     return response;
   } catch (error) {
-    await markUndelivered(db, payment.uniqueKey, error instanceof Error ? error.message : String(error));
+    const failure = error instanceof Error ? error.message : String(error);
+    await transition(db, payment.uniqueKey, 'recorded', 'undelivered', failure);
     if (refundLedgerKey) await refund(refundLedgerKey);
     throw error;
   }

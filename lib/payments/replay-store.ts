@@ -4,8 +4,8 @@ import type { Queryable } from '@/lib/db/types';
 
 /**
  * mppx's replay and state store, kept in Postgres (payment_replay_keys) so a credential used once is refused by every
- * process and after restarts; mppx's default store is per-process memory. The x402 flow claims its authorization
- * nonces here too.
+ * process and after restarts; mppx's default store is per-process memory. The x402 flow claims and releases its
+ * authorization nonces here too, through the states of lib/payments/settlements/states.ts.
  */
 export function postgresPaymentStore(): Store.AtomicStore {
   return Store.from({

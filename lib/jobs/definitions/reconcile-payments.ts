@@ -1,12 +1,8 @@
 import { getDb } from '@/lib/db/client';
 import { defineJob } from '@/lib/jobs/definition';
 import { drainOutbox } from '@/lib/payments/settlements/outbox';
-import { reconcileSettlement } from '@/lib/payments/settlements/reconcile';
-import { listOpenSettlements } from '@/lib/payments/settlements/store';
+import { reconcilePendingSettlements } from '@/lib/payments/settlements/reconcile';
 import { paymentSetup } from '@/lib/payments/setup';
-
-/** A settlement younger than this may still be answered in its own request: the job leaves it alone. */
-const SETTLE_GRACE_MS = 30_000;
 
 /**
  * Every minute: records the payments waiting in the outbox, and finds out what became of wallet settlements whose
@@ -20,19 +16,9 @@ export const reconcilePaymentsJob = defineJob({
   singleton: {},
   async handler({ step }) {
     const outbox = await step.run('record the payment outbox', async () => drainOutbox(await getDb()));
-    const settlements = await step.run('reconcile pending settlements', async () => {
-      const db = await getDb();
-      const x402 = paymentSetup().x402;
-      const outcomes: Record<string, number> = {};
-      if (!x402) return outcomes;
-      for (const settlement of await listOpenSettlements(db)) {
-        if (settlement.status !== 'pending') continue;
-        if (Date.now() - Date.parse(settlement.createdAt) < SETTLE_GRACE_MS) continue;
-        const status = await reconcileSettlement(db, settlement, x402);
-        outcomes[status] = (outcomes[status] ?? 0) + 1;
-      }
-      return outcomes;
-    });
+    const settlements = await step.run('reconcile pending settlements', async () =>
+      reconcilePendingSettlements(await getDb(), paymentSetup().x402),
+    );
     return { outbox, settlements };
   },
 });

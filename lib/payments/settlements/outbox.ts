@@ -1,8 +1,8 @@
-import { appendFileSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { Db } from '@/lib/db/types';
-import { env } from '@/lib/env';
-import { DuplicatePaymentError, type PaymentRecord, type RecordedOffer, recordPayment } from '@/lib/payments/record';
+import type { PaymentRecord, RecordedOffer } from '@/lib/payments/record';
+import { outboxFile } from './outbox-store';
+import { transition } from './states';
 
 export interface OutboxEntry {
   uniqueKey: string;
@@ -12,27 +12,21 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
-const OUTBOX_FILE = 'payment-outbox.jsonl';
-
 /**
  * Keeps a settled payment whose record could not be written: in the payment_outbox table, or, when the database
  * refuses that too, as a line in DATA_DIR/payment-outbox.jsonl. Either way it is durable and drainOutbox records it
  * later; the log alone is not a record.
  */
 export async function keepInOutbox(db: Db, offer: RecordedOffer, payment: PaymentRecord, failure: unknown) {
-  const record = { offer: { product: offer.product, resource: offer.resource, sales: offer.sales }, payment };
-  const lastError = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500);
+  const entry = {
+    offer: { product: offer.product, resource: offer.resource, sales: offer.sales },
+    payment,
+    lastError: (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
+  };
   try {
-    await db.query(
-      `insert into payment_outbox (unique_key, record, last_error) values ($1, $2::text::jsonb, $3) on conflict (unique_key) do nothing`,
-      [payment.uniqueKey, JSON.stringify(record), lastError],
-    );
+    await transition(db, payment.uniqueKey, 'settled', 'outboxed', entry);
   } catch {
-    appendFileSync(
-      path.join(env().DATA_DIR, OUTBOX_FILE),
-      `${JSON.stringify({ uniqueKey: payment.uniqueKey, ...record, lastError })}\n`,
-      { flush: true },
-    );
+    await transition(db, payment.uniqueKey, 'settled', 'filed', entry);
   }
 }
 
@@ -41,20 +35,13 @@ export async function drainOutbox(db: Db): Promise<{ recorded: number; waiting: 
   await moveFileIntoTable(db);
   let recorded = 0;
   const waiting = await listOutbox(db);
-  for (const entry of waiting) {
+  for (const { uniqueKey, offer, payment } of waiting) {
     try {
-      await recordPayment(db, entry.offer, entry.payment);
+      await transition(db, uniqueKey, 'outboxed', 'undelivered', { offer, payment });
+      recorded++;
     } catch (error) {
-      if (!(error instanceof DuplicatePaymentError)) {
-        await db.query(`update payment_outbox set last_error = $2 where unique_key = $1`, [
-          entry.uniqueKey,
-          (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        ]);
-        continue;
-      }
+      await transition(db, uniqueKey, 'outboxed', 'outboxed', error instanceof Error ? error.message : String(error));
     }
-    await db.query(`update payment_outbox set recorded_at = now() where unique_key = $1`, [entry.uniqueKey]);
-    recorded++;
   }
   return { recorded, waiting: waiting.length - recorded };
 }
@@ -78,17 +65,14 @@ export async function listOutbox(db: Db): Promise<OutboxEntry[]> {
 }
 
 async function moveFileIntoTable(db: Db): Promise<void> {
-  const file = path.join(env().DATA_DIR, OUTBOX_FILE);
+  const file = outboxFile();
   if (!existsSync(file)) return;
   // Renamed first, so lines appended meanwhile land in a new file and are moved on the next drain.
   const moving = `${file}.${process.pid}.moving`;
   renameSync(file, moving);
   for (const line of readFileSync(moving, 'utf8').split('\n').filter(Boolean)) {
-    const { uniqueKey, offer, payment, lastError } = JSON.parse(line) as OutboxEntry & { lastError: string };
-    await db.query(
-      `insert into payment_outbox (unique_key, record, last_error) values ($1, $2::text::jsonb, $3) on conflict (unique_key) do nothing`,
-      [uniqueKey, JSON.stringify({ offer, payment }), lastError],
-    );
+    const { uniqueKey, offer, payment, lastError } = JSON.parse(line) as OutboxEntry;
+    await transition(db, uniqueKey, 'filed', 'outboxed', { offer, payment, lastError });
   }
   rmSync(moving);
 }

@@ -1,14 +1,35 @@
 import { SettleError } from '@x402/core/types';
 import { createPublicClient, http, parseAbi } from 'viem';
-import type { Queryable } from '@/lib/db/types';
+import type { Db } from '@/lib/db/types';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402ServerFor } from '@/lib/payments/x402/resource-server';
-import { resolveSettlement, type SettlementStatus, type WalletSettlement } from './store';
+import { transition } from './states';
+import { listOpenSettlements, type SettlementStatus, type WalletSettlement } from './store';
 
 type X402Setup = NonNullable<PaymentSetup['x402']>;
 
 const EIP3009 = parseAbi(['function authorizationState(address authorizer, bytes32 nonce) view returns (bool)']);
 const RPC_TIMEOUT_MS = 10_000;
+
+/** A settlement younger than this may still be answered in its own request: the job leaves it alone. */
+export const SETTLE_GRACE_MS = 30_000;
+
+/** The reconcile job's step: every pending settlement past its grace period, reconciled; how many ended how. */
+export async function reconcilePendingSettlements(
+  db: Db,
+  setup: X402Setup | null,
+  now = Date.now(),
+): Promise<Record<string, number>> {
+  const outcomes: Record<string, number> = {};
+  if (!setup) return outcomes;
+  for (const settlement of await listOpenSettlements(db)) {
+    if (settlement.status !== 'pending') continue;
+    if (now - Date.parse(settlement.createdAt) < SETTLE_GRACE_MS) continue;
+    const status = await reconcileSettlement(db, settlement, setup);
+    outcomes[status] = (outcomes[status] ?? 0) + 1;
+  }
+  return outcomes;
+}
 
 /**
  * Finds out what became of a settlement whose outcome was unknown, and records it. With an RPC node the chain
@@ -18,7 +39,7 @@ const RPC_TIMEOUT_MS = 10_000;
  * Without a chain answer a refusal stays unknown ('pending'), for an operator to look into.
  */
 export async function reconcileSettlement(
-  db: Queryable,
+  db: Db,
   settlement: WalletSettlement,
   setup: X402Setup,
 ): Promise<SettlementStatus> {
@@ -35,12 +56,12 @@ export async function reconcileSettlement(
         args: [authorization.from as `0x${string}`, authorization.nonce as `0x${string}`],
       });
       if (used) {
-        await resolveSettlement(db, settlement.uniqueKey, { status: 'settled' });
+        await transition(db, settlement.uniqueKey, 'settling', 'settled', {});
         return 'settled';
       }
       nonceUnused = true;
     } catch (error) {
-      await resolveSettlement(db, settlement.uniqueKey, { status: 'pending', error: `chain check: ${message(error)}` });
+      await transition(db, settlement.uniqueKey, 'settling', 'settling', `chain check: ${message(error)}`);
       return 'pending';
     }
   }
@@ -48,8 +69,7 @@ export async function reconcileSettlement(
     const server = await x402ServerFor(setup);
     const settled = await server.settlePayment(settlement.payload, settlement.requirements);
     if (settled.success) {
-      await resolveSettlement(db, settlement.uniqueKey, {
-        status: 'settled',
+      await transition(db, settlement.uniqueKey, 'settling', 'settled', {
         transaction: settled.transaction,
         payer: settled.payer ?? null,
       });
@@ -58,15 +78,16 @@ export async function reconcileSettlement(
     return await refusedAgain(db, settlement, nonceUnused, settled.errorReason ?? 'settlement_failed');
   } catch (error) {
     if (error instanceof SettleError) return refusedAgain(db, settlement, nonceUnused, error.errorReason ?? 'refused');
-    await resolveSettlement(db, settlement.uniqueKey, { status: 'pending', error: message(error) });
+    await transition(db, settlement.uniqueKey, 'settling', 'settling', message(error));
     return 'pending';
   }
 }
 
-async function refusedAgain(db: Queryable, settlement: WalletSettlement, nonceUnused: boolean, reason: string) {
-  const status: SettlementStatus = nonceUnused ? 'failed' : 'pending';
-  await resolveSettlement(db, settlement.uniqueKey, { status, error: `facilitator refused again: ${reason}` });
-  return status;
+async function refusedAgain(db: Db, settlement: WalletSettlement, nonceUnused: boolean, reason: string) {
+  const error = `facilitator refused again: ${reason}`;
+  if (nonceUnused) await transition(db, settlement.uniqueKey, 'settling', 'failed', error);
+  else await transition(db, settlement.uniqueKey, 'settling', 'settling', error);
+  return nonceUnused ? 'failed' : 'pending';
 }
 
 function message(error: unknown): string {

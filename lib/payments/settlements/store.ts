@@ -58,28 +58,22 @@ function fromRow(row: Row): WalletSettlement {
   };
 }
 
+export type NewSettlement = Pick<
+  WalletSettlement,
+  'resource' | 'amountCents' | 'network' | 'payer' | 'payload' | 'requirements'
+>;
+
 // JSON goes in as text cast to jsonb: as a plain parameter postgres.js would encode the string once more.
 
 /** Written before the facilitator is asked to settle: from here on the money may move, so it must not be lost. */
-export async function openSettlement(
-  db: Queryable,
-  settlement: {
-    uniqueKey: string;
-    resource: string;
-    amountCents: number;
-    network: string;
-    payer: string | null;
-    payload: PaymentPayload;
-    requirements: PaymentRequirements;
-  },
-): Promise<void> {
+export async function openSettlement(db: Queryable, uniqueKey: string, settlement: NewSettlement): Promise<void> {
   await db.query(
     `insert into wallet_settlements (unique_key, protocol, status, resource, amount_cents, network, payer,
                                      payment_payload, payment_requirements, attempts)
      values ($1, 'x402', 'pending', $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, 1)
      on conflict (unique_key) do nothing`,
     [
-      settlement.uniqueKey,
+      uniqueKey,
       settlement.resource,
       settlement.amountCents,
       settlement.network,

@@ -5,9 +5,10 @@ import { getDb } from '@/lib/db/client';
 import { DEV_PAYER_REFUSAL, isDevPayer } from '@/lib/payments/dev-payers';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
-import { claimKey, isClaimed, releaseKey } from '@/lib/payments/replay-store';
+import { isClaimed } from '@/lib/payments/replay-store';
 import { reconcileSettlement } from '@/lib/payments/settlements/reconcile';
-import { findSettlement, openSettlement, resolveSettlement } from '@/lib/payments/settlements/store';
+import { transition } from '@/lib/payments/settlements/states';
+import { findSettlement } from '@/lib/payments/settlements/store';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402Requirements } from './challenge';
 import { x402ServerFor } from './resource-server';
@@ -65,12 +66,16 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
     // The reason code only: the facilitator's message can carry contract-call internals.
     return refused(`The payment was not accepted: ${verified.invalidReason ?? 'invalid'}.`);
   }
-  const claimUntil = new Date(Date.now() + (matched.maxTimeoutSeconds + 3600) * 1000);
-  if (!(await claimKey(uniqueKey, { payer: verified.payer ?? null }, claimUntil))) return ALREADY_USED;
+  const db = await getDb();
+  const until = new Date(Date.now() + (matched.maxTimeoutSeconds + 3600) * 1000);
+  const claimed = await transition(db, uniqueKey, 'challenged', 'claimed', {
+    value: { payer: verified.payer ?? null },
+    until,
+  });
+  if (!claimed) return ALREADY_USED;
 
   // From here the money may move: the settlement is on record before the facilitator is asked.
-  await openSettlement(await getDb(), {
-    uniqueKey,
+  await transition(db, uniqueKey, 'claimed', 'settling', {
     resource: offer.resource,
     amountCents: offer.priceCents,
     network: matched.network,
@@ -85,10 +90,7 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
     // A facilitator that answered with a failure is a failure; a timeout or a broken answer is not: the transfer
     // may be on chain. That settlement stays pending, the nonce stays claimed, and the payer is told to retry.
     if (!(error instanceof SettleError)) {
-      await resolveSettlement(await getDb(), uniqueKey, {
-        status: 'pending',
-        error: error instanceof Error ? error.message : 'unknown',
-      });
+      await transition(db, uniqueKey, 'settling', 'settling', error instanceof Error ? error.message : 'unknown');
       return PAYMENT_PENDING;
     }
     settled = {
@@ -99,18 +101,11 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
     };
   }
   if (!settled.success) {
-    await resolveSettlement(await getDb(), uniqueKey, {
-      status: 'failed',
-      error: settled.errorReason ?? 'settlement_failed',
-    });
-    await releaseKey(uniqueKey);
+    await transition(db, uniqueKey, 'settling', 'failed', settled.errorReason ?? 'settlement_failed');
+    await transition(db, uniqueKey, 'failed', 'released');
     return settlementFailed(settled.errorReason ?? 'settlement_failed', matched.network, settled.payer);
   }
-  await resolveSettlement(await getDb(), uniqueKey, {
-    status: 'settled',
-    transaction: settled.transaction,
-    payer: settled.payer,
-  });
+  await transition(db, uniqueKey, 'settling', 'settled', { transaction: settled.transaction, payer: settled.payer });
   return paidWith(uniqueKey, offer, {
     network: matched.network,
     payer: settled.payer ?? verified.payer,
@@ -135,7 +130,7 @@ async function afterEarlierAttempt(
   const status = earlier.status === 'pending' ? await reconcileSettlement(db, earlier, setup) : earlier.status;
   if (status === 'pending') return PAYMENT_PENDING;
   if (status === 'failed') {
-    await releaseKey(uniqueKey);
+    await transition(db, uniqueKey, 'failed', 'released');
     return settlementFailed(earlier.lastError ?? 'settlement_failed', earlier.network, earlier.payer ?? undefined);
   }
   const settled = (await findSettlement(db, uniqueKey))!;
