@@ -1,0 +1,276 @@
+import { existsSync, rmSync } from 'node:fs';
+import { decodePaymentResponseHeader } from '@x402/core/http';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '@/lib/db/types';
+import { isClaimed } from '@/lib/payments/replay-store';
+import { sellOffer } from '@/lib/payments/sell-offer';
+import { drainOutbox, listOutbox } from '@/lib/payments/settlements/outbox';
+import { outboxFile } from '@/lib/payments/settlements/outbox-store';
+import { reconcilePendingSettlements, SETTLE_GRACE_MS } from '@/lib/payments/settlements/reconcile';
+import { transition } from '@/lib/payments/settlements/states';
+import { findSettlement, listOpenSettlements } from '@/lib/payments/settlements/store';
+import type { PaymentSetup } from '@/lib/payments/setup';
+import { x402ServerFor } from '@/lib/payments/x402/resource-server';
+import { type FakeFacilitator, startFakeFacilitator } from '@/tests/helpers/fake-facilitator';
+import {
+  NO_WALLETS,
+  openPaymentFixture,
+  type PaymentFixture,
+  RESOURCE,
+  request,
+} from '@/tests/helpers/payment-fixture';
+import { type SignedX402Payment, signX402Payment, startFakeChainRpc } from '@/tests/helpers/x402-payment';
+
+// Each crash point of lib/payments/settlements/states.ts: the stored state a process leaves when it stops after one
+// transition and before the next, set up through the same transitions, then the recovery the module names for it
+// (the reconcile job's steps, the payer's identical retry through sellOffer). The payment must end where it should,
+// counted at most once. The outbox file lives in DATA_DIR, hoisted above the imports that read it.
+await vi.hoisted(async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  process.env.DATA_DIR = mkdtempSync(`${tmpdir()}/finpub-settlements-`);
+});
+
+let f: PaymentFixture;
+let facilitator: FakeFacilitator;
+let chain: Awaited<ReturnType<typeof startFakeChainRpc>>;
+let wallets: PaymentSetup;
+let withChain: NonNullable<PaymentSetup['x402']>;
+const holder = globalThis as { __appDb?: Promise<Db> };
+
+beforeAll(async () => {
+  f = await openPaymentFixture();
+  facilitator = await startFakeFacilitator('eip155:84532');
+  chain = await startFakeChainRpc();
+  const x402 = {
+    network: 'eip155:84532' as const,
+    payTo: `0x${'11'.repeat(20)}`,
+    facilitatorUrl: facilitator.url,
+    rpcUrl: null,
+    timeoutMs: 2000,
+  };
+  wallets = { ...NO_WALLETS, x402 };
+  withChain = { ...x402, rpcUrl: chain.url };
+  // The replay store reads the process database, as in the service.
+  holder.__appDb = Promise.resolve(f.db);
+});
+
+afterAll(async () => {
+  holder.__appDb = undefined;
+  await chain.close();
+  await facilitator.close();
+  await f.close();
+  rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  facilitator.settleMode = 'ok';
+  vi.restoreAllMocks();
+});
+
+const sell = (req: Request) => sellOffer(req, f.offer(), '', { db: f.db, setup: wallets });
+const retry = (p: SignedX402Payment) => sell(request({ 'payment-signature': p.header }));
+const newPayment = async () => signX402Payment(await sell(request()), facilitator.payer);
+/** The reconcile job's settlement step, run as if its grace period had passed. */
+const runJob = (setup = wallets.x402!) => reconcilePendingSettlements(f.db, setup, Date.now() + SETTLE_GRACE_MS);
+
+/** The facilitator settles it: the money moves, whatever our process stores about it afterwards. */
+async function settleOnChain(p: SignedX402Payment) {
+  await (await x402ServerFor(wallets.x402!)).settlePayment(p.payload, p.requirements);
+  chain.used.add(p.nonce);
+}
+
+const record = (p: SignedX402Payment, delivered: boolean) => ({
+  offer: (({ product, resource, sales }) => ({ product, resource, sales }))(f.offer()),
+  payment: {
+    protocol: 'x402' as const,
+    uniqueKey: p.uniqueKey,
+    amountCents: 10,
+    method: 'exact',
+    network: p.requirements.network,
+    payer: facilitator.payer,
+    reference: facilitator.transaction,
+    httpMethod: 'GET',
+    delivered,
+    ...(delivered ? {} : { failure: 'record failed' }),
+  },
+});
+
+/** Stores a fresh payment's states along the x402 path until `stop`, as payWithX402 and deliver do. */
+async function storedUntil(stop: 'claimed' | 'settling' | 'settled' | 'failed' | 'recorded' | 'outboxed' | 'filed') {
+  const p = await newPayment();
+  const key = p.uniqueKey;
+  const until = new Date(Date.now() + 3_600_000);
+  await transition(f.db, key, 'challenged', 'claimed', { value: { payer: facilitator.payer }, until });
+  if (stop === 'claimed') return p;
+  await transition(f.db, key, 'claimed', 'settling', {
+    resource: RESOURCE,
+    amountCents: 10,
+    network: p.requirements.network,
+    payer: facilitator.payer,
+    payload: p.payload,
+    requirements: p.requirements,
+  });
+  if (stop === 'settling') return p;
+  if (stop === 'failed') {
+    await transition(f.db, key, 'settling', 'failed', 'insufficient_funds');
+    return p;
+  }
+  await settleOnChain(p);
+  await transition(f.db, key, 'settling', 'settled', {
+    transaction: facilitator.transaction,
+    payer: facilitator.payer,
+  });
+  if (stop === 'recorded') await transition(f.db, key, 'settled', 'recorded', record(p, true));
+  if (stop === 'outboxed') await transition(f.db, key, 'settled', 'outboxed', { ...record(p, false), lastError: 'x' });
+  if (stop === 'filed') await transition(f.db, key, 'settled', 'filed', { ...record(p, false), lastError: 'x' });
+  return p;
+}
+
+/** What our records hold for a payment, and how often the facilitator moved its money. */
+async function money(p: SignedX402Payment) {
+  const [row] = await f.db.query<{ payments: number; cents: number; delivered: boolean | null }>(
+    `select count(distinct p.id)::int as payments, coalesce(sum(s.share_cents), 0)::int as cents,
+            bool_and(p.delivered) as delivered
+       from payments p left join sales s on s.payment_id = p.id where p.unique_key = $1`,
+    [p.uniqueKey],
+  );
+  return { ...row, settlements: facilitator.settled.filter((nonce) => nonce === p.nonce).length };
+}
+
+const NOTHING = { payments: 0, cents: 0, delivered: null, settlements: 0 };
+const PAID_ONCE = { payments: 1, cents: 10, delivered: true, settlements: 1 };
+
+describe('a process stopped after the replay key was claimed (claimed)', () => {
+  it('charges nothing: the identical retry is refused until the claim expires, then it pays once', async () => {
+    const p = await storedUntil('claimed');
+    const refused = await retry(p);
+    expect(refused.status).toBe(402);
+    expect((await refused.json()).detail).toMatch(/already been used/);
+    expect(await money(p)).toEqual(NOTHING);
+
+    await f.db.query(`update payment_replay_keys set expires_at = now() - interval '1 second' where key = $1`, [
+      p.uniqueKey,
+    ]);
+    expect((await retry(p)).status).toBe(200);
+    expect(await money(p)).toEqual(PAID_ONCE);
+  });
+});
+
+describe('a process stopped while settling (settling)', () => {
+  it('the money moved: the job finds the nonce used on chain and does not settle again; the retry delivers once', async () => {
+    const p = await storedUntil('settling');
+    await settleOnChain(p);
+    await reconcilePendingSettlements(f.db, withChain); // within its grace period: left to its own request
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'pending' });
+    await runJob(withChain);
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'settled', delivered: false });
+    expect(await money(p)).toEqual({ ...NOTHING, settlements: 1 });
+
+    const delivered = await retry(p);
+    expect(delivered.status).toBe(200);
+    expect(decodePaymentResponseHeader(delivered.headers.get('payment-response')!)).toMatchObject({ success: true });
+    expect(await money(p)).toEqual(PAID_ONCE);
+    expect((await retry(p)).status).toBe(402);
+    expect(await money(p)).toEqual(PAID_ONCE);
+  });
+
+  it('the facilitator was never asked: the identical retry settles it and delivers once', async () => {
+    const p = await storedUntil('settling');
+    expect((await retry(p)).status).toBe(200);
+    expect(await money(p)).toEqual(PAID_ONCE);
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'settled', delivered: true });
+  });
+
+  it('refused, with the nonce unused on chain: the job fails it, the retry is released with a 402', async () => {
+    const p = await storedUntil('settling');
+    facilitator.settleMode = 'refuse';
+    await runJob(withChain);
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'failed' });
+    expect(await isClaimed(p.uniqueKey)).toBe(true);
+    const failed = await retry(p);
+    expect(failed.status).toBe(402);
+    expect((await failed.json()).detail).toMatch(/^Settlement failed: .*Nothing was charged\.$/);
+    expect(await isClaimed(p.uniqueKey)).toBe(false);
+    expect(await money(p)).toEqual(NOTHING);
+  });
+
+  it('refused, with no chain to ask: it stays settling (an operator looks), the retry is told to wait', async () => {
+    const p = await storedUntil('settling');
+    facilitator.settleMode = 'refuse';
+    await runJob();
+    await runJob();
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'pending', attempts: 3 });
+    expect((await listOpenSettlements(f.db)).map((s) => s.uniqueKey)).toContain(p.uniqueKey);
+    const pending = await retry(p);
+    expect(pending.status).toBe(503);
+    expect(await pending.json()).toMatchObject({ code: 'payment_pending' });
+    expect(await money(p)).toEqual(NOTHING);
+  });
+});
+
+describe('a process stopped after the settlement was stored (settled)', () => {
+  it('the job leaves it; the identical retry delivers it without paying again; a replay is refused', async () => {
+    const p = await storedUntil('settled');
+    await runJob();
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'settled', delivered: false });
+    expect((await listOpenSettlements(f.db)).map((s) => s.uniqueKey)).toContain(p.uniqueKey);
+
+    expect((await retry(p)).status).toBe(200);
+    expect(await money(p)).toEqual(PAID_ONCE);
+    expect((await listOpenSettlements(f.db)).map((s) => s.uniqueKey)).not.toContain(p.uniqueKey);
+    expect((await retry(p)).status).toBe(402);
+    expect(await money(p)).toEqual(PAID_ONCE);
+  });
+});
+
+describe('a process stopped after a failed settlement, before its key was released (failed)', () => {
+  it('the identical retry releases the key and answers 402; nothing was charged', async () => {
+    const p = await storedUntil('failed');
+    const failed = await retry(p);
+    expect(failed.status).toBe(402);
+    expect((await failed.json()).detail).toBe('Settlement failed: insufficient_funds. Nothing was charged.');
+    expect(await isClaimed(p.uniqueKey)).toBe(false);
+    expect(await money(p)).toEqual(NOTHING);
+  });
+});
+
+describe('a process stopped after recording, before the answer left (recorded)', () => {
+  it('counted once, and a retry is refused: no automatic recovery, an operator answers the payer', async () => {
+    const p = await storedUntil('recorded');
+    expect((await retry(p)).status).toBe(402);
+    await runJob();
+    await drainOutbox(f.db);
+    expect(await money(p)).toEqual(PAID_ONCE);
+  });
+});
+
+describe('a process stopped with the payment in the outbox (outboxed, filed)', () => {
+  it('outboxed: the job records it once, as undelivered, and a second drain changes nothing', async () => {
+    const p = await storedUntil('outboxed');
+    await drainOutbox(f.db);
+    expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false });
+    expect((await listOutbox(f.db)).map((entry) => entry.uniqueKey)).not.toContain(p.uniqueKey);
+    await drainOutbox(f.db);
+    expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false });
+  });
+
+  it('outboxed, and the payer retries first: delivered once, and the drain only closes the outbox row', async () => {
+    const p = await storedUntil('outboxed');
+    expect((await retry(p)).status).toBe(200);
+    expect(await money(p)).toEqual(PAID_ONCE);
+    await drainOutbox(f.db);
+    expect(await money(p)).toEqual(PAID_ONCE);
+    expect((await listOutbox(f.db)).map((entry) => entry.uniqueKey)).not.toContain(p.uniqueKey);
+  });
+
+  it('filed: the job moves the line into the table and records it once', async () => {
+    const p = await storedUntil('filed');
+    expect(existsSync(outboxFile())).toBe(true);
+    await drainOutbox(f.db);
+    expect(existsSync(outboxFile())).toBe(false);
+    expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false });
+    await drainOutbox(f.db);
+    expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false });
+  });
+});
