@@ -2,7 +2,6 @@ import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from './embeddings/provider';
 import { type LexicalHit, rankLexical, type TimeRange } from './lexical/rank';
 import type { ResolvedTerm } from './lexical/resolve-terms';
-import { fuse, lexicalRelevance, SCORING, semanticRelevance } from './score';
 import { rankSemantic } from './semantic/rank';
 
 /** Neighbours the semantic side takes before fusion: top-k first, never a full scan. */
@@ -21,8 +20,8 @@ export interface Retrieval {
 
 /**
  * Collects candidates from each side (inside the time window when there is one, so in-window posts are never crowded
- * out, then over the whole corpus unless the window alone fills the page with results that pass the relevance gate:
- * older posts are only ever shown to fill a thin window), then fills in the side that did not find a candidate, so
+ * out, then over the whole corpus when the caller found the window thin: older posts are only ever shown to fill a
+ * thin window), then fills in the side that did not find a candidate, so
  * every candidate is judged on both kinds of evidence.
  */
 export async function retrieve(
@@ -44,6 +43,8 @@ export async function retrieve(
     include?: string[];
     /** Whether to count the lexical matches in the window; false when an earlier pass over the window did. */
     countWindow?: boolean;
+    /** Whether to look for older posts too when there is a window (the window is thin). */
+    beyondWindow?: boolean;
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();
@@ -55,7 +56,7 @@ export async function retrieve(
   for (const id of input.include ?? []) entry(id);
   const ranges = input.range ? [input.range, null] : [null];
   for (const range of ranges) {
-    if (range === null && input.range && surelyRelevant(evidence, lexicalRuns, semanticRuns) >= input.limit) break;
+    if (range === null && input.range && !input.beyondWindow) break;
     if (lexicalRuns) {
       const { hits, candidates } = await rankLexical(db, input.terms, {
         corpus: input.corpus,
@@ -93,18 +94,4 @@ export async function retrieve(
     for (const hit of similar) entry(hit.postId).similarity = hit.similarity;
   }
   return { evidence, lexicalCandidatesInWindow };
-}
-
-/**
- * Candidates certain to pass the relevance gate whatever else is found: lexical relevance is at its lowest when the
- * hit is weak against the best score (strength 0), and a side with no evidence yet counts as nothing.
- */
-function surelyRelevant(evidence: Map<string, Evidence>, lexicalRuns: boolean, semanticRuns: boolean): number {
-  let sure = 0;
-  for (const e of evidence.values()) {
-    const lexical = lexicalRuns ? (e.lexical ? lexicalRelevance(e.lexical, Number.POSITIVE_INFINITY) : 0) : null;
-    const semantic = semanticRuns ? semanticRelevance(e.similarity ?? -1) : null;
-    if (fuse(lexical, semantic) >= SCORING.minimumRelevance) sure++;
-  }
-  return sure;
 }

@@ -12,7 +12,7 @@ export const SCORING = {
   similarityFloor: 0.6,
   /** Cosine similarity at or above which the semantic side counts in full. */
   similarityCeiling: 0.92,
-  /** Results below this relevance are noise and are not returned. */
+  /** The relevance gate: evidence below it is noise (see isLexicalMatch and isSemanticMatch). */
   minimumRelevance: 0.2,
   /** matchConfidence: strong when the best result reaches this relevance... */
   strong: 0.55,
@@ -20,10 +20,34 @@ export const SCORING = {
   weak: 0.3,
 } as const;
 
+/** The share of its coverage a lexical hit keeps at the weakest score (the rest grows with its score). */
+const WEAKEST_STRENGTH_SHARE = 0.6;
+
+/**
+ * The relevance gate. A post is a lexical match when the query terms it holds carry at least a third of the idf
+ * weight of the query terms the corpus holds (lexical/count.ts): then its lexical relevance reaches minimumRelevance
+ * whatever its score (when every word is known), whether it matches never depends on which other posts were found,
+ * and the matches can be counted by the index alone.
+ */
+export const MIN_LEXICAL_COVERAGE = SCORING.minimumRelevance / WEAKEST_STRENGTH_SHARE;
+
+/** Whether a share of the known terms' idf is enough for a lexical match (a ratio of float sums, hence the 1e-9). */
+export function isLexicalMatch(knownShare: number): boolean {
+  return knownShare >= MIN_LEXICAL_COVERAGE - 1e-9;
+}
+
+/**
+ * A post is a semantic match when its similarity alone passes the gate, counting the lexical side as nothing when the
+ * search has one (hybrid) and as absent when it has none (semantic only).
+ */
+export function isSemanticMatch(similarity: number, lexicalOn: boolean): boolean {
+  return fuse(lexicalOn ? 0 : null, semanticRelevance(similarity)) >= SCORING.minimumRelevance;
+}
+
 /** Lexical relevance: the idf-weighted share of the query covered, scaled by the BM25 score against the best hit. */
 export function lexicalRelevance(hit: LexicalHit, bestScore: number): number {
   const strength = bestScore > 0 ? hit.score / bestScore : 0;
-  return hit.coverage * (0.6 + 0.4 * strength);
+  return hit.coverage * (WEAKEST_STRENGTH_SHARE + (1 - WEAKEST_STRENGTH_SHARE) * strength);
 }
 
 export function semanticRelevance(similarity: number): number {

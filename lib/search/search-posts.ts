@@ -7,11 +7,12 @@ import { browseNewest, noMatch } from './browse';
 import { loadMatchDetails, loadPostMeta, type PostMeta, postItemFields } from './details';
 import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
+import { type CountScope, type LexicalMatchCounter, lexicalMatchCounter, lexicalMatcher } from './lexical/count';
 import { resolveTerms } from './lexical/resolve-terms';
 import { prepareQuery } from './query/prepare';
 import type { TopicSearchResult } from './result';
 import { retrieve } from './retrieve';
-import { confidenceOf, fuse, lexicalRelevance, SCORING, semanticRelevance } from './score';
+import { confidenceOf, fuse, isSemanticMatch, lexicalRelevance, SCORING, semanticRelevance } from './score';
 
 export type SearchMode = 'fts' | 'hybrid' | 'semantic';
 
@@ -31,11 +32,20 @@ interface Ranked {
   similarity: number | null;
   matched: number;
   coverage: number | null;
+  /** Whether its lexical evidence alone makes it a match (counted by countLexicalMatches). */
+  lexicalMatch: boolean;
+  /** Whether it passes the relevance gate (score.ts) on either side's evidence. */
+  match: boolean;
   inWindow: boolean | undefined;
+  /** Titled exactly as the query: shown first, whatever the window. */
+  titled: boolean;
 }
 
-/** Minimum strong results from curated publishers for the search to stay in the scoped tier. */
+/** Minimum strong results from curated publishers, among the first TIER_PROBE, for the search to stay in the scoped tier. */
 const SCOPED_TIER_MINIMUM = 3;
+const TIER_PROBE = 10;
+/** A window with fewer lexical matches than this is thin: older matches follow its own. */
+const THIN_WINDOW = 10;
 
 /** A search waits this long for a remote query embedding, once, before it answers lexically. */
 const QUERY_EMBEDDING_TIMEOUT_MS = 3000;
@@ -94,8 +104,13 @@ export async function searchPosts(
     return noMatch(base);
   }
 
-  // The lexical side takes only the page (retrieve.ts); judged on the hand-judged and demo sets, hybrid loses nothing
-  // by it: the semantic side still brings its own top 50.
+  const counts = lexicalMatchCounter(db, terms);
+  // A window is thin when few posts in it match the query's words (whatever the limit, so that the answer's scope
+  // and count do not change with it): older matches then follow the window's own.
+  const thin = !range || !lexicalOn || (await counts.count({ range, publications: null })) < THIN_WINDOW;
+
+  // The lexical side takes only what the page and the tier decision need (retrieve.ts); judged on the hand-judged and
+  // demo sets, hybrid loses nothing by it: the semantic side still brings its own top 50.
   const rankAll = (publications: string[] | null, countWindow = true) =>
     rankCandidates(db, {
       terms: lexicalOn ? terms : [],
@@ -104,10 +119,11 @@ export async function searchPosts(
       embeddings: deps.embeddings,
       range,
       inRange,
-      limit: request.limit,
+      limit: Math.max(request.limit, TIER_PROBE),
       publications,
       include: titled,
       countWindow,
+      beyondWindow: thin,
     });
   let pass = await rankAll(null);
   // The window's matches are counted over every publication, once.
@@ -115,24 +131,36 @@ export async function searchPosts(
 
   // Curated publishers first: stay in the scoped tier when it alone answers the query well, and never when the best
   // answer is elsewhere (a post searched by its exact title must not be hidden because its publisher is not curated).
-  const scopedStrong = pass.ordered.filter((r) => r.meta.isScoped && r.relevance >= SCORING.strong).length;
-  const scoped =
-    pass.ordered[0]?.meta.isScoped === true && scopedStrong >= Math.min(request.limit, SCOPED_TIER_MINIMUM);
+  const probe = pass.ordered.slice(0, TIER_PROBE);
+  const scopedStrong = probe.filter((r) => r.meta.isScoped && r.relevance >= SCORING.strong).length;
+  const scoped = probe[0]?.meta.isScoped === true && scopedStrong >= SCOPED_TIER_MINIMUM;
+  const publications = scoped ? await scopedPublicationIds(db) : null;
   let results = scoped ? pass.ordered.filter((r) => r.meta.isScoped) : pass.ordered;
   if (scoped && lexicalOn && results.length < request.limit) {
     // The page was ranked over every publication; the scoped tier's own page is ranked over the curated ones.
-    pass = await rankAll(await scopedPublicationIds(db), false);
+    pass = await rankAll(publications, false);
     researchCandidatesInWindow = Math.max(researchCandidatesInWindow, pass.researchCandidatesInWindow);
     results = pass.ordered.filter((r) => r.meta.isScoped);
   }
-  const { inWindow, staleFallbackMode } = pass;
+  const { inWindow, older } = pass;
+  // Older posts are shown when the window is thin and there are older matches: counted ones, or semantic ones.
+  const staleFallbackMode =
+    range !== null &&
+    thin &&
+    ((lexicalOn &&
+      (await counts.count({ range: null, publications })) > (await counts.count({ range, publications }))) ||
+      older.some((r) => !r.lexicalMatch));
+  if (range && !staleFallbackMode) results = results.filter((r) => r.inWindow || r.titled);
   const page = results.slice(0, request.limit);
 
-  const details = await loadMatchDetails(
-    db,
-    page.map((r) => r.meta.id),
-    lexicalOn ? terms : [],
-  );
+  const [details, totalCount] = await Promise.all([
+    loadMatchDetails(
+      db,
+      page.map((r) => r.meta.id),
+      lexicalOn ? terms : [],
+    ),
+    countMatches(counts, results, { range: range && !staleFallbackMode ? range : null, publications }),
+  ]);
   const items: Item[] = page.map((r) => {
     const detail = details.get(r.meta.id);
     return {
@@ -164,7 +192,7 @@ export async function searchPosts(
           staleFallbackMode,
         }
       : null,
-    totalCount: results.length,
+    totalCount,
     count: items.length,
     items,
   };
@@ -184,24 +212,29 @@ async function rankCandidates(
   const meta = await loadPostMeta(db, [...evidence.keys()]);
   const bestScore = Math.max(0, ...[...evidence.values()].map((e) => e.lexical?.score ?? 0));
 
+  const exact = new Set(input.include ?? []);
+  const isMatch = lexicalMatcher(input.terms);
   const ranked: Ranked[] = [];
   for (const [id, e] of evidence) {
     const post = meta.get(id);
     if (!post) continue;
     const lexical = lexicalOn ? (e.lexical ? lexicalRelevance(e.lexical, bestScore) : 0) : null;
     const semantic = semanticOn ? semanticRelevance(e.similarity ?? -1) : null;
+    const lexicalMatch = lexicalOn && e.lexical !== undefined && isMatch(e.lexical);
     ranked.push({
       meta: post,
       relevance: fuse(lexical, semantic),
       similarity: e.similarity ?? null,
       matched: e.lexical?.matched ?? 0,
       coverage: e.lexical && e.lexical.matched > 0 ? e.lexical.matched / input.terms.length : null,
+      lexicalMatch,
+      match: lexicalMatch || (semanticOn && e.similarity !== undefined && isSemanticMatch(e.similarity, lexicalOn)),
       inWindow: input.inRange(post.publishedAt),
+      titled: exact.has(id),
     });
   }
-  const exact = new Set(input.include ?? []);
   const gated = ranked
-    .filter((r) => !exact.has(r.meta.id) && r.relevance >= SCORING.minimumRelevance)
+    .filter((r) => !exact.has(r.meta.id) && r.match)
     .sort(
       (a, b) =>
         b.relevance - a.relevance || (b.meta.publishedAt?.getTime() ?? 0) - (a.meta.publishedAt?.getTime() ?? 0),
@@ -216,13 +249,24 @@ async function rankCandidates(
   const hasWindow = input.range !== null;
   const inWindow = hasWindow ? gated.filter((r) => r.inWindow) : gated;
   const older = hasWindow ? gated.filter((r) => !r.inWindow) : [];
-  const staleFallbackMode = hasWindow && inWindow.length < input.limit && older.length > 0;
   return {
-    ordered: [...titled, ...(staleFallbackMode ? [...inWindow, ...older] : inWindow)],
+    // The caller drops the older posts unless the window is thin and they fill it.
+    ordered: [...titled, ...inWindow, ...older],
     inWindow,
-    staleFallbackMode,
+    older,
     researchCandidatesInWindow: Math.max(lexicalCandidatesInWindow, ranked.filter((r) => r.inWindow).length),
   };
+}
+
+/**
+ * Every match the caller could page through (score.ts), not only the page: the lexical matches the index counts in
+ * the scope shown (the window, unless older posts fill a thin one; the curated publications in the scoped tier), plus
+ * the results it cannot count: posts titled as the query outside that scope, and semantic matches that are not
+ * lexical ones (the semantic side's candidates are all among the results, whatever the limit).
+ */
+async function countMatches(counts: LexicalMatchCounter, results: Ranked[], scope: CountScope): Promise<number> {
+  const counted = (r: Ranked) => r.lexicalMatch && (scope.range === null || r.inWindow === true);
+  return (await counts.count(scope)) + results.filter((r) => !counted(r)).length;
 }
 
 // Posts titled exactly as the query, at most this many, and the relevance between two of them (0.1 points).

@@ -1,0 +1,92 @@
+import type { Queryable } from '@/lib/db/types';
+import { isLexicalMatch } from '@/lib/search/score';
+import type { LexicalHit, TimeRange } from './rank';
+import type { ResolvedTerm } from './resolve-terms';
+
+/** The idf weight of the query's terms that some post holds: what a lexical match's share is taken of. */
+function knownIdf(terms: ResolvedTerm[]): number {
+  return terms.reduce((sum, t) => sum + (t.docCount > 0 ? t.idf : 0), 0);
+}
+
+/**
+ * Whether a lexical hit is a match (score.ts). Its coverage is a share of every query term's idf, an unknown word's
+ * included (which lowers its relevance); whether it matches is a share of the known words' idf only, so that an
+ * unknown word ("copper miners" where no post says copper) does not turn every post holding the others away.
+ */
+export function lexicalMatcher(terms: ResolvedTerm[]): (hit: Pick<LexicalHit, 'coverage'>) => boolean {
+  const total = terms.reduce((sum, t) => sum + t.idf, 0);
+  const known = knownIdf(terms);
+  return (hit) => known > 0 && isLexicalMatch((hit.coverage * total) / known);
+}
+
+/**
+ * The smallest sets of terms (indexes into `terms`) that make a lexical match: a post matches when it holds every
+ * term of at least one of them. Queries keep at most 12 terms (query/prepare.ts), so enumerating the subsets is at
+ * most 4,096 steps.
+ */
+export function coveringSets(terms: ResolvedTerm[]): number[][] {
+  const known = knownIdf(terms);
+  const covers = (idfs: number[]) => known > 0 && isLexicalMatch(idfs.reduce((sum, idf) => sum + idf, 0) / known);
+  const live = terms.flatMap((t, i) => (t.docCount > 0 ? [i] : []));
+  const sets: number[][] = [];
+  for (let mask = 1; mask < 1 << live.length; mask++) {
+    const members = live.filter((_, bit) => mask & (1 << bit));
+    const idfs = members.map((i) => terms[i]!.idf).sort((a, b) => a - b);
+    // Minimal: enough, and no longer enough without its weakest member.
+    if (covers(idfs) && !covers(idfs.slice(1))) sets.push(members);
+  }
+  return sets;
+}
+
+/** Whether a post holding these terms (indexes into `terms`) is a lexical match. */
+export function isCovering(terms: ResolvedTerm[], held: number[]): boolean {
+  const heldSet = new Set(held);
+  return coveringSets(terms).some((set) => set.every((i) => heldSet.has(i)));
+}
+
+/**
+ * The number of lexical matches (see MIN_LEXICAL_COVERAGE) among the indexed posts, within a time range and among
+ * some publications when given: every one of them, not only the page the ranking returns. One index query: the
+ * covering sets as one tsquery, so the document index answers without reading a post's vector.
+ */
+export async function countLexicalMatches(db: Queryable, terms: ResolvedTerm[], scope: CountScope): Promise<number> {
+  const sets = coveringSets(terms);
+  if (sets.length === 0) return 0;
+  // One term, one lexeme, everywhere: the indexer's document count is the answer.
+  const only = sets.length === 1 && sets[0]!.length === 1 ? terms[sets[0]![0]!]! : null;
+  if (only && only.lexemes.length === 1 && !scope.range && !scope.publications) return only.docCount;
+
+  const params: unknown[] = [sets.map((set) => `(${set.map((i) => `(${terms[i]!.query})`).join(' & ')})`).join(' | ')];
+  const filters = ['search_vector @@ $1::tsquery'];
+  if (scope.range) {
+    filters.push(`published_at >= $${params.push(scope.range.start)}::timestamptz`);
+    filters.push(`published_at < $${params.push(scope.range.end)}::timestamptz`);
+  }
+  if (scope.publications) filters.push(`publication_id = any($${params.push(scope.publications)}::uuid[])`);
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from posts where ${filters.join(' and ')}`,
+    params,
+  );
+  return row?.n ?? 0;
+}
+
+export interface CountScope {
+  range: TimeRange | null;
+  publications: string[] | null;
+}
+
+export interface LexicalMatchCounter {
+  count(scope: CountScope): Promise<number>;
+}
+
+/** countLexicalMatches for one query, each scope counted once however often a search asks. */
+export function lexicalMatchCounter(db: Queryable, terms: ResolvedTerm[]): LexicalMatchCounter {
+  const known = new Map<string, Promise<number>>();
+  return {
+    count(scope) {
+      const key = JSON.stringify(scope);
+      if (!known.has(key)) known.set(key, countLexicalMatches(db, terms, scope));
+      return known.get(key)!;
+    },
+  };
+}
