@@ -2,8 +2,6 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AiProviderError } from '@/lib/ai/errors';
 import { readCapabilities } from '@/lib/db/capabilities';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
 import { parseInboundEmail } from '@/lib/ingest/email/parse';
 import { receiveEmail } from '@/lib/ingest/email/receive-email';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
@@ -15,8 +13,8 @@ import { searchPosts } from '@/lib/search/search-posts';
 import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
 import { configuredRawStore } from '@/lib/storage/configured-raw-store';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 import { testSyncDeps } from '@/tests/helpers/sync-deps';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // One post that cannot be indexed (a fault injected by a trigger, as a PostgreSQL error the indexer cannot foresee)
 // must not cost its feed, the feeds added after it, or the posts it shares a batch with. The operator commands read
@@ -30,8 +28,7 @@ const { dataDir } = await vi.hoisted(async () => {
   return { dataDir: dir };
 });
 
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let host: FeedHost;
 const deps = testSyncDeps();
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -70,9 +67,6 @@ async function titlesFound(q: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   await db.exec(INJECT_FAULTS);
   host = await startFeedHost();
   host.set('/first.xml', {
@@ -97,8 +91,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  await db.close();
-  await database.drop();
   rmSync(deps.rawDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });

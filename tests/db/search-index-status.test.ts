@@ -3,7 +3,6 @@ import { GET as searchRoute } from '@/app/api/v1/search/route';
 import { GET as readyz } from '@/app/readyz/route';
 import { TopicSearchResponse } from '@/lib/api/contracts/search';
 import { callRoute } from '@/lib/api/in-process';
-import { migrate } from '@/lib/db/migrate';
 import { indexForSearch } from '@/lib/db/prepare';
 import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
@@ -11,20 +10,17 @@ import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { indexInBackground } from '@/lib/search/index/background';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { forgetPendingSearchPosts } from '@/lib/search/index/status';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // The search route and /readyz in process, on this suite's database (as tests/db/sell-offer.test.ts does): what they
 // say about posts not searchable yet.
 const holder = globalThis as { __appDb?: Promise<Db> };
-let database: TestDatabase;
+const raw = suiteDatabase();
 let db: Db;
 /** Statements that count the posts waiting for search, as the search route runs them. */
 let pendingCounts = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const raw = await database.open();
-  await migrate(raw);
   await seedDemoCorpus(raw, { seed: 9, posts: 300, now: new Date() });
   await indexForSearch(raw, configuredEmbeddings(), () => {});
   db = {
@@ -37,10 +33,8 @@ beforeAll(async () => {
   holder.__appDb = Promise.resolve(db);
 });
 
-afterAll(async () => {
+afterAll(() => {
   holder.__appDb = undefined;
-  await db.close();
-  await database.drop();
 });
 
 beforeEach(() => forgetPendingSearchPosts(db));

@@ -4,10 +4,8 @@
  * DATABASE_URL is set).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TopicSearchQuery, TopicSearchResponse } from '@/lib/api/contracts/search';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
 import { analyzeDocument } from '@/lib/search/analysis/document';
 import { queryLexemeLadder } from '@/lib/search/analysis/lexemes';
 import { tokenize, tokenKind } from '@/lib/search/analysis/tokens';
@@ -18,28 +16,19 @@ import { normalizeForSearch } from '@/lib/search/query/normalize';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import { searchPosts } from '@/lib/search/search-posts';
 import { hostilePost, hostileText, LANGUAGES, language, longWord } from '@/tests/helpers/hostile-text';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let publicationId: string;
 let posts = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   const [publication] = await db.query<{ id: string }>(
     `insert into publications (slug, title, site_url, source_kind)
      values ('hostile.example.com', 'Hostile ❤️ Letter', 'https://hostile.example.com', 'rss') returning id`,
   );
   publicationId = publication!.id;
-});
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
 });
 
 interface Post {

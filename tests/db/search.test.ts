@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readCapabilities } from '@/lib/db/capabilities';
-import { migrate } from '@/lib/db/migrate';
 import { indexForSearch } from '@/lib/db/prepare';
-import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { createOpenAIEmbeddingProvider } from '@/lib/search/embeddings/openai';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
@@ -10,26 +8,17 @@ import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { searchPosts } from '@/lib/search/search-posts';
 import { rankSemantic } from '@/lib/search/semantic/rank';
 import { startFakeOpenAI } from '@/tests/helpers/fake-openai';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const embeddings = selectEmbeddingProvider({ provider: 'local' });
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let vector: boolean;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   await seedDemoCorpus(db, { seed: 7, posts: 600, now: NOW });
   await indexForSearch(db, embeddings, () => {});
   vector = (await readCapabilities(db)).vector;
-});
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
 });
 
 const run = (q: string, mode: 'fts' | 'hybrid' = 'hybrid', limit = 10) =>

@@ -1,14 +1,12 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import { syncPublication } from '@/lib/ingest/sync/sync-publication';
 import { runCommand } from '@/lib/operator/registry';
 import { feedFixture } from '@/tests/helpers/feed-fixtures';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 import { testSyncDeps } from '@/tests/helpers/sync-deps';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // Podcasts with and without transcripts, private feeds, and the operator commands over them. The commands read their
 // configuration from the environment, as the CLI does: loopback allowed, raw sources under a temporary DATA_DIR.
@@ -21,17 +19,13 @@ const { dataDir } = await vi.hoisted(async () => {
   process.env.DATA_DIR = dir;
   return { dataDir: dir };
 });
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let host: FeedHost;
 const deps = testSyncDeps();
 const RSS = 'application/rss+xml';
 const TOKEN = 'f3a9c1d2e4b5a6c7d8e9f0a1b2c3d4e5';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   host = await startFeedHost();
   host.set('/capitalflows.xml', {
     contentType: RSS,
@@ -52,8 +46,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  await db.close();
-  await database.drop();
   rmSync(deps.rawDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,17 +1,14 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import { syncPublication } from '@/lib/ingest/sync/sync-publication';
 import { feedFixture } from '@/tests/helpers/feed-fixtures';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 import { testSyncDeps } from '@/tests/helpers/sync-deps';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // Feeds of every format served on loopback, added and synced into a real database.
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let host: FeedHost;
 const deps = testSyncDeps();
 
@@ -25,16 +22,11 @@ const postsOf = (slug: string) =>
   );
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   host = await startFeedHost();
 });
 
 afterAll(async () => {
   await host.close();
-  await db.close();
-  await database.drop();
   rmSync(deps.rawDir, { recursive: true, force: true });
 });
 
