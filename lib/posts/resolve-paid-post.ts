@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PaidPublicationPost, PostPath } from '@/lib/api/contracts/paid';
 import { ApiError } from '@/lib/api/errors';
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { sendJobEvents } from '@/lib/jobs/send';
@@ -16,26 +17,6 @@ export interface ResolvedPaidPost {
 
 const SUMMARY_RETRY_AFTER_SECONDS = 30;
 
-interface Row {
-  [key: string]: unknown;
-  id: string;
-  publication_id: string;
-  publication_slug: string;
-  guid: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  url: string;
-  author: string | null;
-  image_url: string | null;
-  published_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  price_cents: number | null;
-  summary: string | null;
-}
-
 /**
  * Resolves a paid post before any payment is considered: 404 when the publication or post is unknown, 503
  * summary_not_ready (and a generation request) when the summary does not exist yet. The path has already been
@@ -46,16 +27,30 @@ export async function resolvePaidPost(
   { publicationSlug, postSlug }: PostPath,
   requester: { ip: string } | null = null,
 ): Promise<ResolvedPaidPost> {
-  const [row] = await db.query<Row>(
-    `select po.id, po.publication_id, pu.slug as publication_slug, po.guid, po.slug, po.title, po.subtitle,
-            po.description, po.url, po.author, po.image_url, po.published_at, po.created_at, po.updated_at,
-            po.price_cents, s.summary
-       from publications pu
-       join posts po on po.publication_id = pu.id and po.slug = $2
-       left join post_summaries s on s.post_id = po.id
-      where pu.slug = $1`,
-    [publicationSlug, postSlug],
-  );
+  const row = await typed(db)
+    .selectFrom('publications as pu')
+    .innerJoin('posts as po', (join) => join.onRef('po.publication_id', '=', 'pu.id').on('po.slug', '=', postSlug))
+    .leftJoin('post_summaries as s', 's.post_id', 'po.id')
+    .select([
+      'po.id',
+      'po.publication_id',
+      'pu.slug as publication_slug',
+      'po.guid',
+      'po.slug',
+      'po.title',
+      'po.subtitle',
+      'po.description',
+      'po.url',
+      'po.author',
+      'po.image_url',
+      'po.published_at',
+      'po.created_at',
+      'po.updated_at',
+      'po.price_cents',
+      's.summary',
+    ])
+    .where('pu.slug', '=', publicationSlug)
+    .executeTakeFirst();
   if (!row) {
     const [publication] = await db.query(`select 1 from publications where slug = $1`, [publicationSlug]);
     throw new ApiError({

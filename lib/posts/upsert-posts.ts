@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { contentHash } from '@/lib/ai/content-hash';
 import { makeWay } from '@/lib/db/make-way';
+import type { PostsTable } from '@/lib/db/schema';
+import { type TableRow, typed } from '@/lib/db/typed';
 import type { Db, Queryable } from '@/lib/db/types';
 import { detectLanguage } from '@/lib/ingest/language/detect-language';
 import { describeError } from '@/lib/post-failures/describe-error';
@@ -24,26 +27,28 @@ export interface UpsertReport {
   refused: RefusedItem[];
 }
 
-interface ExistingRow {
-  [key: string]: unknown;
-  id: string;
-  guid: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  url: string;
-  author: string | null;
-  image_url: string | null;
-  audio_url: string | null;
-  content_html: string | null;
-  content_hash: string | null;
-  body_text: string;
-  text_source: string | null;
-  language: string | null;
-  published_at: Date | null;
-  raw_key: string | null;
-}
+/** What a stored post is compared on to tell whether a draft changes it. */
+const EXISTING_COLUMNS = [
+  'id',
+  'guid',
+  'slug',
+  'title',
+  'subtitle',
+  'description',
+  'url',
+  'author',
+  'image_url',
+  'audio_url',
+  'content_html',
+  'content_hash',
+  'body_text',
+  'text_source',
+  'language',
+  'published_at',
+  'raw_key',
+] as const;
+
+type ExistingRow = Pick<TableRow<'posts'>, (typeof EXISTING_COLUMNS)[number]>;
 
 /**
  * Stores a source's posts by guid, a few hundred per transaction: a new guid is inserted with a slug unique in the publication;
@@ -94,18 +99,13 @@ async function storeDrafts(
   drafts: readonly PostDraft[],
 ): Promise<Omit<UpsertReport, 'refused'>> {
   const report = { added: [] as StoredPostRef[], updated: [] as StoredPostRef[], unchanged: 0 };
-  const existing = await tx.query<ExistingRow>(
-    `select id, guid, slug, title, subtitle, description, url, author, image_url, audio_url, content_html,
-            content_hash, body_text, text_source, language, published_at, raw_key
-       from posts where publication_id = $1 and guid = any($2::text[])`,
-    [publicationId, drafts.map((draft) => draft.guid)],
-  );
+  const posts = typed(tx).selectFrom('posts').where('publication_id', '=', publicationId);
+  const existing = await posts
+    .select(EXISTING_COLUMNS)
+    .where('guid', '=', (eb) => eb.fn.any(sql<string[]>`${drafts.map((draft) => draft.guid)}::text[]`))
+    .execute();
   const byGuid = new Map(existing.map((row) => [row.guid, row]));
-  const taken = new Set(
-    (await tx.query<{ slug: string }>('select slug from posts where publication_id = $1', [publicationId])).map(
-      (row) => row.slug,
-    ),
-  );
+  const taken = new Set((await posts.select('slug').execute()).map((row) => row.slug));
   const fresh: { draft: PostDraft; slug: string; hash: string }[] = [];
   for (const draft of drafts) {
     const hash = contentHash(draft.bodyText);
@@ -144,7 +144,7 @@ async function insertPosts(
   const arrays = COLUMNS.map((_, i) =>
     columns.map((row) => (row[i] instanceof Date ? (row[i] as Date).toISOString() : (row[i] ?? null))),
   );
-  const rows = await tx.query<{ id: string; guid: string }>(
+  const rows = await tx.query<Pick<TableRow<'posts'>, 'id' | 'guid'>>(
     `insert into posts (publication_id, guid, slug, ${COLUMNS.join(', ')})
      select $1, * from unnest($2::text[], $3::text[], ${COLUMNS.map((column, i) => `$${i + 4}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')})
      returning id, guid`,
@@ -153,9 +153,6 @@ async function insertPosts(
   const idByGuid = new Map(rows.map((row) => [row.guid, row.id]));
   return fresh.map(({ draft, slug }) => ({ id: idByGuid.get(draft.guid)!, slug, textChanged: true }));
 }
-
-// Columns that are not text, as unnest's arrays are cast.
-const COLUMN_TYPES: Record<string, string> = { published_at: 'timestamptz' };
 
 const COLUMNS = [
   'title',
@@ -173,7 +170,10 @@ const COLUMNS = [
   'published_at',
   'raw_key',
   'raw_content_type',
-];
+] as const satisfies readonly (keyof PostsTable)[];
+
+// Columns that are not text, as unnest's arrays are cast.
+const COLUMN_TYPES: Partial<Record<(typeof COLUMNS)[number], string>> = { published_at: 'timestamptz' };
 
 function values(draft: PostDraft, hash: string): unknown[] {
   return [

@@ -1,10 +1,11 @@
+import { type TableRow, typed } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { emailDraft } from '@/lib/ingest/email/email-draft';
 import { parseInboundEmail } from '@/lib/ingest/email/parse';
 import { parseMailgunPayload } from '@/lib/ingest/email/providers/mailgun';
 import { parseTranscript } from '@/lib/ingest/podcasts/transcript';
 import type { SyncDeps } from '@/lib/ingest/sync/sync-deps';
-import type { PostDraft, TextSource } from '@/lib/posts/post-draft';
+import type { PostDraft } from '@/lib/posts/post-draft';
 import { upsertPosts } from '@/lib/posts/upsert-posts';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 
@@ -18,27 +19,7 @@ export interface ReprocessResult {
   postId: string;
 }
 
-interface PostRow {
-  [key: string]: unknown;
-  id: string;
-  publication_id: string;
-  publication_slug: string;
-  slug: string;
-  guid: string;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  url: string;
-  author: string | null;
-  image_url: string | null;
-  audio_url: string | null;
-  content_html: string | null;
-  text_source: TextSource | null;
-  language: string | null;
-  published_at: Date | null;
-  raw_key: string | null;
-  raw_content_type: string | null;
-}
+type PostRow = TableRow<'posts'> & { publication_slug: string };
 
 /**
  * Runs one post through today's parsers again from the raw source kept in object storage: an e-mail from its MIME
@@ -50,11 +31,13 @@ export async function reprocessPost(
   postId: string,
   deps: Pick<SyncDeps, 'rawStore'>,
 ): Promise<ReprocessResult> {
-  const [row] = await db.query<PostRow>(
-    `select p.*, pub.slug as publication_slug from posts p join publications pub on pub.id = p.publication_id
-      where p.id = $1`,
-    [postId],
-  );
+  const row = await typed(db)
+    .selectFrom('posts as p')
+    .innerJoin('publications as pub', 'pub.id', 'p.publication_id')
+    .selectAll('p')
+    .select('pub.slug as publication_slug')
+    .where('p.id', '=', postId)
+    .executeTakeFirst();
   if (!row) throw new Error(`No post ${postId}`);
   const label = `${row.publication_slug}/${row.slug}`;
   const viaRaw = row.raw_key && (row.text_source === 'email' || row.text_source === 'transcript');
