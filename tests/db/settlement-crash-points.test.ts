@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@/lib/db/types';
@@ -272,5 +272,23 @@ describe('a process stopped with the payment in the outbox (outboxed, filed)', (
     expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false });
     await drainOutbox(f.db);
     expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false });
+  });
+
+  it('filed, and a drain died between taking the file aside and deleting it: the next drain moves its lines', async () => {
+    const p = await storedUntil('filed');
+    renameSync(outboxFile(), `${outboxFile()}.4194305.moving`); // above any pid Linux hands out
+    await drainOutbox(f.db);
+    expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false });
+    expect(readdirSync(process.env.DATA_DIR!)).toEqual([]);
+  });
+
+  it('filed, and this process failed mid-move (the database went away): nothing is lost once a new file exists', async () => {
+    const first = await storedUntil('filed');
+    renameSync(outboxFile(), `${outboxFile()}.${process.pid}.moving`);
+    const second = await storedUntil('filed');
+    await drainOutbox(f.db);
+    expect(await money(first)).toEqual({ ...PAID_ONCE, delivered: false });
+    expect(await money(second)).toEqual({ ...PAID_ONCE, delivered: false });
+    expect(readdirSync(process.env.DATA_DIR!)).toEqual([]);
   });
 });

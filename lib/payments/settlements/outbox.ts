@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Db } from '@/lib/db/types';
 import type { PaymentRecord, RecordedOffer } from '@/lib/payments/record';
 import { outboxFile } from './outbox-store';
@@ -66,13 +67,20 @@ export async function listOutbox(db: Db): Promise<OutboxEntry[]> {
 
 async function moveFileIntoTable(db: Db): Promise<void> {
   const file = outboxFile();
-  if (!existsSync(file)) return;
-  // Renamed first, so lines appended meanwhile land in a new file and are moved on the next drain.
-  const moving = `${file}.${process.pid}.moving`;
-  renameSync(file, moving);
-  for (const line of readFileSync(moving, 'utf8').split('\n').filter(Boolean)) {
-    const { uniqueKey, offer, payment, lastError } = JSON.parse(line) as OutboxEntry;
-    await transition(db, uniqueKey, 'filed', 'outboxed', { offer, payment, lastError });
+  const dir = path.dirname(file);
+  if (!existsSync(dir)) return;
+  // Taken aside under a name of its own first, so lines appended meanwhile land in a new file. Every file taken aside
+  // and still there is moved: one left by a drain that died or failed mid-way too (a line inserted twice is kept once).
+  if (existsSync(file)) renameSync(file, `${file}.${process.pid}.${Date.now()}.moving`);
+  const aside = readdirSync(dir).filter(
+    (name) => name.startsWith(`${path.basename(file)}.`) && name.endsWith('.moving'),
+  );
+  for (const name of aside.sort()) {
+    const moving = path.join(dir, name);
+    for (const line of readFileSync(moving, 'utf8').split('\n').filter(Boolean)) {
+      const { uniqueKey, offer, payment, lastError } = JSON.parse(line) as OutboxEntry;
+      await transition(db, uniqueKey, 'filed', 'outboxed', { offer, payment, lastError });
+    }
+    rmSync(moving, { force: true });
   }
-  rmSync(moving);
 }

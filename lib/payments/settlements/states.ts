@@ -61,7 +61,8 @@ export const WALLET_PAYMENT_STATES = {
   },
   filed: {
     stored: 'a line of DATA_DIR/payment-outbox.jsonl: the database refused the outbox row too',
-    ifTheProcessStops: 'the reconcile job moves the line into payment_outbox (drainOutbox)',
+    ifTheProcessStops:
+      'the reconcile job moves the line into payment_outbox (drainOutbox), from a file a stopped drain took aside too',
   },
 } as const;
 
