@@ -99,9 +99,9 @@ describe('snippetFor', () => {
     query: '',
     idf: 1,
     docCount: 1,
-    floor: 0,
-    bodyFloor: 0,
-    floorPublishedUs: Number.POSITIVE_INFINITY,
+    unlistedMaxWeight: 0,
+    bodyMaxWeight: 0,
+    unlistedMaxNewestUs: Number.POSITIVE_INFINITY,
   });
 
   it('finds the sentence in any script, with or without accents, and by a signed figure', () => {

@@ -1,16 +1,16 @@
 /**
- * The candidate profiles of exact lexical ranking (lib/search/lexical/pruning.ts), checked against brute force: every
- * assignment of states whose bound beats the threshold must meet one of the returned profiles, and every returned
- * profile must itself beat it. A missed assignment would be a post the ranking never scores.
+ * The candidate clauses of exact lexical ranking (lib/search/lexical/pruning.ts), checked against brute force: every
+ * assignment of states whose bound beats the threshold must meet one of the returned clauses, and every returned
+ * clause must itself beat it. A missed assignment would be a post the ranking never scores.
  */
 import { describe, expect, it } from 'vitest';
 import {
   ABSENT,
+  clauseBound,
+  clausesThatCanWin,
   IN_TITLE,
-  meets,
+  implies,
   PRESENT,
-  profileBound,
-  profilesThatCanWin,
   type TermBound,
   type TermState,
 } from '@/lib/search/lexical/pruning';
@@ -32,8 +32,8 @@ function assignments(bounds: TermBound[]): TermState[][] {
   return all;
 }
 
-/** A post whose terms are in `states` satisfies `profile`: it holds each PRESENT term, and each IN_TITLE one in its title. */
-const satisfies = (states: TermState[], profile: TermState[]) => profile.every((wanted, i) => states[i]! >= wanted);
+/** A post whose terms are in `states` satisfies `clause`: it holds each PRESENT term, and each IN_TITLE one in its title. */
+const satisfies = (states: TermState[], clause: TermState[]) => clause.every((wanted, i) => states[i]! >= wanted);
 
 // A small deterministic generator, so a failure can be replayed.
 function random(seed: number) {
@@ -44,22 +44,22 @@ function random(seed: number) {
   };
 }
 
-describe('profilesThatCanWin', () => {
+describe('clausesThatCanWin', () => {
   it('returns nothing when even every term at its best cannot beat the threshold', () => {
-    expect(profilesThatCanWin([{ body: 1, title: 2 }], 2)).toEqual([]);
+    expect(clausesThatCanWin([{ body: 1, title: 2 }], 2)).toEqual([]);
   });
 
   it('never asks for posts holding none of the terms, even below a threshold of 0', () => {
-    // A negative k-th score (seen while posts were being indexed, before idf was kept positive) made the empty profile
+    // A negative k-th score (seen while posts were being indexed, before idf was kept positive) made the empty clause
     // "win", and its condition was the SQL "()".
     const bounds = [
       { body: 1, title: 2 },
       { body: 0.5, title: 0 },
     ];
-    const profiles = profilesThatCanWin(bounds, -1);
-    expect(profiles.length).toBeGreaterThan(0);
-    expect(profiles.every((profile) => profile.some((state) => state !== ABSENT))).toBe(true);
-    expect(profiles).toEqual(
+    const clauses = clausesThatCanWin(bounds, -1);
+    expect(clauses.length).toBeGreaterThan(0);
+    expect(clauses.every((clause) => clause.some((state) => state !== ABSENT))).toBe(true);
+    expect(clauses).toEqual(
       expect.arrayContaining([
         [PRESENT, ABSENT],
         [ABSENT, PRESENT],
@@ -68,10 +68,10 @@ describe('profilesThatCanWin', () => {
   });
 
   it('asks for the title when only a title occurrence can win', () => {
-    expect(profilesThatCanWin([{ body: 1.1, title: 2.1 }], 1.5)).toEqual([[IN_TITLE]]);
+    expect(clausesThatCanWin([{ body: 1.1, title: 2.1 }], 1.5)).toEqual([[IN_TITLE]]);
   });
 
-  it('covers every winning assignment, and only winning profiles, over random bounds', () => {
+  it('covers every winning assignment, and only winning clauses, over random bounds', () => {
     const next = random(14);
     let fallbacks = 0;
     for (let round = 0; round < 300; round++) {
@@ -87,18 +87,18 @@ describe('profilesThatCanWin', () => {
       });
       const best = bounds.reduce((sum, b) => sum + Math.max(b.body, b.title), 0);
       const threshold = next() * best;
-      const profiles = profilesThatCanWin(bounds, threshold);
-      // Past MAX_PROFILES minimal profiles the answer is one profile per open term, PRESENT alone: a superset.
-      if (profiles.some((profile) => boundOf(bounds, profile) <= threshold)) {
+      const clauses = clausesThatCanWin(bounds, threshold);
+      // Past MAX_CLAUSES minimal clauses the answer is one clause per open term, PRESENT alone: a superset.
+      if (clauses.some((clause) => boundOf(bounds, clause) <= threshold)) {
         fallbacks++;
         const open = bounds.filter((b) => b.body > 0 || b.title > 0).length;
-        expect(profiles).toHaveLength(open);
-        for (const profile of profiles) expect(profile.filter((s) => s === PRESENT)).toHaveLength(1);
+        expect(clauses).toHaveLength(open);
+        for (const clause of clauses) expect(clause.filter((s) => s === PRESENT)).toHaveLength(1);
       }
       for (const states of assignments(bounds)) {
         if (boundOf(bounds, states) <= threshold) continue;
         expect(
-          profiles.some((profile) => satisfies(states, profile)),
+          clauses.some((clause) => satisfies(states, clause)),
           JSON.stringify({ bounds, threshold, states }),
         ).toBe(true);
       }
@@ -106,23 +106,23 @@ describe('profilesThatCanWin', () => {
     expect(fallbacks).toBeLessThan(30);
   });
 
-  it('falls back to one profile per open term when there are too many terms to enumerate', () => {
+  it('falls back to one clause per open term when there are too many terms to enumerate', () => {
     const bounds = Array.from({ length: 12 }, () => ({ body: 1, title: 2 }));
-    const profiles = profilesThatCanWin(bounds, 3);
-    expect(profiles).toHaveLength(12);
+    const clauses = clausesThatCanWin(bounds, 3);
+    expect(clauses).toHaveLength(12);
     for (const states of [bounds.map(() => PRESENT as TermState)]) {
-      expect(profiles.some((profile) => satisfies(states, profile))).toBe(true);
+      expect(clauses.some((clause) => satisfies(states, clause))).toBe(true);
     }
   });
 
-  it('bounds a profile by its states and knows which profiles a profile meets', () => {
+  it('bounds a clause by its states and knows which clauses a clause implies', () => {
     const bounds = [
       { body: 1, title: 2 },
       { body: 0.5, title: 0 },
     ];
-    expect(profileBound(bounds, [IN_TITLE, PRESENT])).toBe(2.5);
-    expect(profileBound(bounds, [PRESENT, ABSENT])).toBe(1);
-    expect(meets([IN_TITLE, PRESENT], [PRESENT, PRESENT])).toBe(true);
-    expect(meets([IN_TITLE, ABSENT], [PRESENT, PRESENT])).toBe(false);
+    expect(clauseBound(bounds, [IN_TITLE, PRESENT])).toBe(2.5);
+    expect(clauseBound(bounds, [PRESENT, ABSENT])).toBe(1);
+    expect(implies([IN_TITLE, PRESENT], [PRESENT, PRESENT])).toBe(true);
+    expect(implies([IN_TITLE, ABSENT], [PRESENT, PRESENT])).toBe(false);
   });
 });

@@ -2,11 +2,11 @@
  * The search for the exact top k (lib/search/lexical/rounds.ts) on corpora in miniature, checked against brute force.
  * Each post holds each term not at all, in its body or in its title, at a weight that is a whole number of steps, and
  * posts share weights and dates on purpose: ties are where recency decides and where the term lists' dates prune. The
- * lists and floors are built as the indexer keeps them (lib/search/index/term-lists.ts), with short lists so that
- * most posts are unlisted; the unlisted posts are found only through the profiles the search asks for.
+ * lists and floors are built as the indexer keeps them (lib/search/index/champion-lists.ts), with short lists so that
+ * most posts are unlisted; the unlisted posts are found only through the clauses the search asks for.
  */
 import { describe, expect, it } from 'vitest';
-import { quantizeWeight, WEIGHT_STEPS } from '@/lib/search/analysis/ts-rank';
+import { QUANTA_PER_UNIT, quantizeWeight } from '@/lib/search/analysis/ts-rank';
 import { IN_TITLE, PRESENT, type TermState } from '@/lib/search/lexical/pruning';
 import type { ResolvedTerm } from '@/lib/search/lexical/resolve-terms';
 import { type RankedPost, SCORE, type Sought, seekTopK } from '@/lib/search/lexical/rounds';
@@ -47,7 +47,7 @@ function corpus(next: () => number): { posts: Post[]; idfs: number[] } {
       const title = roll > 0.8;
       inTitle.push(title);
       const steps = Math.floor(next() * 3);
-      return title ? 1 + steps / WEIGHT_STEPS : (1 + steps) / WEIGHT_STEPS;
+      return title ? 1 + steps / QUANTA_PER_UNIT : (1 + steps) / QUANTA_PER_UNIT;
     });
     const date = next() < 0.05 ? null : Math.floor(next() * 12) * DAY_US;
     return { id: `post-${String(n).padStart(3, '0')}`, date, weights, inTitle };
@@ -81,9 +81,9 @@ function resolve(posts: Post[], idfs: number[]): { terms: ResolvedTerm[]; listed
       query: `t${term}`,
       idf,
       docCount: holding.length,
-      floor,
-      bodyFloor: Math.max(0, ...body),
-      floorPublishedUs: Math.max(Number.NEGATIVE_INFINITY, ...inFloorStep.map((post) => newest(post.date))),
+      unlistedMaxWeight: floor,
+      bodyMaxWeight: Math.max(0, ...body),
+      unlistedMaxNewestUs: Math.max(Number.NEGATIVE_INFINITY, ...inFloorStep.map((post) => newest(post.date))),
     };
   });
   return { terms, listed };
@@ -106,9 +106,9 @@ function topK(posts: Post[], idfs: number[], limit: number): RankedPost[] {
     .slice(0, limit);
 }
 
-/** Whether a post meets what a sought profile asks (its date included, as the SQL's published_at condition). */
-function meetsSought(post: Post, { profile, from }: Sought): boolean {
-  const terms = profile.every(
+/** Whether a post meets what a sought clause asks (its date included, as the SQL's published_at condition). */
+function meetsSought(post: Post, { clause, from }: Sought): boolean {
+  const terms = clause.every(
     (state: TermState, term) =>
       (state !== PRESENT || post.weights[term] !== null) && (state !== IN_TITLE || post.inTitle[term]),
   );

@@ -2,8 +2,8 @@
  * PostgreSQL's ts_rank(weights, vector, 'lexeme', 1) for one lexeme, computed in JavaScript at indexing time: the
  * per-term weight the lexical ranking sums (lib/search/lexical), needed here for the per-term upper bounds that make
  * exact top-k pruning possible. It follows tsrank.c (calc_rank_or for a single operand, then normalization 1, the
- * division by log2 of the document length), in single precision as PostgreSQL computes it; a bound's step still
- * allows for a last-bit difference (boundStep).
+ * division by log2 of the document length), in single precision as PostgreSQL computes it; a bound's quantized weight
+ * still allows for a last-bit difference (quantizedBound).
  */
 
 /** Weights of the D, C, B, A labels: body, publication, subtitle, title. Also used verbatim in SQL. */
@@ -42,32 +42,32 @@ export const TITLE_WEIGHT = 1;
 const TITLE_LABEL = 3;
 
 /**
- * The ranking compares term weights in steps of 1/WEIGHT_STEPS (rounded down), as search engines quantize impacts.
- * Posts a length-normalization hair apart (thousands of titles holding the same common word) then tie, and recency
- * orders them, instead of the exact top k having to score every one of them to find the larger hair. A step of 1/256
- * still tells apart what the weights say (one more mention in the body adds about 0.01): on the evaluation sets the
- * figures stayed where they were (demo nDCG@10 fts 0.891 -> 0.888, hybrid 0.874 -> 0.872; hand-judged 0.994 both),
- * where 1/32 cost the time-phrase queries their answer (hand-judged 0.994 -> 0.962).
+ * The ranking compares term weights quantized to multiples of 1/QUANTA_PER_UNIT (rounded down), as impact-ordered
+ * indexes quantize impacts. Posts a length-normalization hair apart (the many titles holding the same common word)
+ * then tie, and recency orders them, instead of the exact top k having to score every one of them to find the larger
+ * hair. 1/256 still tells apart what the weights say (one more mention in the body adds more than a quantum): on
+ * the judged sets of `npm run eval:search` it left the quality where it was, where 1/32 cost the time-phrase queries
+ * their answer (docs/benchmarks.md#search-quality).
  */
-export const WEIGHT_STEPS = 256;
+export const QUANTA_PER_UNIT = 256;
 
 /** A weight as the ranking counts it; never above the weight itself, so a bound stays a bound once quantized. */
 export function quantizeWeight(weight: number): number {
-  return Math.floor(weight * WEIGHT_STEPS) / WEIGHT_STEPS;
+  return Math.floor(weight * QUANTA_PER_UNIT) / QUANTA_PER_UNIT;
 }
 
-// Added to a weight computed here before its step bounds PostgreSQL's: a last-bit difference between the two must not
-// put PostgreSQL's weight in the step above.
+// Added to a weight computed here before it is quantized as a bound on PostgreSQL's: a last-bit difference between the
+// two must not put PostgreSQL's weight in the quantum above.
 const BOUND_SLACK = 1e-6;
 
-/** The step of any weight PostgreSQL computes where this code computed `weight`. */
-export function boundStep(weight: number): number {
+/** The quantized weight of any weight PostgreSQL computes where this code computed `weight`: an upper bound. */
+export function quantizedBound(weight: number): number {
   return quantizeWeight(weight + BOUND_SLACK);
 }
 
-/** Whether the step of `weight` is certain: no last-bit difference could move PostgreSQL's weight to the next one. */
-export function stepIsCertain(weight: number): boolean {
-  return boundStep(weight) === quantizeWeight(weight);
+/** Whether `weight` quantizes for certain: no last-bit difference moves PostgreSQL's weight to the next quantum. */
+export function quantizationIsCertain(weight: number): boolean {
+  return quantizedBound(weight) === quantizeWeight(weight);
 }
 
 export function termWeight(labels: readonly number[], documentLength: number): number {

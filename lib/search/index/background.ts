@@ -17,9 +17,9 @@ export interface BackgroundIndexingOptions {
 }
 
 /**
- * PGlite has one connection and a transaction holds it: every request waits for the batch in progress. 100 posts take
- * about 0.2-0.5 s there (250: 0.5-0.9 s; 5,000: 9 s), for about 13% more time in all than 250-post batches. PostgreSQL
- * serves reads beside a batch, so its batches only need to stay short enough to stop promptly on close (1,000: ~1.5 s).
+ * PGlite has one connection and a transaction holds it: every request waits for the batch in progress, so its batches
+ * are small, at some cost in total time against larger ones. PostgreSQL serves reads beside a batch, so its batches
+ * only need to stay short enough to stop promptly on close. The times of each: `npm run bench`, docs/benchmarks.md.
  */
 const BATCH_SIZE = { pglite: 100, postgres: 1000 } as const;
 /**

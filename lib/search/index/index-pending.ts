@@ -6,7 +6,7 @@ import { isolateFailures } from '@/lib/post-failures/isolate-failures';
 import { clearPostFailures, recordPostFailure } from '@/lib/post-failures/record-failure';
 import { type AnalyzedDocument, analyzeDocument } from '@/lib/search/analysis/document';
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
-import { admitToTermLists, removeFromTermLists } from './term-lists';
+import { admitToChampionLists, removeFromChampionLists } from './champion-lists';
 
 interface PendingRow {
   [key: string]: unknown;
@@ -17,7 +17,7 @@ interface PendingRow {
   publication: string;
   language: string | null;
   previously_indexed: boolean;
-  /** Microseconds since 1970 (the term lists order ties by date); null when undated. */
+  /** Microseconds since 1970 (the champion lists order ties by date); null when undated. */
   published_us: number | null;
 }
 
@@ -36,8 +36,9 @@ const PENDING_IDS = `select id from posts
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
 const MAINTAIN_AFTER = 1000;
-// Posts per batch, each one transaction. PGlite's one connection is held for a whole batch (5,000 posts: about 9 s),
-// so there a batch stays short enough for searches to get their turn between batches at little cost in all.
+// Posts per batch, each one transaction. PGlite's one connection is held for a whole batch (seconds for thousands of
+// posts; `npm run bench`, docs/benchmarks.md), so there a batch stays short enough for searches to get their turn
+// between batches at little cost in all.
 const DEFAULT_BATCH = { pglite: 500, postgres: 5000 } as const;
 // Posts analysed per statement that stores their vectors.
 const ANALYSIS_CHUNK = 500;
@@ -55,7 +56,7 @@ export interface IndexPendingOptions {
 
 /**
  * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
- * keeping the ranking statistics and per-term lists in step in the same transaction. A post that cannot be indexed
+ * keeping the ranking statistics and champion lists in step in the same transaction. A post that cannot be indexed
  * never fails the batch, the caller or the posts after it: it is quarantined (post_failures, stage index) and tried
  * again after its backoff. Returns the number of posts indexed.
  */
@@ -64,7 +65,7 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
   const vector = (await readCapabilities(db)).vector;
   let total = 0;
   // Batches go up the ids from where the last one stopped: the posts behind it are indexed, and their dead entries in
-  // the pending index would otherwise be stepped over again by every batch (at 1,000,000 posts, seconds per batch).
+  // the pending index would otherwise be stepped over again by every batch (in a large corpus, seconds per batch).
   // Posts added behind it meanwhile are found by one more pass from the start.
   let after: string | null = null;
   for (;;) {
@@ -98,8 +99,8 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
       if (total >= MAINTAIN_AFTER) {
         await db.exec('vacuum (analyze) posts');
         await db.exec('analyze search_term_stats');
-        // Every batch rewrote the rows of the lists it changed: compacted, the lists take a tenth of the space. Searches
-        // wait for it (0.4 s at 100,000 posts on PostgreSQL).
+        // Every batch rewrote the rows of the lists it changed: compacted, they take a fraction of the space. Searches
+        // wait for it (its time: `npm run bench`, docs/benchmarks.md).
         await db.exec('vacuum (full, analyze) search_term_lists');
       }
       return total;
@@ -230,7 +231,7 @@ async function indexBatch(
      returning lexeme, top_floor, body_floor, floor_published_us`,
     [[...docCounts.keys()], [...docCounts.values()]],
   );
-  await admitToTermLists(tx, { ids, publishedUs: rows.map((row) => row.published_us) }, documents, stats);
+  await admitToChampionLists(tx, { ids, publishedUs: rows.map((row) => row.published_us) }, documents, stats);
   await tx.query('update search_corpus_stats set doc_count = doc_count + $1', [rows.length - previouslyIndexed.length]);
   const newLanguages = languages.filter((_, i) => !rows[i]!.previously_indexed);
   if (newLanguages.length > 0) {
@@ -245,7 +246,7 @@ async function indexBatch(
   return { found: rows.length, indexed: rows.length, lastId: rows.at(-1)!.id };
 }
 
-/** A changed post's old document leaves the counts and the term lists; its embedding, describing the old text, goes. */
+/** A changed post's old document leaves the counts and the champion lists; its embedding, of the old text, goes. */
 async function forgetOldDocuments(tx: Queryable, ids: string[], vector: boolean) {
   if (vector) await tx.query('delete from post_embeddings where post_id = any($1::uuid[])', [ids]);
   const old = await tx.query<{ lexeme: string; n: number }>(OLD_LEXEMES, [ids]);
@@ -255,5 +256,5 @@ async function forgetOldDocuments(tx: Queryable, ids: string[], vector: boolean)
        from unnest($1::text[], $2::int[]) as a (lexeme, n) where s.lexeme = a.lexeme`,
     [lexemes, old.map((row) => row.n)],
   );
-  await removeFromTermLists(tx, lexemes, ids);
+  await removeFromChampionLists(tx, lexemes, ids);
 }

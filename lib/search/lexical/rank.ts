@@ -1,5 +1,5 @@
 import type { Queryable } from '@/lib/db/types';
-import { FIELD_WEIGHTS_SQL, TITLE_WEIGHT, WEIGHT_STEPS } from '@/lib/search/analysis/ts-rank';
+import { FIELD_WEIGHTS_SQL, QUANTA_PER_UNIT, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import { IN_TITLE, PRESENT, type TermState } from './pruning';
 import type { ResolvedTerm } from './resolve-terms';
@@ -29,12 +29,13 @@ interface ScoredRow extends RankedPost {
 }
 
 /**
- * Exact top-k lexical ranking. The posts on the query terms' lists (lib/search/index/term-lists.ts: for each lexeme,
- * the posts where it weighs most, all of them for a rare one) are scored first. Every other post weighs, for each
- * term it holds, at most the term's floor (in its title) or body floor (elsewhere), which bounds its score; the indexes
- * are then asked only for posts meeting a profile whose bound could beat the k-th score found (pruning.ts), a few
- * profiles per round, and those are scored too. So the result is the true top k over every matching post, while a
- * common word costs its list and the posts that could still win, not its thousands of posts.
+ * Exact top-k lexical ranking (lib/search/README.md). The posts on the query terms' champion lists
+ * (lib/search/index/champion-lists.ts: for each lexeme, the posts where it weighs most, all of them for a rare one)
+ * are scored first. Every other post weighs, for each term it holds, at most the term's max unlisted weight (in its
+ * title) or max body weight (elsewhere), which bounds its score; the indexes are then asked only for posts meeting a
+ * clause whose bound could beat the k-th score found (pruning.ts), a few clauses per round, and those are scored too.
+ * So the result is the true top k over every matching post, while a common word costs its list and the posts that
+ * could still win, not its thousands of posts.
  */
 export async function rankLexical(
   db: Queryable,
@@ -103,15 +104,15 @@ async function rankTop(
   });
   return seekTopK(live, options.limit, listed, (batch) => {
     const params: unknown[] = [live.flatMap((t) => t.lexemes), ...filterParams];
-    const conditions = batch.map(({ profile, from }) => {
-      const condition = profileCondition(live, profile, options.corpus, params);
+    const conditions = batch.map(({ clause, from }) => {
+      const condition = clauseCondition(live, clause, options.corpus, params);
       if (from === null) return condition;
       // From the k-th post's millisecond on: a superset of the posts dated after it or with it.
       const since = new Date(Math.floor(from / 1000)).toISOString();
       return `${condition} and p.published_at >= $${params.push(since)}::timestamptz`;
     });
     return scorePosts(db, live, everyTermLive, {
-      // One index query per profile, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on
+      // One index query per clause, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on
       // every row the indexes return, reading (and decompressing) each post's vector for it.
       from: `(${conditions.map((c) => `select p.id from posts p where ${c} ${andFilters}`).join(' union ')}) candidate
              join posts p on p.id = candidate.id
@@ -127,12 +128,12 @@ async function rankTop(
 const SELECTIVE_SHARE = 0.2;
 
 /**
- * SQL for posts meeting a profile, or a superset of them (every candidate is scored exactly, so a superset only costs
+ * SQL for posts meeting a clause, or a superset of them (every candidate is scored exactly, so a superset only costs
  * time): the title index for its IN_TITLE terms, the document index for its selective PRESENT ones.
  */
-function profileCondition(terms: ResolvedTerm[], profile: TermState[], corpus: number, params: unknown[]): string {
-  const inTitle = terms.filter((_, i) => profile[i] === IN_TITLE);
-  const present = terms.filter((_, i) => profile[i] === PRESENT).sort((a, b) => a.docCount - b.docCount);
+function clauseCondition(terms: ResolvedTerm[], clause: TermState[], corpus: number, params: unknown[]): string {
+  const inTitle = terms.filter((_, i) => clause[i] === IN_TITLE);
+  const present = terms.filter((_, i) => clause[i] === PRESENT).sort((a, b) => a.docCount - b.docCount);
   const selective = present.filter((t, i) => t.docCount <= SELECTIVE_SHARE * corpus || (i === 0 && !inTitle.length));
   const tsquery = (list: ResolvedTerm[]) => list.map((t) => `(${t.query})`).join(' & ');
   const parts: string[] = [];
@@ -169,8 +170,8 @@ async function scorePosts(
            + (case when v @@ ${param(anyLexeme([lexeme], 'A'))}::tsquery then ${TITLE_WEIGHT} else 0 end)`,
     );
     const weight = perLexeme.length === 1 ? perLexeme[0] : `greatest(${perLexeme.join(', ')})`;
-    // Counted in steps, as quantizeWeight does.
-    return `(case when v @@ ${param(t.query)}::tsquery then floor((${weight}) * ${WEIGHT_STEPS}) / ${WEIGHT_STEPS} end) as w${i}`;
+    // Quantized, as quantizeWeight does.
+    return `(case when v @@ ${param(t.query)}::tsquery then floor((${weight}) * ${QUANTA_PER_UNIT}) / ${QUANTA_PER_UNIT} end) as w${i}`;
   });
   const idf = terms.map((t) => `${param(t.idf)}::float8`);
   const score = terms.map((_, i) => `coalesce(${idf[i]} * (${SCORE.presence} + w${i}), 0)`).join(' + ');

@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/types';
 import { queryLexemeLadder } from '@/lib/search/analysis/lexemes';
 import { stem } from '@/lib/search/analysis/stemmers';
 import { tokenKind } from '@/lib/search/analysis/tokens';
-import { boundStep, stepIsCertain } from '@/lib/search/analysis/ts-rank';
+import { quantizationIsCertain, quantizedBound } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import { allowedEdits, editDistance, isDictionaryWord } from './spelling';
 
@@ -17,19 +17,24 @@ export interface ResolvedTerm {
   idf: number;
   /** Documents containing it (the largest count among its lexemes). */
   docCount: number;
-  /** The largest weight it has in a post outside its lexemes' term lists; 0 when the lists hold every post. */
-  floor: number;
-  /** The largest weight it has in a post that does not hold it in the title (below TITLE_WEIGHT). */
-  bodyFloor: number;
   /**
-   * The newest an unlisted post in the floor's weight step can be, in microseconds since 1970: -Infinity when none of
-   * them is dated, Infinity when unknown. An unlisted post tying the k-th result at that step beats it only if newer.
+   * The max impact of the posts outside its lexemes' champion lists (the largest weight it has in any of them); 0 when
+   * the lists hold every post.
    */
-  floorPublishedUs: number;
+  unlistedMaxWeight: number;
+  /** The largest weight it has in a post that does not hold it in the title (below TITLE_WEIGHT). */
+  bodyMaxWeight: number;
+  /**
+   * The newest an unlisted post at unlistedMaxWeight's quantized weight can be, in microseconds since 1970: -Infinity
+   * when none of them is dated, Infinity when unknown. An unlisted post tying the k-th result there beats it only if
+   * newer.
+   */
+  unlistedMaxNewestUs: number;
   /** Set when the word was not indexed and was replaced by the closest indexed lexeme. */
   correctedFrom?: string;
 }
 
+/** A lexeme's statistics; the columns keep their first names (top_floor: max unlisted weight, see README.md). */
 interface StatsRow {
   [key: string]: unknown;
   lexeme: string;
@@ -74,17 +79,17 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
       .find((l) => l.length);
     if (rung) {
       const docCount = Math.max(...rung.map((l) => stats.get(l)!.doc_count));
-      const floor = Math.max(...rung.map((l) => stats.get(l)!.top_floor));
-      const bodyFloor = Math.max(...rung.map((l) => stats.get(l)!.body_floor));
+      const unlistedMaxWeight = Math.max(...rung.map((l) => stats.get(l)!.top_floor));
+      const bodyMaxWeight = Math.max(...rung.map((l) => stats.get(l)!.body_floor));
       resolved.push({
-        floorPublishedUs: floorDate(rung.map((l) => stats.get(l)!)),
+        unlistedMaxNewestUs: newestAtUnlistedMax(rung.map((l) => stats.get(l)!)),
         term,
         lexemes: rung,
         query: anyLexeme(rung),
         idf: idf(corpus, docCount),
         docCount,
-        floor,
-        bodyFloor,
+        unlistedMaxWeight,
+        bodyMaxWeight,
       });
       continue;
     }
@@ -97,9 +102,9 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
         query: anyLexeme([correction.lexeme]),
         idf: idf(corpus, correction.doc_count),
         docCount: correction.doc_count,
-        floor: correction.top_floor,
-        bodyFloor: correction.body_floor,
-        floorPublishedUs: floorDate([correction]),
+        unlistedMaxWeight: correction.top_floor,
+        bodyMaxWeight: correction.body_floor,
+        unlistedMaxNewestUs: newestAtUnlistedMax([correction]),
         correctedFrom: term,
       });
       continue;
@@ -112,24 +117,25 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
       query: anyLexeme(lexemes),
       idf: idf(corpus, 0),
       docCount: 0,
-      floor: 0,
-      bodyFloor: 0,
-      floorPublishedUs: Number.POSITIVE_INFINITY,
+      unlistedMaxWeight: 0,
+      bodyMaxWeight: 0,
+      unlistedMaxNewestUs: Number.POSITIVE_INFINITY,
     });
   }
   return { terms: resolved, corpus };
 }
 
 /**
- * The newest date of an unlisted post in the term's floor step: for a word standing for several lexemes, the newest
- * among those whose floor is in that step. The indexer tracks each date with the step it computed; when a floor sits
- * so close under the next step that PostgreSQL's weight could fall in it, the date is unknown.
+ * The newest date of an unlisted post at the term's max unlisted quantized weight: for a word standing for several
+ * lexemes, the newest among those whose max is at that quantized weight. The indexer tracks each date with the
+ * quantized weight it computed; when a max sits so close under the next quantum that PostgreSQL's weight could fall in
+ * it, the date is unknown.
  */
-function floorDate(rows: StatsRow[]): number {
-  const step = Math.max(...rows.map((row) => boundStep(row.top_floor)));
-  const atStep = rows.filter((row) => boundStep(row.top_floor) === step);
-  if (atStep.some((row) => !stepIsCertain(row.top_floor))) return Number.POSITIVE_INFINITY;
-  return Math.max(...atStep.map((row) => row.floor_published_us ?? Number.NEGATIVE_INFINITY));
+function newestAtUnlistedMax(rows: StatsRow[]): number {
+  const max = Math.max(...rows.map((row) => quantizedBound(row.top_floor)));
+  const atMax = rows.filter((row) => quantizedBound(row.top_floor) === max);
+  if (atMax.some((row) => !quantizationIsCertain(row.top_floor))) return Number.POSITIVE_INFINITY;
+  return Math.max(...atMax.map((row) => row.floor_published_us ?? Number.NEGATIVE_INFINITY));
 }
 
 /** The indexed posts and their languages, in one round trip. */

@@ -3,21 +3,22 @@ import type { AnalyzedDocument } from '@/lib/search/analysis/document';
 import { quantizeWeight, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 
 /**
- * Each lexeme's list of its TERM_LIST_SIZE best posts, in the ranking's order: the weight's step (quantizeWeight),
- * then the newest, then the id (migrations 20261127100000, 20261128100000). Its floor bounds every post outside the
- * list: none is in a step above top_floor's, and none in that step is newer than floor_published_us. A post pushed
- * off a list raises the floor to it, and a post not above the floor is never added. A rare lexeme's list holds all its
- * posts, with floor 0.
+ * Each lexeme's champion list: its CHAMPION_LIST_SIZE best posts, in the ranking's order: the quantized weight
+ * (quantizeWeight), then the newest, then the id (table search_term_lists, migrations 20261127100000, 20261128100000).
+ * Its max unlisted weight (column top_floor) bounds every post outside the list: none has a higher quantized weight,
+ * and none at that quantized weight is newer than floor_published_us. A post pushed off a list raises the max to it,
+ * and a post that does not stand before the max is never added. A rare lexeme's list holds all its posts, with max 0.
  *
- * Each lexeme also keeps body_floor, the heaviest it weighs in any post that does not hold it in the title (those
- * weigh less than TITLE_WEIGHT; the ones that do, at least that): an unlisted post without the lexeme in its title
- * weighs at most that.
+ * Each lexeme also keeps its max body weight (column body_floor), the heaviest it weighs in any post that does not
+ * hold it in the title (those weigh less than TITLE_WEIGHT; the ones that do, at least that): an unlisted post without
+ * the lexeme in its title weighs at most that.
  *
- * TERM_LIST_SIZE must be at least the number of results a lexical ranking is asked for (a search page: at most 30),
- * so that a single-term query is answered from its list alone.
+ * CHAMPION_LIST_SIZE must be at least the number of results a lexical ranking is asked for (a search page: at most
+ * 30), so that a single-term query is answered from its list alone.
  */
-export const TERM_LIST_SIZE = 64;
+export const CHAMPION_LIST_SIZE = 64;
 
+/** A lexeme's statistics; the columns keep their first names (top_floor: max unlisted weight, see README.md). */
 interface StatsRow {
   lexeme: string;
   top_floor: number;
@@ -42,46 +43,46 @@ interface ListRow {
 
 /**
  * Positive when a post weighing `a` (dated `aUs`) stands before one weighing `b` (dated `bUs`) on a lexeme's list: a
- * higher step, or the same step and newer (an undated post after every dated one). Allocates nothing: a batch sorts
- * thousands of candidates for a common word.
+ * higher quantized weight, or the same and newer (an undated post after every dated one). Allocates nothing: a batch
+ * sorts thousands of candidates for a common word.
  */
-function compareStanding(a: number, aUs: number | null, b: number, bUs: number | null): number {
+function compareListOrder(a: number, aUs: number | null, b: number, bUs: number | null): number {
   return quantizeWeight(a) - quantizeWeight(b) || (aUs ?? Number.NEGATIVE_INFINITY) - (bUs ?? Number.NEGATIVE_INFINITY);
 }
 
-/** In the ranking's order: best step, newest, then lowest id (as PostgreSQL orders uuids). */
-function byRank(a: Entry, b: Entry): number {
+/** In the ranking's order: highest quantized weight, newest, then lowest id (as PostgreSQL orders uuids). */
+function byListOrder(a: Entry, b: Entry): number {
   return (
-    compareStanding(b.weight, b.publishedUs, a.weight, a.publishedUs) ||
+    compareListOrder(b.weight, b.publishedUs, a.weight, a.publishedUs) ||
     (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0)
   );
 }
 
 /**
- * Merges a batch of analysed posts into the lists and floors of their lexemes. `publishedUs` holds each post's date in
- * microseconds since 1970 (null when undated).
+ * Merges a batch of analysed posts into the champion lists and maxima of their lexemes. `publishedUs` holds each
+ * post's date in microseconds since 1970 (null when undated).
  */
-export async function admitToTermLists(
+export async function admitToChampionLists(
   tx: Queryable,
   posts: { ids: string[]; publishedUs: Array<number | null> },
   documents: AnalyzedDocument[],
   stats: StatsRow[],
 ): Promise<void> {
   const current = new Map(stats.map((row) => [row.lexeme, row]));
-  // Whether a post would stand above the floor; with nothing dropped yet (floor 0), every post is listed.
-  const aboveFloor = (lexeme: string, weight: number, publishedUs: number | null) => {
+  // Whether a post would stand before the max unlisted post; with nothing dropped yet (max 0), every post is listed.
+  const beatsUnlistedMax = (lexeme: string, weight: number, publishedUs: number | null) => {
     const row = current.get(lexeme);
     if (!row || row.top_floor <= 0) return true;
-    return compareStanding(weight, publishedUs, row.top_floor, row.floor_published_us) > 0;
+    return compareListOrder(weight, publishedUs, row.top_floor, row.floor_published_us) > 0;
   };
-  // This batch's candidates per lexeme (posts above the floor), and its heaviest non-title weights.
+  // This batch's candidates per lexeme (posts before the max unlisted post), and its heaviest non-title weights.
   const candidates = new Map<string, Entry[]>();
-  const bodyFloors = new Map<string, number>();
+  const bodyMaxima = new Map<string, number>();
   documents.forEach((document, i) => {
     const publishedUs = posts.publishedUs[i] ?? null;
     for (const [lexeme, weight] of document.weights) {
-      if (weight < TITLE_WEIGHT && weight > (bodyFloors.get(lexeme) ?? 0)) bodyFloors.set(lexeme, weight);
-      if (!aboveFloor(lexeme, weight, publishedUs)) continue;
+      if (weight < TITLE_WEIGHT && weight > (bodyMaxima.get(lexeme) ?? 0)) bodyMaxima.set(lexeme, weight);
+      if (!beatsUnlistedMax(lexeme, weight, publishedUs)) continue;
       const list = candidates.get(lexeme) ?? candidates.set(lexeme, []).get(lexeme)!;
       list.push({ postId: posts.ids[i]!, weight, publishedUs });
     }
@@ -90,64 +91,59 @@ export async function admitToTermLists(
   const existing = await readLists(tx, [...candidates.keys()]);
   const batchIds = new Set(posts.ids);
   const lists: Array<{ lexeme: string; entries: Entry[] }> = [];
-  const floors: Array<{ lexeme: string; floor: number; floorUs: number | null; bodyFloor: number }> = [];
+  const maxima: Array<{ lexeme: string; max: number; maxUs: number | null; bodyMax: number }> = [];
   for (const [lexeme, batch] of candidates) {
     // A post of this batch already listed (indexed before under the same id) is listed again at its new weight.
     const kept = (existing.get(lexeme) ?? []).filter((e) => !batchIds.has(e.postId));
-    const merged = [...kept, ...batch].sort(byRank);
-    lists.push({ lexeme, entries: merged.slice(0, TERM_LIST_SIZE) });
+    const merged = [...kept, ...batch].sort(byListOrder);
+    lists.push({ lexeme, entries: merged.slice(0, CHAMPION_LIST_SIZE) });
     const row = current.get(lexeme);
-    const floor = lowerFloor(
+    const max = unlistedMaxAfter(
       row && row.top_floor > 0 ? { weight: row.top_floor, publishedUs: row.floor_published_us } : null,
-      merged.slice(TERM_LIST_SIZE),
+      merged.slice(CHAMPION_LIST_SIZE),
     );
-    floors.push({
+    maxima.push({
       lexeme,
-      floor: floor?.weight ?? 0,
-      floorUs: floor?.publishedUs ?? null,
-      bodyFloor: bodyFloors.get(lexeme) ?? 0,
+      max: max?.weight ?? 0,
+      maxUs: max?.publishedUs ?? null,
+      bodyMax: bodyMaxima.get(lexeme) ?? 0,
     });
   }
-  for (const [lexeme, bodyFloor] of bodyFloors) {
+  for (const [lexeme, bodyMax] of bodyMaxima) {
     const row = current.get(lexeme);
-    if (!candidates.has(lexeme) && bodyFloor > (row?.body_floor ?? 0)) {
-      floors.push({ lexeme, floor: row?.top_floor ?? 0, floorUs: row?.floor_published_us ?? null, bodyFloor });
+    if (!candidates.has(lexeme) && bodyMax > (row?.body_floor ?? 0)) {
+      maxima.push({ lexeme, max: row?.top_floor ?? 0, maxUs: row?.floor_published_us ?? null, bodyMax });
     }
   }
   await writeLists(tx, lists);
-  if (floors.length === 0) return;
-  // Set, not raised in SQL: the floor's date goes with its step. Batches take turns under the indexer's lock, so the
-  // stats read at the start of this one are current.
+  if (maxima.length === 0) return;
+  // Set, not raised in SQL: the max's date goes with its quantized weight. Batches take turns under the indexer's
+  // lock, so the stats read at the start of this one are current.
   await tx.query(
     `update search_term_stats s
-        set top_floor = a.floor, floor_published_us = a.floor_us, body_floor = greatest(s.body_floor, a.body_floor)
-       from unnest($1::text[], $2::real[], $3::float8[], $4::real[]) as a (lexeme, floor, floor_us, body_floor)
+        set top_floor = a.max_weight, floor_published_us = a.max_us, body_floor = greatest(s.body_floor, a.body_max)
+       from unnest($1::text[], $2::real[], $3::float8[], $4::real[]) as a (lexeme, max_weight, max_us, body_max)
       where s.lexeme = a.lexeme`,
-    [
-      floors.map((f) => f.lexeme),
-      floors.map((f) => f.floor),
-      floors.map((f) => f.floorUs),
-      floors.map((f) => f.bodyFloor),
-    ],
+    [maxima.map((m) => m.lexeme), maxima.map((m) => m.max), maxima.map((m) => m.maxUs), maxima.map((m) => m.bodyMax)],
   );
 }
 
 /**
- * The floor once `dropped` leave a list: the heaviest weight of any unlisted post, and the newest date among the
- * unlisted posts in that weight's step (null when none of them is dated). Null when nothing is unlisted.
+ * The max unlisted weight once `dropped` leave a list: the heaviest weight of any unlisted post, and the newest date
+ * among the unlisted posts at that quantized weight (null when none of them is dated). Null when nothing is unlisted.
  */
-function lowerFloor(
-  floor: { weight: number; publishedUs: number | null } | null,
+function unlistedMaxAfter(
+  max: { weight: number; publishedUs: number | null } | null,
   dropped: Entry[],
 ): { weight: number; publishedUs: number | null } | null {
-  let result = floor;
+  let result = max;
   for (const entry of dropped) {
     if (!result) {
       result = { weight: entry.weight, publishedUs: entry.publishedUs };
       continue;
     }
-    // The date goes with the higher step, and within one step with the newer post: the list's own order.
-    const standsAbove = compareStanding(entry.weight, entry.publishedUs, result.weight, result.publishedUs) > 0;
+    // The date goes with the higher quantized weight, and within one with the newer post: the list's own order.
+    const standsAbove = compareListOrder(entry.weight, entry.publishedUs, result.weight, result.publishedUs) > 0;
     result = {
       weight: Math.max(result.weight, entry.weight),
       publishedUs: standsAbove ? entry.publishedUs : result.publishedUs,
@@ -156,8 +152,8 @@ function lowerFloor(
   return result;
 }
 
-/** Takes posts off every list that holds them (their documents changed); the floors stay, still upper bounds. */
-export async function removeFromTermLists(tx: Queryable, lexemes: string[], postIds: string[]): Promise<void> {
+/** Takes posts off every list that holds them (their documents changed); the maxima stay, still upper bounds. */
+export async function removeFromChampionLists(tx: Queryable, lexemes: string[], postIds: string[]): Promise<void> {
   const gone = new Set(postIds);
   const lists = [...(await readLists(tx, lexemes))]
     .filter(([, entries]) => entries.some((e) => gone.has(e.postId)))
