@@ -4,9 +4,7 @@
  * with accents. And the proof that lexical ranking is exact: its top 10 equals the top 10 of scoring every matching
  * post, for common words, many words and time windows alike.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
@@ -14,24 +12,15 @@ import { rankLexical } from '@/lib/search/lexical/rank';
 import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import { searchPosts } from '@/lib/search/search-posts';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts: 1500, now: NOW });
   await indexPendingPosts(db);
 }, 300_000);
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
-});
 
 const fts = (q: string, limit = 10) => searchPosts(db, { q, limit, mode: 'fts', now: NOW }, { embeddings: null });
 

@@ -1,7 +1,5 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@/lib/db/migrate';
-import type { Db } from '@/lib/db/types';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { searchPosts } from '@/lib/search/search-posts';
 import { generateTortureCorpus } from '@/tests/fixtures/torture/generate-torture-corpus';
@@ -13,15 +11,14 @@ import {
   tortureIngest,
 } from '@/tests/fixtures/torture/torture-ingest';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 import { testSyncDeps } from '@/tests/helpers/sync-deps';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // Issue 23: the torture corpus (tests/fixtures/torture) served on loopback, added feed by feed, and its e-mails
 // delivered, into a real database. Every generated item must end up a stored post or refused with a reason, nothing
 // may throw, and searches keep answering while the large feed ingests. `npm run torture` prints the figures.
 
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let host: FeedHost;
 let corpus: TortureCorpus;
 let ingest: ReturnType<typeof tortureIngest>;
@@ -31,9 +28,6 @@ const embeddings = selectEmbeddingProvider({ provider: 'local' });
 const results: ItemResult[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   host = await startFeedHost();
   corpus = generateTortureCorpus({ origin: host.origin });
   for (const feed of corpus.feeds) host.set(feed.path, { body: feed.body, contentType: feed.contentType });
@@ -44,8 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host?.close();
-  await db?.close();
-  await database?.drop();
   rmSync(deps.rawDir, { recursive: true, force: true });
 });
 
