@@ -31,8 +31,12 @@ const CONFIDENCE: Record<SearchBody['matchConfidence'], string> = {
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-async function runSearch(q: string, mode: string): Promise<{ body: SearchBody } | { error: string }> {
-  const query = new URLSearchParams({ q, mode, limit: '10' });
+// A page of results, and the most the API gives at once (its `limit` is 1-30).
+const PAGE = 10;
+const MOST = 30;
+
+async function runSearch(q: string, mode: string, limit: number): Promise<{ body: SearchBody } | { error: string }> {
+  const query = new URLSearchParams({ q, mode, limit: String(limit) });
   const response = await callApi(searchRoute, `/api/v1/search?${query}`);
   if (response.ok) return { body: (await response.json()) as SearchBody };
   const body = (await response
@@ -51,13 +55,14 @@ export default async function SearchPage({
   const params = await searchParams;
   const q = first(params.q)?.trim() ?? '';
   const mode = first(params.mode) === 'fts' ? 'fts' : 'hybrid';
+  const limit = first(params.limit) === String(MOST) ? MOST : PAGE;
   const picksDay = first(params.picksDate) || undefined;
   // A day the API would refuse is said so here too, instead of quietly showing another day's picks.
   const badPicksDay = picksDay !== undefined && !PICKS_DAY.safeParse(picksDay).success;
   const setup = paymentSetup();
   const [user, result, picks] = await Promise.all([
     signedInUser(),
-    q ? runSearch(q, mode) : Promise.resolve(null),
+    q ? runSearch(q, mode, limit) : Promise.resolve(null),
     badPicksDay ? Promise.resolve(null) : quoteStockPicks(await getDb(), picksDay ?? null, setup),
   ]);
 
@@ -174,6 +179,20 @@ export default async function SearchPage({
               );
             })}
           </ol>
+          {result.body.totalCount > result.body.count && (
+            <p className="mt-4 text-sm text-slate-700">
+              {limit < MOST ? (
+                <Link
+                  href={`/search?${new URLSearchParams({ q, mode, limit: String(MOST) })}`}
+                  className={BUTTON_SECONDARY}
+                >
+                  Show the first {Math.min(MOST, result.body.totalCount)}
+                </Link>
+              ) : (
+                `${result.body.totalCount - result.body.count} more match: narrow the topic or add a time phrase.`
+              )}
+            </p>
+          )}
         </section>
       )}
 

@@ -167,6 +167,19 @@ describe('a signed-in user', () => {
     expect(dollars(await text('[data-testid=allowance-remaining]'))).toBe(100 - dollars(price));
   });
 
+  it('says how many posts match and shows more of them', async () => {
+    await page.goto(`${base}/search?q=${encodeURIComponent('semiconductors')}&mode=fts`);
+    const heading = /^(\d+) of (\d+) posts$/.exec((await text('#results-heading')).trim());
+    expect(heading).not.toBeNull();
+    const total = Number(heading![2]);
+    expect(Number(heading![1])).toBe(10);
+    expect(total).toBeGreaterThan(10);
+    await page.click('a:has-text("Show the first")');
+    await page.waitForURL(/limit=30/);
+    expect(await page.locator('[data-testid=search-result]').count()).toBe(Math.min(30, total));
+    expect((await text('#results-heading')).trim()).toBe(`${Math.min(30, total)} of ${total} posts`);
+  });
+
   it('creates an agent token that spends the allowance first', async () => {
     await page.goto(`${base}/account/tokens`);
     await page.fill('input[name=name]', 'Claude desktop');
