@@ -1,7 +1,17 @@
+import type { CamelCased } from '@/lib/db/camel-case';
+import type { DB } from '@/lib/db/schema';
+import type { TableRow } from '@/lib/db/typed';
+import type { PICK_COLUMNS, POST_COLUMNS, PUBLICATION_COLUMNS, SUMMARY_COLUMNS } from './columns';
+
 /**
- * Shapes produced by the demo generator. Field names mirror the SQL columns of the catalogue tables in camelCase, so
- * the loader can map them one to one. Timestamps are Date objects; JSON.stringify turns them into ISO text.
+ * Shapes produced by the demo generator: the catalogue tables' columns (lib/db/schema.ts) in camelCase, so the
+ * loader maps them one to one. Timestamps are Date objects; JSON.stringify turns them into ISO text.
  */
+
+/** The columns of table that the demo fills (./columns.ts) in camelCase, but for those narrowed (or left) here. */
+type Filled<T extends keyof DB, Columns, Narrowed extends string = never> = CamelCased<
+  Omit<Pick<TableRow<T>, keyof Columns & keyof TableRow<T>>, Narrowed>
+>;
 
 export type SourceKind = 'newsletter_platform' | 'rss' | 'podcast' | 'email';
 export type Platform = 'substack' | 'beehiiv' | 'ghost';
@@ -20,51 +30,23 @@ export type PostKind =
   | 'podcast_episode';
 
 /** A row of `publications`. */
-export interface DemoPublication {
-  id: string;
-  slug: string;
-  title: string | null;
-  description: string | null;
-  siteUrl: string;
-  feedUrl: string | null;
+export interface DemoPublication
+  extends Filled<'publications', typeof PUBLICATION_COLUMNS, 'source_kind' | 'platform'> {
   sourceKind: SourceKind;
   platform: Platform | null;
-  inboundEmail: string | null;
-  imageUrl: string | null;
-  language: string | null;
-  authorName: string | null;
-  authorEmail: string | null;
-  copyright: string | null;
-  isScoped: boolean;
-  lastSyncedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** A row of `post_summaries` (post_id is the owning post's id). */
-export interface DemoSummary {
-  summary: string;
+export interface DemoSummary extends Filled<'post_summaries', typeof SUMMARY_COLUMNS, 'post_id' | 'model'> {
   model: 'demo-synthesizer-v1';
-  createdAt: Date;
 }
 
 /** A row of `stock_picks`. */
-export interface DemoPick {
-  id: string;
-  callId: string;
-  postId: string;
-  author: string;
-  ticker: string;
-  tickerExchange: string | null;
+export interface DemoPick
+  extends Filled<'stock_picks', typeof PICK_COLUMNS, 'instrument_type' | 'action' | 'direction' | 'pick_day'> {
   instrumentType: InstrumentType;
   action: PickAction;
   direction: PickDirection;
-  authorConviction: number;
-  convictionLabel: string;
-  activePick: boolean;
-  evidenceQuote: string;
-  rationaleSnippet: string | null;
-  extractedAt: Date;
   /** UTC day, YYYY-MM-DD. */
   pickDay: string;
 }
@@ -83,23 +65,7 @@ export interface DemoPostTopics {
 }
 
 /** A row of `posts`, with its summary (null = not ready) and extracted picks attached. */
-export interface DemoPost {
-  id: string;
-  publicationId: string;
-  guid: string;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  url: string;
-  author: string | null;
-  imageUrl: string | null;
-  audioUrl: string | null;
-  bodyText: string;
-  publishedAt: Date | null;
-  priceCents: number | null;
-  createdAt: Date;
-  updatedAt: Date;
+export interface DemoPost extends Filled<'posts', typeof POST_COLUMNS> {
   summary: DemoSummary | null;
   picks: DemoPick[];
   topics: DemoPostTopics;
