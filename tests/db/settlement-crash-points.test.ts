@@ -235,6 +235,28 @@ describe('a process stopped after a failed settlement, before its key was releas
   });
 });
 
+describe('a failed payment presented again (released, then claimed and settling once more)', () => {
+  it('the process stops while settling it: the row is pending again, so the job reconciles it and it pays once', async () => {
+    const p = await storedUntil('failed');
+    await transition(f.db, p.uniqueKey, 'failed', 'released');
+    const until = new Date(Date.now() + 3_600_000);
+    await transition(f.db, p.uniqueKey, 'challenged', 'claimed', { value: { payer: facilitator.payer }, until });
+    await transition(f.db, p.uniqueKey, 'claimed', 'settling', {
+      resource: RESOURCE,
+      amountCents: 10,
+      network: p.requirements.network,
+      payer: facilitator.payer,
+      payload: p.payload,
+      requirements: p.requirements,
+    });
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'pending', lastError: null });
+    await settleOnChain(p);
+    await runJob(withChain);
+    expect((await retry(p)).status).toBe(200);
+    expect(await money(p)).toEqual(PAID_ONCE);
+  });
+});
+
 describe('a process stopped after recording, before the answer left (recorded)', () => {
   it('counted once, and a retry is refused: no automatic recovery, an operator answers the payer', async () => {
     const p = await storedUntil('recorded');

@@ -43,7 +43,8 @@ export const WALLET_PAYMENT_STATES = {
   },
   released: {
     stored: "the failed key deleted from payment_replay_keys; wallet_settlements stays 'failed'",
-    ifTheProcessStops: 'nothing to do: nothing was charged and the payer may pay again',
+    ifTheProcessStops:
+      'nothing to do: nothing was charged; the same payment presented again starts over at challenged (claimed → settling reopens its failed row)',
   },
   recorded: {
     stored: 'payments and its sales, delivered = true: counted once; the answer is being sent',
@@ -90,7 +91,10 @@ export const TRANSITIONS = {
     'payWithX402, once the facilitator verified the payment',
     (_db, uniqueKey, claim: Claim) => claimKey(uniqueKey, claim.value, claim.until),
   ),
-  'claimed → settling': edge('payWithX402, before the facilitator is asked to settle', openSettlement),
+  'claimed → settling': edge(
+    'payWithX402, before the facilitator is asked to settle (a failed row of the same key is reopened)',
+    openSettlement,
+  ),
   'settling → settling': edge(
     'payWithX402 (no answer in time), reconcileSettlement (no answer yet, or refused with the chain unknown)',
     (db, uniqueKey, error: string) => resolveSettlement(db, uniqueKey, { status: 'pending', error }),

@@ -65,13 +65,21 @@ export type NewSettlement = Pick<
 
 // JSON goes in as text cast to jsonb: as a plain parameter postgres.js would encode the string once more.
 
-/** Written before the facilitator is asked to settle: from here on the money may move, so it must not be lost. */
+/**
+ * Written before the facilitator is asked to settle: from here on the money may move, so it must not be lost. A
+ * payment that failed before and is presented again is settled again, so its failed row is reopened as pending.
+ */
 export async function openSettlement(db: Queryable, uniqueKey: string, settlement: NewSettlement): Promise<void> {
   await db.query(
     `insert into wallet_settlements (unique_key, protocol, status, resource, amount_cents, network, payer,
                                      payment_payload, payment_requirements, attempts)
      values ($1, 'x402', 'pending', $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, 1)
-     on conflict (unique_key) do nothing`,
+     on conflict (unique_key) do update
+       set status = 'pending', resource = excluded.resource, amount_cents = excluded.amount_cents,
+           payer = excluded.payer, transaction = null, payment_payload = excluded.payment_payload,
+           payment_requirements = excluded.payment_requirements, attempts = wallet_settlements.attempts + 1,
+           last_error = null, updated_at = now()
+       where wallet_settlements.status = 'failed'`,
     [
       uniqueKey,
       settlement.resource,
