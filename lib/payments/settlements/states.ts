@@ -23,9 +23,9 @@ export const WALLET_PAYMENT_STATES = {
     ifTheProcessStops: 'nothing was charged and nothing is held: the payer pays again',
   },
   claimed: {
-    stored: 'payment_replay_keys holds the key until the authorization has expired (plus an hour)',
+    stored: "payment_replay_keys holds the key until the payment's timeout has passed, plus an hour",
     ifTheProcessStops:
-      'nothing was charged (the facilitator was not asked); the identical retry is refused as already used, the claim expires, and the payer signs a new payment',
+      'nothing was charged (the facilitator was not asked); the identical retry is refused as already used until the claim expires (then it is settled as new), or the payer signs a new payment',
   },
   settling: {
     stored: "wallet_settlements 'pending': the facilitator was asked to settle, the outcome is unknown",
