@@ -20,6 +20,15 @@ export const SCORING = {
   weak: 0.3,
 } as const;
 
+/** What decides an answer's scope, on fixed sizes so that neither the tier nor the window's scope moves with `limit`. */
+export const SCOPE = {
+  /** Curated publishers answer alone when this many of the first `tierProbe` results are theirs and strong... */
+  scopedTierMinimum: 3,
+  tierProbe: 10,
+  /** A time window with fewer lexical matches than this is thin: older matches follow its own. */
+  thinWindow: 10,
+} as const;
+
 /** The share of its coverage a lexical hit keeps at the weakest score (the rest grows with its score). */
 const WEAKEST_STRENGTH_SHARE = 0.6;
 

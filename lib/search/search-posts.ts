@@ -12,7 +12,7 @@ import { resolveTerms } from './lexical/resolve-terms';
 import { prepareQuery } from './query/prepare';
 import type { TopicSearchResult } from './result';
 import { retrieve } from './retrieve';
-import { confidenceOf, fuse, isSemanticMatch, lexicalRelevance, SCORING, semanticRelevance } from './score';
+import { confidenceOf, fuse, isSemanticMatch, lexicalRelevance, SCOPE, SCORING, semanticRelevance } from './score';
 
 export type SearchMode = 'fts' | 'hybrid' | 'semantic';
 
@@ -40,12 +40,6 @@ interface Ranked {
   /** Titled exactly as the query: shown first, whatever the window. */
   titled: boolean;
 }
-
-/** Minimum strong results from curated publishers, among the first TIER_PROBE, for the search to stay in the scoped tier. */
-const SCOPED_TIER_MINIMUM = 3;
-const TIER_PROBE = 10;
-/** A window with fewer lexical matches than this is thin: older matches follow its own. */
-const THIN_WINDOW = 10;
 
 /** A search waits this long for a remote query embedding, once, before it answers lexically. */
 const QUERY_EMBEDDING_TIMEOUT_MS = 3000;
@@ -107,7 +101,7 @@ export async function searchPosts(
   const counts = lexicalMatchCounter(db, terms);
   // A window is thin when few posts in it match the query's words (whatever the limit, so that the answer's scope
   // and count do not change with it): older matches then follow the window's own.
-  const thin = !range || !lexicalOn || (await counts.count({ range, publications: null })) < THIN_WINDOW;
+  const thin = !range || !lexicalOn || (await counts.count({ range, publications: null })) < SCOPE.thinWindow;
 
   // The lexical side takes only what the page and the tier decision need (retrieve.ts); judged on the hand-judged and
   // demo sets, hybrid loses nothing by it: the semantic side still brings its own top 50.
@@ -119,7 +113,7 @@ export async function searchPosts(
       embeddings: deps.embeddings,
       range,
       inRange,
-      limit: Math.max(request.limit, TIER_PROBE),
+      limit: Math.max(request.limit, SCOPE.tierProbe),
       publications,
       include: titled,
       countWindow,
@@ -131,9 +125,9 @@ export async function searchPosts(
 
   // Curated publishers first: stay in the scoped tier when it alone answers the query well, and never when the best
   // answer is elsewhere (a post searched by its exact title must not be hidden because its publisher is not curated).
-  const probe = pass.ordered.slice(0, TIER_PROBE);
+  const probe = pass.ordered.slice(0, SCOPE.tierProbe);
   const scopedStrong = probe.filter((r) => r.meta.isScoped && r.relevance >= SCORING.strong).length;
-  const scoped = probe[0]?.meta.isScoped === true && scopedStrong >= SCOPED_TIER_MINIMUM;
+  const scoped = probe[0]?.meta.isScoped === true && scopedStrong >= SCOPE.scopedTierMinimum;
   const publications = scoped ? await scopedPublicationIds(db) : null;
   let results = scoped ? pass.ordered.filter((r) => r.meta.isScoped) : pass.ordered;
   if (scoped && lexicalOn && results.length < request.limit) {

@@ -2,11 +2,9 @@
  * totalCount is the number of matches (lib/search/score.ts), whatever the limit: checked against brute force on the
  * demo corpus `npm start` loads (seed 20261122, 1,500 posts), by reading which query terms every post holds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCapabilities } from '@/lib/db/capabilities';
-import { migrate } from '@/lib/db/migrate';
 import { indexForSearch } from '@/lib/db/prepare';
-import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
@@ -14,27 +12,18 @@ import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import type { TopicSearchResult } from '@/lib/search/result';
 import { searchPosts } from '@/lib/search/search-posts';
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const embeddings = selectEmbeddingProvider({ provider: 'local' });
-let database: TestDatabase;
-let db: Db;
+const db = suiteDatabase();
 let vector: boolean;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await database.open();
-  await migrate(db);
   await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts: 1500, now: NOW });
   await indexForSearch(db, embeddings, () => {});
   vector = (await readCapabilities(db)).vector;
 }, 300_000);
-
-afterAll(async () => {
-  await db.close();
-  await database.drop();
-});
 
 const search = (q: string, limit: number, mode: 'fts' | 'hybrid') =>
   searchPosts(db, { q, limit, mode, now: NOW }, { embeddings });
