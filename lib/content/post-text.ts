@@ -1,4 +1,5 @@
 import { contentHash } from '@/lib/ai/content-hash';
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 export interface PostText {
@@ -17,22 +18,21 @@ export interface PostText {
  * corpus) get theirs computed and written back here, so every later check compares like with like.
  */
 export async function readPostText(db: Queryable, postId: string): Promise<PostText | null> {
-  const [row] = await db.query<{
-    [key: string]: unknown;
-    id: string;
-    title: string;
-    body_text: string;
-    content_hash: string | null;
-    author: string | null;
-    published_at: Date | null;
-    publication_title: string | null;
-    publication_author: string | null;
-  }>(
-    `select p.id, p.title, p.body_text, p.content_hash, p.author, p.published_at,
-            pub.title as publication_title, pub.author_name as publication_author
-       from posts p join publications pub on pub.id = p.publication_id where p.id = $1`,
-    [postId],
-  );
+  const row = await typed(db)
+    .selectFrom('posts as p')
+    .innerJoin('publications as pub', 'pub.id', 'p.publication_id')
+    .select([
+      'p.id',
+      'p.title',
+      'p.body_text',
+      'p.content_hash',
+      'p.author',
+      'p.published_at',
+      'pub.title as publication_title',
+      'pub.author_name as publication_author',
+    ])
+    .where('p.id', '=', postId)
+    .executeTakeFirst();
   if (!row) return null;
   let hash = row.content_hash;
   if (!hash) {

@@ -1,6 +1,8 @@
+import { type InferResult, sql } from 'kysely';
 import type { z } from 'zod';
 import type { PublicStockPickItem } from '@/lib/api/contracts/paid';
 import { ApiError } from '@/lib/api/errors';
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 export type StockPickItem = z.infer<typeof PublicStockPickItem>;
@@ -12,30 +14,6 @@ export interface PicksForDay {
   articles: Array<{ postId: string; publicationId: string }>;
 }
 
-interface Row {
-  [key: string]: unknown;
-  id: string;
-  call_id: string;
-  author: string;
-  ticker: string;
-  ticker_exchange: string | null;
-  instrument_type: StockPickItem['instrumentType'];
-  action: StockPickItem['action'];
-  direction: StockPickItem['direction'];
-  author_conviction: number;
-  conviction_label: string;
-  active_pick: boolean;
-  evidence_quote: string;
-  rationale_snippet: string | null;
-  post_id: string;
-  publication_id: string;
-  article_title: string;
-  article_url: string;
-  published_at: Date | null;
-  publication_slug: string;
-  post_slug: string;
-}
-
 /**
  * The stock picks of one UTC day (the source article's publication day; extraction day only when that is missing,
  * as stored in pick_day), newest articles first. Without a day, the latest day that has picks. 404 when none exist,
@@ -44,25 +22,58 @@ interface Row {
 export async function listPicksForDay(db: Queryable, requestedDay: string | null, limit: number): Promise<PicksForDay> {
   const day = requestedDay ?? (await latestPickDay(db));
   if (!day) throw new ApiError({ code: 'not_found', message: 'No stock picks have been extracted yet.' });
-  const rows = await db.query<Row>(
-    `select sp.id, sp.call_id, sp.author, sp.ticker, sp.ticker_exchange, sp.instrument_type, sp.action, sp.direction,
-            sp.author_conviction, sp.conviction_label, sp.active_pick, sp.evidence_quote, sp.rationale_snippet,
-            po.id as post_id, po.publication_id, po.title as article_title, po.url as article_url, po.published_at,
-            pu.slug as publication_slug, po.slug as post_slug
-       from stock_picks sp
-       join posts po on po.id = sp.post_id
-       join publications pu on pu.id = po.publication_id
-      where sp.pick_day = $1::date
-      order by po.published_at desc nulls last, po.id, sp.author_conviction desc, sp.id
-      limit $2`,
-    [day, limit],
-  );
+  const rows = await selectPicks(db, day, limit).execute();
   if (rows.length === 0) throw new ApiError({ code: 'not_found', message: `No stock picks for ${day} (UTC).` });
 
   const articles = new Map<string, { postId: string; publicationId: string }>();
   for (const row of rows) articles.set(row.post_id, { postId: row.post_id, publicationId: row.publication_id });
   return { day, items: rows.map(toItem), articles: [...articles.values()] };
 }
+
+function selectPicks(db: Queryable, day: string, limit: number) {
+  return (
+    typed(db)
+      .selectFrom('stock_picks as sp')
+      .innerJoin('posts as po', 'po.id', 'sp.post_id')
+      .innerJoin('publications as pu', 'pu.id', 'po.publication_id')
+      .select([
+        'sp.id',
+        'sp.call_id',
+        'sp.author',
+        'sp.ticker',
+        'sp.ticker_exchange',
+        'sp.instrument_type',
+        'sp.action',
+        'sp.direction',
+        'sp.author_conviction',
+        'sp.conviction_label',
+        'sp.active_pick',
+        'sp.evidence_quote',
+        'sp.rationale_snippet',
+        'po.id as post_id',
+        'po.publication_id',
+        'po.title as article_title',
+        'po.url as article_url',
+        'po.published_at',
+        'pu.slug as publication_slug',
+        'po.slug as post_slug',
+      ])
+      // The table's checks hold these to the contract's values.
+      .$narrowType<{
+        instrument_type: StockPickItem['instrumentType'];
+        action: StockPickItem['action'];
+        direction: StockPickItem['direction'];
+      }>()
+      .where('sp.pick_day', '=', sql<Date>`${day}::date`)
+      .orderBy('po.published_at', (order) => order.desc().nullsLast())
+      .orderBy('po.id')
+      .orderBy('sp.author_conviction', 'desc')
+      .orderBy('sp.id')
+      .limit(limit)
+  );
+}
+
+type Row = InferResult<ReturnType<typeof selectPicks>>[number];
 
 async function latestPickDay(db: Queryable): Promise<string | null> {
   const [row] = await db.query<{ day: string | null }>(`select max(pick_day)::text as day from stock_picks`);

@@ -1,3 +1,4 @@
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { postOrder } from '@/lib/posts/order';
 
@@ -45,21 +46,21 @@ export interface PublicationPage extends CataloguePublication {
 const PUBLICATION_COLUMNS = `p.slug, p.title, p.description, p.site_url, p.source_kind, p.platform, p.image_url,
   p.author_name, p.is_scoped, p.last_synced_at`;
 
-interface PublicationRow {
-  [key: string]: unknown;
-  slug: string;
-  title: string | null;
-  description: string | null;
-  site_url: string;
-  source_kind: SourceKind;
-  platform: string | null;
-  image_url: string | null;
-  author_name: string | null;
-  is_scoped: boolean;
-  last_synced_at: Date | null;
-}
+type PublicationRow = Pick<
+  TableRow<'publications'>,
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'site_url'
+  | 'platform'
+  | 'image_url'
+  | 'author_name'
+  | 'is_scoped'
+  | 'last_synced_at'
+> & { source_kind: SourceKind };
 
-interface PostColumns {
+// Aliases of a left join, hence all nullable; a type, not an interface, so that query<> accepts it as a row.
+type PostColumns = {
   post_slug: string | null;
   post_title: string | null;
   post_subtitle: string | null;
@@ -67,7 +68,7 @@ interface PostColumns {
   post_price_cents: number | null;
   post_is_podcast: boolean | null;
   post_summary_ready: boolean | null;
-}
+};
 
 type CatalogueRow = PublicationRow & PostColumns;
 
@@ -122,7 +123,7 @@ export async function getPublicationPage(
   options: { postLimit: number },
 ): Promise<PublicationPage | null> {
   const [publication] = await db.query<
-    PublicationRow & { id: string; language: string | null; copyright: string | null }
+    PublicationRow & Pick<TableRow<'publications'>, 'id' | 'language' | 'copyright'>
   >(`select p.id, ${PUBLICATION_COLUMNS}, p.language, p.copyright from publications p where p.slug = $1`, [slug]);
   if (!publication) return null;
 

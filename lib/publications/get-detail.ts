@@ -1,31 +1,28 @@
 import type { PostSummary, PublicationDetail } from '@/lib/api/contracts/publications';
 import { ApiError } from '@/lib/api/errors';
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { postOrder } from '@/lib/posts/order';
 import { absoluteUrl } from './public-url';
 
-interface PostJson {
-  slug: string;
-  title: string;
-  subtitle: string | null;
+// Timestamps inside JSON arrive as Postgres's text, not as Dates.
+type PostJson = Pick<TableRow<'posts'>, 'slug' | 'title' | 'subtitle' | 'price_cents'> & {
   published_at: string | null;
-  price_cents: number | null;
-}
+};
 
-interface Row {
-  [key: string]: unknown;
-  slug: string;
-  title: string | null;
-  description: string | null;
-  site_url: string;
-  image_url: string | null;
-  language: string | null;
-  author_name: string | null;
-  author_email: string | null;
-  copyright: string | null;
-  last_synced_at: Date | null;
-  posts: PostJson[];
-}
+type Row = Pick<
+  TableRow<'publications'>,
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'site_url'
+  | 'image_url'
+  | 'language'
+  | 'author_name'
+  | 'author_email'
+  | 'copyright'
+  | 'last_synced_at'
+> & { posts: PostJson[] };
 
 // One statement, not two: on the embedded database each round trip costs about as much as the query itself.
 const DETAIL_SQL = `

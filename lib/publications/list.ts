@@ -1,22 +1,16 @@
+import { sql } from 'kysely';
 import type { PublicationListItem } from '@/lib/api/contracts/publications';
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
-
-interface Row {
-  [key: string]: unknown;
-  slug: string;
-  title: string | null;
-  description: string | null;
-  site_url: string;
-  last_synced_at: Date | null;
-}
 
 /** Every indexed publication, by title. */
 export async function listPublications(db: Queryable): Promise<PublicationListItem[]> {
-  const rows = await db.query<Row>(
-    `select slug, title, description, site_url, last_synced_at
-       from publications
-      order by lower(coalesce(title, slug)), slug`,
-  );
+  const rows = await typed(db)
+    .selectFrom('publications')
+    .select(['slug', 'title', 'description', 'site_url', 'last_synced_at'])
+    .orderBy(sql`lower(coalesce(title, slug))`)
+    .orderBy('slug')
+    .execute();
   return rows.map((row) => ({
     slug: row.slug,
     title: row.title,

@@ -1,4 +1,5 @@
 import type { PublicationSearchItem } from '@/lib/api/contracts/publications';
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { normalizePublicationSlug } from './slug';
 
@@ -7,13 +8,7 @@ export const PUBLICATION_SEARCH_LIMIT = 3;
 // Below this trigram score a candidate is noise, not a match.
 const MIN_SCORE = 0.45;
 
-interface Row {
-  [key: string]: unknown;
-  slug: string;
-  title: string | null;
-  author_name: string | null;
-  site_url: string;
-}
+type Row = Pick<TableRow<'publications'>, 'slug' | 'title' | 'author_name' | 'site_url'>;
 
 /** Input that reads as an address (has a scheme, or a dot and no spaces) is matched as a host. */
 function hostOf(query: string): string | null {

@@ -1,3 +1,4 @@
+import { type TableRow, typed } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { FeedParseError } from '@/lib/ingest/feeds/feed-parse-error';
 import type { FeedItem, ParsedFeed } from '@/lib/ingest/feeds/feed-types';
@@ -36,19 +37,20 @@ export interface SyncReport {
   nextPollAt: string;
 }
 
-interface PublicationRow {
-  [key: string]: unknown;
-  id: string;
-  slug: string;
-  feed_url: string | null;
-  feed_credentials_encrypted: string | null;
-  feed_etag: string | null;
-  feed_last_modified: string | null;
-  consecutive_failures: number;
-  source_kind: string;
-  image_url: string | null;
-  image_raw_key: string | null;
-}
+const PUBLICATION_COLUMNS = [
+  'id',
+  'slug',
+  'feed_url',
+  'feed_credentials_encrypted',
+  'feed_etag',
+  'feed_last_modified',
+  'consecutive_failures',
+  'source_kind',
+  'image_url',
+  'image_raw_key',
+] as const;
+
+type PublicationRow = Pick<TableRow<'publications'>, (typeof PUBLICATION_COLUMNS)[number]>;
 
 export interface SyncOptions {
   /** The feed as `publications add` already fetched it, so it is not fetched twice. */
@@ -69,12 +71,11 @@ export async function syncPublication(
   options: SyncOptions = {},
 ): Promise<SyncReport> {
   const log = options.log ?? (() => {});
-  const [publication] = await db.query<PublicationRow>(
-    `select id, slug, feed_url, feed_credentials_encrypted, feed_etag, feed_last_modified, consecutive_failures,
-            source_kind, image_url, image_raw_key
-       from publications where id = $1`,
-    [publicationId],
-  );
+  const publication = await typed(db)
+    .selectFrom('publications')
+    .select(PUBLICATION_COLUMNS)
+    .where('id', '=', publicationId)
+    .executeTakeFirst();
   if (!publication) throw new Error(`No publication ${publicationId}`);
   if (!publication.feed_url) throw new Error(`${publication.slug} has no feed: its posts arrive by e-mail`);
   const report = {
