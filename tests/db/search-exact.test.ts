@@ -101,7 +101,12 @@ describe('exact top-k', () => {
     const matching = await db.query<{ id: string }>('select id from posts where search_vector @@ $1::tsquery', [
       terms.map((t) => t.query).join(' | '),
     ]);
-    const everything = await rankLexical(db, terms, { corpus, limit: 10, onlyIds: matching.map((row) => row.id) });
+    const everything = await rankLexical(db, terms, {
+      corpus,
+      limit: 10,
+      onlyIds: matching.map((row) => row.id),
+      matchesOnly: true,
+    });
     expect(matching.length).toBeGreaterThan(10);
     expect(pruned.hits.map((h) => h.score)).toEqual(everything.hits.map((h) => h.score));
     // Equal scores are ordered by recency then id, so the posts themselves are the same, ties included.
@@ -117,7 +122,12 @@ describe('exact top-k', () => {
         `select id from posts where search_vector @@ $1::tsquery and published_at >= $2 and published_at < $3`,
         [terms.map((t) => t.query).join(' | '), range.start, range.end],
       );
-      const everything = await rankLexical(db, terms, { corpus, limit: 10, onlyIds: inWindow.map((row) => row.id) });
+      const everything = await rankLexical(db, terms, {
+        corpus,
+        limit: 10,
+        onlyIds: inWindow.map((row) => row.id),
+        matchesOnly: true,
+      });
       expect(
         pruned.hits.map((h) => h.score),
         q,
@@ -140,7 +150,12 @@ describe('exact top-k', () => {
       );
       for (const limit of [1, 5, 25]) {
         const pruned = await rankLexical(db, terms, { corpus, limit, publications });
-        const everything = await rankLexical(db, terms, { corpus, limit, onlyIds: matching.map((row) => row.id) });
+        const everything = await rankLexical(db, terms, {
+          corpus,
+          limit,
+          onlyIds: matching.map((row) => row.id),
+          matchesOnly: true,
+        });
         expect(
           pruned.hits.map((h) => h.score),
           `${q} (${limit})`,

@@ -1,5 +1,5 @@
 import type { Queryable } from '@/lib/db/types';
-import { isLexicalMatch } from '@/lib/search/score';
+import { isLexicalMatch, MIN_LEXICAL_COVERAGE } from '@/lib/search/score';
 import type { LexicalHit, TimeRange } from './rank';
 import type { ResolvedTerm } from './resolve-terms';
 
@@ -17,6 +17,11 @@ export function lexicalMatcher(terms: ResolvedTerm[]): (hit: Pick<LexicalHit, 'c
   const total = terms.reduce((sum, t) => sum + t.idf, 0);
   const known = knownIdf(terms);
   return (hit) => known > 0 && isLexicalMatch((hit.coverage * total) / known);
+}
+
+/** The idf a post's held terms must carry to make it a lexical match (the ranking's filter, in SQL). */
+export function matchedIdfToMatch(terms: ResolvedTerm[]): number {
+  return (MIN_LEXICAL_COVERAGE - 1e-9) * knownIdf(terms);
 }
 
 /**

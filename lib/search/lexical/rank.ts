@@ -1,6 +1,7 @@
 import type { Queryable } from '@/lib/db/types';
 import { FIELD_WEIGHTS_SQL, QUANTA_PER_UNIT, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
+import { matchedIdfToMatch } from './count';
 import { IN_TITLE, PRESENT, type TermState } from './pruning';
 import type { ResolvedTerm } from './resolve-terms';
 import { type RankedPost, SCORE, seekTopK } from './rounds';
@@ -49,6 +50,12 @@ export async function rankLexical(
     publications?: string[] | null;
     /** Whether to count the posts matching in the window (`candidates`); a second pass over the same window need not. */
     countWindow?: boolean;
+    /**
+     * Only lexical matches (score.ts): the top k is the top k of the matches, so that a page is never short of them
+     * (a post holding too little of the query can outscore one that holds enough). The default, but for `onlyIds`,
+     * whose caller wants the evidence of given posts whatever it is.
+     */
+    matchesOnly?: boolean;
   },
 ): Promise<{ hits: LexicalHit[]; candidates: number }> {
   const live = terms.filter((t) => t.docCount > 0);
@@ -61,12 +68,14 @@ export async function rankLexical(
     coverage: Math.min(1, row.matched_idf / totalIdf),
   });
   const everyTermLive = live.length === terms.length;
+  const minMatchedIdf = (options.matchesOnly ?? !options.onlyIds) ? matchedIdfToMatch(terms) : null;
 
   if (options.onlyIds) {
     const rows = await scorePosts(db, live, everyTermLive, {
       from: 'unnest($1::uuid[]) as given (id) join posts p on p.id = given.id',
       params: [options.onlyIds],
       limit: options.limit,
+      minMatchedIdf,
     });
     return { hits: byFinalScore(rows).map(toHit), candidates: rows.length };
   }
@@ -74,7 +83,7 @@ export async function rankLexical(
   const range = options.range ?? null;
   // The window's count runs beside the ranking (on PostgreSQL's pool, at the same time).
   const [hits, candidates] = await Promise.all([
-    rankTop(db, live, everyTermLive, { ...options, range }),
+    rankTop(db, live, everyTermLive, { ...options, range, minMatchedIdf }),
     range && options.countWindow !== false ? countInWindow(db, live, range) : 0,
   ]);
   return { hits: byFinalScore(hits).map(toHit), candidates };
@@ -85,7 +94,13 @@ async function rankTop(
   db: Queryable,
   live: ResolvedTerm[],
   everyTermLive: boolean,
-  options: { corpus: number; limit: number; range: TimeRange | null; publications?: string[] | null },
+  options: {
+    corpus: number;
+    limit: number;
+    range: TimeRange | null;
+    publications?: string[] | null;
+    minMatchedIdf: number | null;
+  },
 ): Promise<ScoredRow[]> {
   const range = options.range;
   const publications = options.publications ?? null;
@@ -101,6 +116,7 @@ async function rankTop(
             join posts p on p.id = listed.id where true ${andFilters}`,
     params: [live.flatMap((t) => t.lexemes), ...filterParams],
     limit: options.limit,
+    minMatchedIdf: options.minMatchedIdf,
   });
   return seekTopK(live, options.limit, listed, (batch) => {
     const params: unknown[] = [live.flatMap((t) => t.lexemes), ...filterParams];
@@ -119,6 +135,7 @@ async function rankTop(
              where p.id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
       params,
       limit: options.limit,
+      minMatchedIdf: options.minMatchedIdf,
     });
   });
 }
@@ -157,7 +174,7 @@ async function scorePosts(
   db: Queryable,
   terms: ResolvedTerm[],
   everyTermLive: boolean,
-  source: { from: string; params: unknown[]; limit: number },
+  source: { from: string; params: unknown[]; limit: number; minMatchedIdf: number | null },
 ): Promise<ScoredRow[]> {
   const params = [...source.params];
   const param = (value: unknown) => `$${params.push(value)}`;
@@ -193,6 +210,7 @@ async function scorePosts(
        select id, v, (${score})::float8 as score, (${matched})::int as matched, (${matchedIdf})::float8 as matched_idf,
               published_at
          from (select id, published_at, v, ${weights.join(', ')} from posts_read offset 0) weighed
+        ${source.minMatchedIdf === null ? '' : `where (${matchedIdf}) >= ${param(source.minMatchedIdf)}::float8`}
         order by score desc, published_at desc nulls last, id
         limit ${param(source.limit)}
      )
