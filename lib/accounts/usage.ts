@@ -1,3 +1,4 @@
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 export const USAGE_PRODUCTS = ['post_summary', 'stock_picks'] as const;
@@ -65,21 +66,19 @@ export async function listUsage(
     [userId, ...where.params],
   );
   const limitParam = 2 + where.params.length;
-  const rows = await db.query<{
-    id: string;
-    created_at: Date;
-    http_method: string;
-    resource: string;
-    protocol: string;
-    paid_with: PaidWith;
-    amount_cents: number;
-    delivered: boolean;
-    product: UsageProduct | null;
-    articles: number;
-    publication_slug: string | null;
-    post_slug: string | null;
-    title: string | null;
-  }>(
+  const rows = await db.query<
+    Pick<
+      TableRow<'payments'>,
+      'id' | 'created_at' | 'http_method' | 'resource' | 'protocol' | 'amount_cents' | 'delivered'
+    > & {
+      paid_with: PaidWith;
+      product: UsageProduct | null;
+      articles: number;
+      publication_slug: string | null;
+      post_slug: string | null;
+      title: string | null;
+    }
+  >(
     `select p.id, p.created_at, p.http_method, p.resource, p.protocol, ${PAID_WITH_SQL} as paid_with, p.amount_cents,
             p.delivered, s.product, s.articles, pu.slug as publication_slug, po.slug as post_slug, po.title
        from payments p

@@ -1,3 +1,4 @@
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 /** How long after a checkout the credits page still reports on it when a buyer comes back. */
@@ -19,7 +20,9 @@ export async function checkoutOutcome(
   userId: string,
   checkoutId: string | null,
 ): Promise<CheckoutOutcome> {
-  const [row] = await db.query<{ status: 'open' | 'paid' | 'expired'; processor: string; credits_cents: number }>(
+  const [row] = await db.query<
+    Pick<TableRow<'credit_purchases'>, 'processor' | 'credits_cents'> & { status: 'open' | 'paid' | 'expired' }
+  >(
     `select status, processor, credits_cents from credit_purchases
       where user_id = $1 and ($2::text is null or checkout_session_id = $2)
         and coalesce(paid_at, created_at) > now() - $3::interval

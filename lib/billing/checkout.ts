@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import type { CreditPack } from './packs';
@@ -75,18 +76,13 @@ export interface OpenPurchase {
 
 /** One of this user's purchases (another user's id gives null). */
 export async function findPurchase(db: Queryable, userId: string, id: string): Promise<OpenPurchase | null> {
-  const [row] = await db.query<{
-    checkout_session_id: string;
-    pack_id: string;
-    amount_cents: number;
-    credits_cents: number;
-    processor: CheckoutProcessor;
-    status: OpenPurchase['status'];
-  }>(
-    `select checkout_session_id, pack_id, amount_cents, credits_cents, processor, status
-       from credit_purchases where checkout_session_id = $1 and user_id = $2`,
-    [id, userId],
-  );
+  const row = await typed(db)
+    .selectFrom('credit_purchases')
+    .select(['checkout_session_id', 'pack_id', 'amount_cents', 'credits_cents', 'processor', 'status'])
+    .$narrowType<{ processor: CheckoutProcessor; status: OpenPurchase['status'] }>()
+    .where('checkout_session_id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row
     ? {
         id: row.checkout_session_id,

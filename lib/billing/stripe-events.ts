@@ -1,5 +1,6 @@
 import { grantPurchasedCredits } from '@/lib/credits/grant';
 import { reversePurchasedCredits } from '@/lib/credits/reverse';
+import type { TableRow } from '@/lib/db/typed';
 import type { Db, Queryable } from '@/lib/db/types';
 
 /** The parts of Stripe's events we act on (the full objects carry far more). */
@@ -66,7 +67,7 @@ async function grantPurchase(
   paymentIntentId: string | null,
   amountTotal: number,
 ): Promise<EventOutcome> {
-  const [purchase] = await tx.query<{ user_id: string; amount_cents: number; credits_cents: number }>(
+  const [purchase] = await tx.query<Pick<TableRow<'credit_purchases'>, 'user_id' | 'amount_cents' | 'credits_cents'>>(
     `update credit_purchases set status = 'paid', paid_at = coalesce(paid_at, now()),
             payment_intent_id = coalesce(payment_intent_id, $2)
       where checkout_session_id = $1 returning user_id, amount_cents, credits_cents`,
@@ -99,13 +100,12 @@ async function reversePurchase(
   paymentIntentId: string | null,
   reversedTotal: (purchase: PurchaseAmounts) => number,
 ): Promise<EventOutcome> {
-  const [purchase] = await tx.query<{
-    checkout_session_id: string;
-    user_id: string;
-    amount_cents: number;
-    credits_cents: number;
-    reversed_cents: number;
-  }>(
+  const [purchase] = await tx.query<
+    Pick<
+      TableRow<'credit_purchases'>,
+      'checkout_session_id' | 'user_id' | 'amount_cents' | 'credits_cents' | 'reversed_cents'
+    >
+  >(
     `select checkout_session_id, user_id, amount_cents, credits_cents, reversed_cents from credit_purchases
       where payment_intent_id = $1 and status = 'paid' for update`,
     [paymentIntentId],

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { allowanceWeekStart } from './week';
 
@@ -26,27 +28,26 @@ export async function readCreditBalance(
   recent = 20,
 ): Promise<CreditBalance> {
   const weekStart = allowanceWeekStart(now);
-  const [balance] = await db.query<{ purchased_cents: number }>(
-    `select purchased_cents from credit_balances where user_id = $1`,
-    [userId],
-  );
-  const [week] = await db.query<{ limit_cents: number; spent_cents: number }>(
-    `select limit_cents, spent_cents from allowance_weeks where user_id = $1 and week_start = $2::date`,
-    [userId, weekStart],
-  );
-  const entries = await db.query<{
-    id: number;
-    source: LedgerEntry['source'];
-    kind: string;
-    delta_cents: number;
-    balance_after_cents: number;
-    description: string | null;
-    created_at: Date;
-  }>(
-    `select id, source, kind, delta_cents, balance_after_cents, description, created_at
-       from credit_ledger where user_id = $1 order by id desc limit $2`,
-    [userId, recent],
-  );
+  const q = typed(db);
+  const balance = await q
+    .selectFrom('credit_balances')
+    .select('purchased_cents')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const week = await q
+    .selectFrom('allowance_weeks')
+    .select(['limit_cents', 'spent_cents'])
+    .where('user_id', '=', userId)
+    .where('week_start', '=', sql<Date>`${weekStart}::date`)
+    .executeTakeFirst();
+  const entries = await q
+    .selectFrom('credit_ledger')
+    .select(['id', 'source', 'kind', 'delta_cents', 'balance_after_cents', 'description', 'created_at'])
+    .$narrowType<{ source: LedgerEntry['source'] }>()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(recent)
+    .execute();
   const limitCents = week ? Number(week.limit_cents) : weeklyLimitCents;
   return {
     purchasedCents: Number(balance?.purchased_cents ?? 0),

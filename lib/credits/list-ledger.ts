@@ -1,3 +1,4 @@
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 /** What a ledger line paid for or came from, as the credits page names it. */
@@ -19,20 +20,17 @@ export interface LedgerLine {
   item: LedgerItem;
 }
 
-interface Row {
-  [key: string]: unknown;
-  id: number;
+type Row = Pick<
+  TableRow<'credit_ledger'>,
+  'id' | 'delta_cents' | 'balance_after_cents' | 'created_at' | 'description'
+> & {
   kind: LedgerLine['kind'];
-  delta_cents: number;
-  balance_after_cents: number;
-  created_at: Date;
-  description: string | null;
   product: string | null;
   post_title: string | null;
   post_slug: string | null;
   publication_slug: string | null;
   picks_day: string | null;
-}
+};
 
 /**
  * The newest lines of one of a user's two ledgers (purchased credits, or the weekly allowance), each with what it

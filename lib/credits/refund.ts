@@ -1,3 +1,4 @@
+import type { TableRow } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { allowanceWeekStart } from './week';
 
@@ -7,10 +8,11 @@ import { allowanceWeekStart } from './week';
  */
 export async function refundDebit(db: Db, debitLedgerKey: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [debit] = await tx.query<{ user_id: string; source: string; delta_cents: number; created_at: Date }>(
-      `select user_id, source, delta_cents, created_at from credit_ledger where ledger_key = $1 and kind = 'debit'`,
-      [debitLedgerKey],
-    );
+    const [debit] = await tx.query<
+      Pick<TableRow<'credit_ledger'>, 'user_id' | 'source' | 'delta_cents' | 'created_at'>
+    >(`select user_id, source, delta_cents, created_at from credit_ledger where ledger_key = $1 and kind = 'debit'`, [
+      debitLedgerKey,
+    ]);
     if (!debit) return false;
     const cents = -Number(debit.delta_cents);
     const refundKey = `${debitLedgerKey}:refund`;

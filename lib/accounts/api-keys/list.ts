@@ -1,3 +1,4 @@
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 export interface ApiKeySummary {
@@ -11,18 +12,14 @@ export interface ApiKeySummary {
 
 /** A user's API keys, newest first: names and prefixes only (the keys themselves are stored as hashes). */
 export async function listApiKeys(db: Queryable, userId: string, limit = 100): Promise<ApiKeySummary[]> {
-  const rows = await db.query<{
-    id: string;
-    name: string;
-    display_prefix: string;
-    created_at: Date;
-    last_used_at: Date | null;
-    revoked_at: Date | null;
-  }>(
-    `select id, name, display_prefix, created_at, last_used_at, revoked_at from api_keys
-      where user_id = $1 order by created_at desc, id limit $2`,
-    [userId, limit],
-  );
+  const rows = await typed(db)
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'display_prefix', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -1,4 +1,5 @@
 import { isUuid } from '@/lib/accounts/uuid';
+import { type TableRow, typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import type { SessionTokenKind } from './issue';
 
@@ -14,19 +15,15 @@ export interface SessionTokenSummary {
 
 /** A user's session tokens, newest first (never the tokens themselves: only their hashes are stored). */
 export async function listSessionTokens(db: Queryable, userId: string, limit = 100): Promise<SessionTokenSummary[]> {
-  const rows = await db.query<{
-    id: string;
-    name: string;
-    kind: SessionTokenKind;
-    created_at: Date;
-    last_used_at: Date | null;
-    expires_at: Date;
-    revoked_at: Date | null;
-  }>(
-    `select id, name, kind, created_at, last_used_at, expires_at, revoked_at from session_tokens
-      where user_id = $1 order by created_at desc, id limit $2`,
-    [userId, limit],
-  );
+  const rows = await typed(db)
+    .selectFrom('session_tokens')
+    .select(['id', 'name', 'kind', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'])
+    .$narrowType<{ kind: SessionTokenKind }>()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -45,7 +42,7 @@ export async function revokeSessionToken(
   id: string,
 ): Promise<{ id: string; revokedAt: string } | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.query<{ id: string; revoked_at: Date }>(
+  const [row] = await db.query<Pick<TableRow<'session_tokens'>, 'id'> & { revoked_at: Date }>(
     `update session_tokens set revoked_at = coalesce(revoked_at, now()) where id = $1 and user_id = $2
      returning id, revoked_at`,
     [id, userId],
