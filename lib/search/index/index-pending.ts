@@ -7,6 +7,7 @@ import { clearPostFailures, recordPostFailure } from '@/lib/post-failures/record
 import { type AnalyzedDocument, analyzeDocument } from '@/lib/search/analysis/document';
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
 import { admitToChampionLists, removeFromChampionLists } from './champion-lists';
+import type { ListStats } from './plan-admission';
 
 interface PendingRow {
   [key: string]: unknown;
@@ -219,12 +220,7 @@ async function indexBatch(
   for (const document of documents) {
     for (const lexeme of document.weights.keys()) docCounts.set(lexeme, (docCounts.get(lexeme) ?? 0) + 1);
   }
-  const stats = await tx.query<{
-    lexeme: string;
-    top_floor: number;
-    body_floor: number;
-    floor_published_us: number | null;
-  }>(
+  const stats = await tx.query<ListStats>(
     `insert into search_term_stats (lexeme, doc_count)
      select * from unnest($1::text[], $2::int[])
      on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count

@@ -4,6 +4,7 @@ import { stem } from '@/lib/search/analysis/stemmers';
 import { tokenKind } from '@/lib/search/analysis/tokens';
 import { quantizationIsCertain, quantizedBound } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
+import type { ListStats } from '@/lib/search/index/plan-admission';
 import { allowedEdits, editDistance, isDictionaryWord } from './spelling';
 
 export interface ResolvedTerm {
@@ -34,14 +35,9 @@ export interface ResolvedTerm {
   correctedFrom?: string;
 }
 
-/** A lexeme's statistics; the columns keep their first names (top_floor: max unlisted weight, see README.md). */
-interface StatsRow {
+interface StatsRow extends ListStats {
   [key: string]: unknown;
-  lexeme: string;
   doc_count: number;
-  top_floor: number;
-  body_floor: number;
-  floor_published_us: number | null;
 }
 
 // Trigram similarity that shortlists correction candidates; edit distance then decides.
@@ -79,17 +75,13 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
       .find((l) => l.length);
     if (rung) {
       const docCount = Math.max(...rung.map((l) => stats.get(l)!.doc_count));
-      const unlistedMaxWeight = Math.max(...rung.map((l) => stats.get(l)!.top_floor));
-      const bodyMaxWeight = Math.max(...rung.map((l) => stats.get(l)!.body_floor));
       resolved.push({
-        unlistedMaxNewestUs: newestAtUnlistedMax(rung.map((l) => stats.get(l)!)),
         term,
         lexemes: rung,
         query: anyLexeme(rung),
         idf: idf(corpus, docCount),
         docCount,
-        unlistedMaxWeight,
-        bodyMaxWeight,
+        ...unlistedMaxima(rung.map((l) => stats.get(l)!)),
       });
       continue;
     }
@@ -102,9 +94,7 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
         query: anyLexeme([correction.lexeme]),
         idf: idf(corpus, correction.doc_count),
         docCount: correction.doc_count,
-        unlistedMaxWeight: correction.top_floor,
-        bodyMaxWeight: correction.body_floor,
-        unlistedMaxNewestUs: newestAtUnlistedMax([correction]),
+        ...unlistedMaxima([correction]),
         correctedFrom: term,
       });
       continue;
@@ -126,12 +116,26 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
 }
 
 /**
+ * What the statistics of a term's lexemes say of its posts off their champion lists (see ResolvedTerm): for a word
+ * standing for several lexemes, the largest of each. The rounds test reads its terms through this too.
+ */
+export function unlistedMaxima(
+  rows: ListStats[],
+): Pick<ResolvedTerm, 'unlistedMaxWeight' | 'bodyMaxWeight' | 'unlistedMaxNewestUs'> {
+  return {
+    unlistedMaxWeight: Math.max(...rows.map((row) => row.top_floor)),
+    bodyMaxWeight: Math.max(...rows.map((row) => row.body_floor)),
+    unlistedMaxNewestUs: newestAtUnlistedMax(rows),
+  };
+}
+
+/**
  * The newest date of an unlisted post at the term's max unlisted quantized weight: for a word standing for several
  * lexemes, the newest among those whose max is at that quantized weight. The indexer tracks each date with the
  * quantized weight it computed; when a max sits so close under the next quantum that PostgreSQL's weight could fall in
  * it, the date is unknown.
  */
-function newestAtUnlistedMax(rows: StatsRow[]): number {
+function newestAtUnlistedMax(rows: ListStats[]): number {
   const max = Math.max(...rows.map((row) => quantizedBound(row.top_floor)));
   const atMax = rows.filter((row) => quantizedBound(row.top_floor) === max);
   if (atMax.some((row) => !quantizationIsCertain(row.top_floor))) return Number.POSITIVE_INFINITY;
