@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from './embeddings/provider';
+import type { LexicalMatchCounter } from './lexical/count';
 import { type LexicalHit, rankLexical, type TimeRange } from './lexical/rank';
 import type { ResolvedTerm } from './lexical/resolve-terms';
 import { rankSemantic } from './semantic/rank';
@@ -43,8 +44,10 @@ export async function retrieve(
     include?: string[];
     /** Whether to count the lexical matches in the window; false when an earlier pass over the window did. */
     countWindow?: boolean;
-    /** Whether to look for older posts too when there is a window (the window is thin). */
-    beyondWindow?: boolean;
+    /** Whether to look for older posts too when there is a window (the window is thin), asked after the window's pass. */
+    beyondWindow?: () => Promise<boolean>;
+    /** Told each scope's count when the lexical ranking found every match in it. */
+    counts?: LexicalMatchCounter;
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();
@@ -56,7 +59,7 @@ export async function retrieve(
   for (const id of input.include ?? []) entry(id);
   const ranges = input.range ? [input.range, null] : [null];
   for (const range of ranges) {
-    if (range === null && input.range && !input.beyondWindow) break;
+    if (range === null && input.range && !(await input.beyondWindow?.())) break;
     if (lexicalRuns) {
       const { hits, candidates } = await rankLexical(db, input.terms, {
         corpus: input.corpus,
@@ -68,6 +71,9 @@ export async function retrieve(
       });
       for (const hit of hits) entry(hit.postId).lexical = hit;
       if (range) lexicalCandidatesInWindow = candidates;
+      // Asked for `limit` matches, it found fewer: those are all of them.
+      if (hits.length < input.limit)
+        input.counts?.know({ range, publications: input.publications ?? null }, hits.length);
     }
     if (semanticRuns && !input.publications) {
       const hits = await rankSemantic(db, input.embeddings!, input.vector!, { limit: RETRIEVE_PER_SIDE, range });

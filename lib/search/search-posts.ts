@@ -100,8 +100,13 @@ export async function searchPosts(
 
   const counts = lexicalMatchCounter(db, terms);
   // A window is thin when few posts in it match the query's words (whatever the limit, so that the answer's scope
-  // and count do not change with it): older matches then follow the window's own.
-  const thin = !range || !lexicalOn || (await counts.count({ range, publications: null })) < SCOPE.thinWindow;
+  // and count do not change with it): older matches then follow the window's own. Asked after the window's pass,
+  // which often finds them all.
+  let thin = !range || !lexicalOn;
+  const beyondWindow = async () => {
+    thin ||= (await counts.count({ range, publications: null })) < SCOPE.thinWindow;
+    return thin;
+  };
 
   // The lexical side takes only what the page and the tier decision need (retrieve.ts); judged on the hand-judged and
   // demo sets, hybrid loses nothing by it: the semantic side still brings its own top 50.
@@ -117,7 +122,8 @@ export async function searchPosts(
       publications,
       include: titled,
       countWindow,
-      beyondWindow: thin,
+      beyondWindow,
+      counts,
     });
   let pass = await rankAll(null);
   // The window's matches are counted over every publication, once.

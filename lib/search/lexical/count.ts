@@ -82,16 +82,26 @@ export interface CountScope {
 
 export interface LexicalMatchCounter {
   count(scope: CountScope): Promise<number>;
+  /** Records a scope's count found otherwise: a ranking asked for k matches that found fewer found them all. */
+  know(scope: CountScope, matches: number): void;
 }
 
-/** countLexicalMatches for one query, each scope counted once however often a search asks. */
+/**
+ * countLexicalMatches for one query, each scope counted once however often a search asks, and not at all when the
+ * ranking already found every match of the scope (a rare word's handful): an exact count of a common word reads
+ * every post holding it, the costliest statement of a search.
+ */
 export function lexicalMatchCounter(db: Queryable, terms: ResolvedTerm[]): LexicalMatchCounter {
   const known = new Map<string, Promise<number>>();
+  const keyOf = (scope: CountScope) => JSON.stringify([scope.range, scope.publications]);
   return {
     count(scope) {
-      const key = JSON.stringify(scope);
+      const key = keyOf(scope);
       if (!known.has(key)) known.set(key, countLexicalMatches(db, terms, scope));
       return known.get(key)!;
+    },
+    know(scope, matches) {
+      if (!known.has(keyOf(scope))) known.set(keyOf(scope), Promise.resolve(matches));
     },
   };
 }
