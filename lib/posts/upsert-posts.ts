@@ -212,7 +212,7 @@ async function invalidateGenerated(tx: Queryable, postId: string) {
 
 /**
  * Whether the post's search entry must be built again: its title, subtitle and language make its document, and its
- * date orders it on the term lists (lib/search/index/term-lists.ts).
+ * date orders it on the champion lists (lib/search/index/champion-lists.ts).
  */
 function searchDocumentChanged(row: ExistingRow, draft: PostDraft): boolean {
   return (
