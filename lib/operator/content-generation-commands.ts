@@ -4,6 +4,7 @@ import { extractPostPicks } from '@/lib/content/picks/extract-post-picks';
 import { listPostsNeedingPicks } from '@/lib/content/picks/list-posts-needing-picks';
 import { generatePostSummary } from '@/lib/content/summaries/generate-post-summary';
 import { listPostsMissingSummaries } from '@/lib/content/summaries/list-missing-summaries';
+import { typed } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { type CommandDefinition, CommandError, define } from './command';
 
@@ -14,10 +15,13 @@ const POST_PATH = /^([^/\s]+)\/([^/\s]+)$/u;
 async function postByPath(db: Db, path: string): Promise<{ id: string; label: string }> {
   const match = POST_PATH.exec(path);
   if (!match) throw new CommandError(`"${path}" is not <publicationSlug>/<postSlug>`);
-  const [row] = await db.query<{ id: string }>(
-    'select p.id from posts p join publications pub on pub.id = p.publication_id where pub.slug = $1 and p.slug = $2',
-    [match[1]!.toLowerCase(), match[2]!.toLowerCase()],
-  );
+  const row = await typed(db)
+    .selectFrom('posts as p')
+    .innerJoin('publications as pub', 'pub.id', 'p.publication_id')
+    .select('p.id')
+    .where('pub.slug', '=', match[1]!.toLowerCase())
+    .where('p.slug', '=', match[2]!.toLowerCase())
+    .executeTakeFirst();
   if (!row) throw new CommandError(`No post ${path}`);
   return { id: row.id, label: path };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typed } from '@/lib/db/typed';
 import { listFailedEmails } from '@/lib/ingest/email/failed-emails';
 import { listPostFailures } from '@/lib/post-failures/list-failures';
 import { type CommandDefinition, define } from './command';
@@ -14,9 +15,11 @@ export const POST_FAILURE_COMMANDS: CommandDefinition[] = [
     async run(db, args) {
       let publicationId: string | undefined;
       if (args.publication) {
-        const [row] = await db.query<{ id: string }>('select id from publications where slug = $1', [
-          args.publication.toLowerCase(),
-        ]);
+        const row = await typed(db)
+          .selectFrom('publications')
+          .select('id')
+          .where('slug', '=', args.publication.toLowerCase())
+          .executeTakeFirst();
         // An unknown slug lists nothing rather than everything.
         publicationId = row?.id ?? '00000000-0000-0000-0000-000000000000';
       }

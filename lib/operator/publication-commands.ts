@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TableRow } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { retryFailedEmails } from '@/lib/ingest/email/failed-emails';
@@ -172,7 +173,7 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
       .refine((args) => (args._ === undefined) !== (args.all === undefined), 'give a publication slug or --all'),
     async run(db, args, context) {
       const filter = args.all ? 'feed_url is not null' : 'slug = $1';
-      const targets = await db.query<{ id: string; slug: string; feed_url: string | null }>(
+      const targets = await db.query<Pick<TableRow<'publications'>, 'id' | 'slug' | 'feed_url'>>(
         `select id, slug, feed_url from publications where ${filter} order by slug`,
         args.all ? [] : [args._![0]],
       );
@@ -221,7 +222,7 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
     async run(db, args) {
       if (args.failed) return retryFailed(db);
       const [pub, post] = args._ ? args._[0].toLowerCase().split('/') : [args.publication!.toLowerCase(), undefined];
-      const posts = await db.query<{ id: string; publication_id: string }>(
+      const posts = await db.query<Pick<TableRow<'posts'>, 'id' | 'publication_id'>>(
         `select p.id, p.publication_id from posts p join publications pub on pub.id = p.publication_id
           where pub.slug = $1 and ($2::text is null or p.slug = $2) order by p.published_at desc nulls last`,
         [pub, post ?? null],

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import type { JobEvent } from '@/lib/jobs/events';
 
@@ -6,10 +8,13 @@ import type { JobEvent } from '@/lib/jobs/events';
  * one indexing run for the index and embedding stages (the indexer and the embedder take due posts by themselves).
  */
 export async function dueRetryEvents(db: Queryable, limit = 500): Promise<JobEvent[]> {
-  const due = await db.query<{ post_id: string; stage: string }>(
-    `select post_id, stage from post_failures where next_retry_at <= now() order by next_retry_at limit $1`,
-    [limit],
-  );
+  const due = await typed(db)
+    .selectFrom('post_failures')
+    .select(['post_id', 'stage'])
+    .where('next_retry_at', '<=', sql<Date>`now()`)
+    .orderBy('next_retry_at')
+    .limit(limit)
+    .execute();
   const events: JobEvent[] = [];
   for (const { post_id: postId, stage } of due) {
     if (stage === 'summary') events.push({ name: 'posts/summary.requested', data: { postId } });

@@ -1,5 +1,6 @@
 import type { Summarizer } from '@/lib/ai/summaries/summarizer';
 import { readPostText } from '@/lib/content/post-text';
+import type { TableRow } from '@/lib/db/typed';
 import type { Db, Queryable } from '@/lib/db/types';
 
 export type SummaryGeneration = {
@@ -63,7 +64,9 @@ export async function generatePostSummary(
  * then states exactly what the sold picks say. Undefined when the text has not been read for picks yet.
  */
 async function storedCalls(db: Queryable, postId: string, hash: string) {
-  const rows = await db.query<{ ticker: string; action: string; direction: 'LONG' | 'SHORT'; author: string | null }>(
+  const rows = await db.query<
+    Pick<TableRow<'stock_picks'>, 'ticker' | 'action' | 'author'> & { direction: 'LONG' | 'SHORT' }
+  >(
     `select ticker, action, direction, author from stock_picks
       where post_id = $1 and (content_hash = $2 or content_hash is null) order by id`,
     [postId, hash],

@@ -1,3 +1,4 @@
+import { typed } from '@/lib/db/typed';
 import type { Db, Queryable } from '@/lib/db/types';
 import { describeError } from '@/lib/post-failures/describe-error';
 import type { RawStore } from '@/lib/storage/raw-store';
@@ -31,11 +32,13 @@ export async function retryFailedEmails(
   db: Db,
   deps: { rawStore: RawStore },
 ): Promise<{ filed: string[]; failed: number }> {
-  const rows = await db.query<{ message_id: string; raw_key: string; publication_id: string; slug: string }>(
-    `select m.message_id, m.raw_key, m.publication_id, pub.slug
-       from inbound_messages m join publications pub on pub.id = m.publication_id
-      where m.error is not null and m.post_id is null`,
-  );
+  const rows = await typed(db)
+    .selectFrom('inbound_messages as m')
+    .innerJoin('publications as pub', 'pub.id', 'm.publication_id')
+    .select(['m.message_id', 'm.raw_key', 'm.publication_id', 'pub.slug'])
+    .where('m.error', 'is not', null)
+    .where('m.post_id', 'is', null)
+    .execute();
   const filed: string[] = [];
   let failed = 0;
   for (const row of rows) {

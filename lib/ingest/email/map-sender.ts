@@ -1,3 +1,4 @@
+import { typed } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { newsletterIdentity } from './identity';
 import { publicationForSender } from './sender-publication';
@@ -21,10 +22,11 @@ export async function mapSender(
     );
     return { slug: publication.slug, sender: identity, created: publication.created };
   }
-  const [publication] = await db.query<{ id: string; slug: string }>(
-    'select id, slug from publications where slug = $1',
-    [publicationSlug.trim().toLowerCase()],
-  );
+  const publication = await typed(db)
+    .selectFrom('publications')
+    .select(['id', 'slug'])
+    .where('slug', '=', publicationSlug.trim().toLowerCase())
+    .executeTakeFirst();
   if (!publication) throw new SenderMappingError(`No publication ${publicationSlug}`);
   await db.query(
     `insert into inbound_senders (sender, publication_id, mapped_by) values ($1, $2, 'operator')

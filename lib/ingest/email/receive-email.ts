@@ -1,3 +1,4 @@
+import { typed } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { describeError } from '@/lib/post-failures/describe-error';
 import { storableGuid } from '@/lib/posts/storable-draft';
@@ -107,7 +108,7 @@ export async function filePost(
   ]);
   // A post that cannot be indexed is quarantined there (lib/post-failures), not failing the mail.
   await indexPendingPosts(db);
-  const [row] = await db.query<{ slug: string }>('select slug from posts where id = $1', [postId]);
+  const row = await typed(db).selectFrom('posts').select('slug').where('id', '=', postId).executeTakeFirst();
   return {
     publicationSlug: publication.slug,
     postSlug: row?.slug ?? null,
@@ -117,19 +118,22 @@ export async function filePost(
 }
 
 async function finishedDelivery(db: Db, messageId: string) {
-  const [row] = await db.query<{ publicationSlug: string; postSlug: string; postId: string }>(
-    `select pub.slug as "publicationSlug", p.slug as "postSlug", p.id as "postId"
-       from inbound_messages m join publications pub on pub.id = m.publication_id join posts p on p.id = m.post_id
-      where m.message_id = $1`,
-    [messageId],
-  );
+  const row = await typed(db)
+    .selectFrom('inbound_messages as m')
+    .innerJoin('publications as pub', 'pub.id', 'm.publication_id')
+    .innerJoin('posts as p', 'p.id', 'm.post_id')
+    .select(['pub.slug as publicationSlug', 'p.slug as postSlug', 'p.id as postId'])
+    .where('m.message_id', '=', messageId)
+    .executeTakeFirst();
   return row ?? null;
 }
 
 async function postIdByGuid(db: Db, publicationId: string, guid: string): Promise<string> {
-  const [row] = await db.query<{ id: string }>('select id from posts where publication_id = $1 and guid = $2', [
-    publicationId,
-    storableGuid(guid),
-  ]);
+  const row = await typed(db)
+    .selectFrom('posts')
+    .select('id')
+    .where('publication_id', '=', publicationId)
+    .where('guid', '=', storableGuid(guid))
+    .executeTakeFirst();
   return row!.id;
 }

@@ -1,3 +1,4 @@
+import { type TableRow, typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { normalizePublicationSlug } from '@/lib/publications/slug';
 import { slugFromSender } from './identity';
@@ -55,12 +56,16 @@ export async function publicationForSender(
   if (mapped) return { ...mapped, created: false };
   const slug = slugForSender(sender.address, sender.listId);
   if (!slug) throw new Error(`Cannot name a publication after sender ${sender.address}`);
-  const inserted = await db.query<{ id: string }>(
+  const inserted = await db.query<Pick<TableRow<'publications'>, 'id'>>(
     `insert into publications (slug, title, site_url, source_kind, author_name, author_email)
      values ($1, $2, $3, 'email', $4, $5) on conflict (slug) do nothing returning id`,
     [slug, sender.name || slug, `https://${slug}`, sender.name || null, sender.address],
   );
-  const [publication] = await db.query<{ id: string }>('select id from publications where slug = $1', [slug]);
+  const publication = await typed(db)
+    .selectFrom('publications')
+    .select('id')
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   await db.query(
     `insert into inbound_senders (sender, publication_id, mapped_by) values ($1, $2, $3) on conflict (sender) do nothing`,
     [sender.identity, publication!.id, mappedBy],
@@ -71,9 +76,11 @@ export async function publicationForSender(
 }
 
 async function mappedPublication(db: Queryable, identity: string) {
-  const [row] = await db.query<{ id: string; slug: string }>(
-    `select p.id, p.slug from inbound_senders s join publications p on p.id = s.publication_id where s.sender = $1`,
-    [identity],
-  );
+  const row = await typed(db)
+    .selectFrom('inbound_senders as s')
+    .innerJoin('publications as p', 'p.id', 's.publication_id')
+    .select(['p.id', 'p.slug'])
+    .where('s.sender', '=', identity)
+    .executeTakeFirst();
   return row ?? null;
 }

@@ -1,3 +1,4 @@
+import { type TableRow, typed } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { siteSlugFor } from '@/lib/ingest/feeds/site-slug';
 import { encryptSecret } from '@/lib/ingest/secrets/encrypt-secret';
@@ -44,20 +45,17 @@ export async function addPublication(db: Db, url: string, deps: SyncDeps): Promi
  * home page added after its feed, or a second feed URL of one site). It is synced, not duplicated.
  */
 async function existingPublication(db: Db, feed: DiscoveredFeed): Promise<{ id: string } | undefined> {
-  const [byFeed] = await db.query<{ id: string }>('select id from publications where feed_url = $1', [feed.feedUrl]);
+  const publications = typed(db).selectFrom('publications').select('id');
+  const byFeed = await publications.where('feed_url', '=', feed.feedUrl).executeTakeFirst();
   if (byFeed) return byFeed;
   const taken = await catalogueSlugs(db);
   const slug = siteSlugFor(feed.parsed.meta, feed.feedUrl, { taken });
   if (!slug || !taken.has(slug)) return undefined;
-  const [bySite] = await db.query<{ id: string }>(
-    'select id from publications where slug = $1 and feed_url is not null',
-    [slug],
-  );
-  return bySite;
+  return publications.where('slug', '=', slug).where('feed_url', 'is not', null).executeTakeFirst();
 }
 
 async function catalogueSlugs(db: Db): Promise<Map<string, string>> {
-  const rows = await db.query<{ slug: string; site_url: string }>('select slug, site_url from publications');
+  const rows = await typed(db).selectFrom('publications').select(['slug', 'site_url']).execute();
   return new Map(rows.map((row) => [row.slug, row.site_url]));
 }
 
@@ -74,7 +72,7 @@ async function attachFeed(
   kind: SourceKind,
   encrypted: string | null,
 ): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
+  const [row] = await db.query<Pick<TableRow<'publications'>, 'id'>>(
     `update publications set feed_url = $2, source_kind = $3, platform = $4, feed_credentials_encrypted = $5,
             updated_at = now()
       where slug = $1 returning id`,
@@ -102,7 +100,7 @@ async function insertPublication(db: Db, feed: DiscoveredFeed, kind: SourceKind,
     // The same site without a feed: an e-mail publication of this publisher. Its feed joins it.
     if (taken.has(slug)) return attachFeed(db, slug, feed, kind, encrypted);
     try {
-      const [row] = await db.query<{ id: string }>(
+      const [row] = await db.query<Pick<TableRow<'publications'>, 'id'>>(
         `insert into publications (slug, title, description, site_url, feed_url, source_kind, platform, image_url,
                                    language, author_name, author_email, copyright, feed_credentials_encrypted)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
