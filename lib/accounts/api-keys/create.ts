@@ -1,4 +1,5 @@
 import { hashSecretToken, newSecretToken } from '@/lib/accounts/secret-token';
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 export const API_KEY_PREFIX = 'pk_svc_';
@@ -17,9 +18,10 @@ export async function createApiKey(db: Queryable, userId: string, name = 'defaul
   if (trimmed.length < 1 || trimmed.length > 100) throw new Error('key name must be 1-100 characters');
   const key = newSecretToken(API_KEY_PREFIX);
   const displayPrefix = key.slice(0, API_KEY_PREFIX.length + 6);
-  const [row] = await db.query<{ id: string; created_at: Date }>(
-    `insert into api_keys (user_id, name, key_hash, display_prefix) values ($1, $2, $3, $4) returning id, created_at`,
-    [userId, trimmed, hashSecretToken(key), displayPrefix],
-  );
+  const row = await typed(db)
+    .insertInto('api_keys')
+    .values({ user_id: userId, name: trimmed, key_hash: hashSecretToken(key), display_prefix: displayPrefix })
+    .returning(['id', 'created_at'])
+    .executeTakeFirst();
   return { id: row!.id, key, name: trimmed, displayPrefix, createdAt: row!.created_at.toISOString() };
 }

@@ -1,4 +1,5 @@
 import { isUuid } from '@/lib/accounts/uuid';
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 /**
@@ -11,7 +12,7 @@ export async function revokeApiKey(
   ownerId?: string,
 ): Promise<{ id: string; revokedAt: string } | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.query<{ id: string; revoked_at: Date }>(
+  const [row] = await db.query<Pick<TableRow<'api_keys'>, 'id'> & { revoked_at: Date }>(
     `update api_keys set revoked_at = coalesce(revoked_at, now())
       where id = $1 and ($2::uuid is null or user_id = $2::uuid) returning id, revoked_at`,
     [id, ownerId ?? null],

@@ -1,5 +1,6 @@
 import { LAST_USED_IS_STALE, touchLastUsed } from '@/lib/accounts/last-used';
 import { hashSecretToken } from '@/lib/accounts/secret-token';
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 export interface VerifiedApiKey {
@@ -9,7 +10,7 @@ export interface VerifiedApiKey {
 
 /** Looks a presented key up by its hash; unknown and revoked keys both give null. Its last use is recorded. */
 export async function verifyApiKey(db: Queryable, key: string): Promise<VerifiedApiKey | null> {
-  const [row] = await db.query<{ id: string; user_id: string; stale: boolean }>(
+  const [row] = await db.query<Pick<TableRow<'api_keys'>, 'id' | 'user_id'> & { stale: boolean }>(
     `select id, user_id, ${LAST_USED_IS_STALE} as stale from api_keys where key_hash = $1 and revoked_at is null`,
     [hashSecretToken(key)],
   );

@@ -1,5 +1,6 @@
 import { LAST_USED_IS_STALE, touchLastUsed } from '@/lib/accounts/last-used';
 import { hashSecretToken } from '@/lib/accounts/secret-token';
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 /** The user behind a live session token, or null when it is unknown, expired or revoked. Its last use is recorded. */
@@ -7,7 +8,7 @@ export async function verifySessionToken(
   db: Queryable,
   token: string,
 ): Promise<{ userId: string; tokenId: string } | null> {
-  const [row] = await db.query<{ id: string; user_id: string; stale: boolean }>(
+  const [row] = await db.query<Pick<TableRow<'session_tokens'>, 'id' | 'user_id'> & { stale: boolean }>(
     `select id, user_id, ${LAST_USED_IS_STALE} as stale
        from session_tokens where token_hash = $1 and revoked_at is null and expires_at > now()`,
     [hashSecretToken(token)],

@@ -1,3 +1,4 @@
+import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { parseUserEmail } from './email';
 
@@ -11,10 +12,12 @@ export interface User {
 /** Returns the user with this e-mail, creating it first when new (idempotent, safe under concurrency). */
 export async function ensureUser(db: Queryable, email: string): Promise<User> {
   const normalized = parseUserEmail(email);
-  const [inserted] = await db.query<{ id: string; created_at: Date }>(
-    `insert into users (email) values ($1) on conflict (email) do nothing returning id, created_at`,
-    [normalized],
-  );
+  const inserted = await typed(db)
+    .insertInto('users')
+    .values({ email: normalized })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning(['id', 'created_at'])
+    .executeTakeFirst();
   if (inserted)
     return { id: inserted.id, email: normalized, createdAt: inserted.created_at.toISOString(), created: true };
   const existing = await findUserByEmail(db, normalized);
@@ -23,10 +26,11 @@ export async function ensureUser(db: Queryable, email: string): Promise<User> {
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<Omit<User, 'created'> | null> {
-  const [row] = await db.query<{ id: string; email: string; created_at: Date }>(
-    `select id, email, created_at from users where email = $1`,
-    [parseUserEmail(email)],
-  );
+  const row = await typed(db)
+    .selectFrom('users')
+    .select(['id', 'email', 'created_at'])
+    .where('email', '=', parseUserEmail(email))
+    .executeTakeFirst();
   return row ? { id: row.id, email: row.email, createdAt: row.created_at.toISOString() } : null;
 }
 
