@@ -27,11 +27,8 @@ export interface UpsertReport {
   refused: RefusedItem[];
 }
 
-/** What a stored post is compared on to tell whether a draft changes it. */
-const EXISTING_COLUMNS = [
-  'id',
-  'guid',
-  'slug',
+// The columns a draft writes, in the order of values().
+const COLUMNS = [
   'title',
   'subtitle',
   'description',
@@ -40,13 +37,20 @@ const EXISTING_COLUMNS = [
   'image_url',
   'audio_url',
   'content_html',
-  'content_hash',
   'body_text',
+  'content_hash',
   'text_source',
   'language',
   'published_at',
   'raw_key',
-] as const;
+  'raw_content_type',
+] as const satisfies readonly (keyof PostsTable)[];
+
+// Columns that are not text, as unnest's arrays are cast.
+const COLUMN_TYPES: Partial<Record<(typeof COLUMNS)[number], string>> = { published_at: 'timestamptz' };
+
+/** What a stored post is compared on to tell whether a draft changes it: its identity and what a draft writes. */
+const EXISTING_COLUMNS = ['id', 'guid', 'slug', ...COLUMNS] as const;
 
 type ExistingRow = Pick<TableRow<'posts'>, (typeof EXISTING_COLUMNS)[number]>;
 
@@ -153,27 +157,6 @@ async function insertPosts(
   const idByGuid = new Map(rows.map((row) => [row.guid, row.id]));
   return fresh.map(({ draft, slug }) => ({ id: idByGuid.get(draft.guid)!, slug, textChanged: true }));
 }
-
-const COLUMNS = [
-  'title',
-  'subtitle',
-  'description',
-  'url',
-  'author',
-  'image_url',
-  'audio_url',
-  'content_html',
-  'body_text',
-  'content_hash',
-  'text_source',
-  'language',
-  'published_at',
-  'raw_key',
-  'raw_content_type',
-] as const satisfies readonly (keyof PostsTable)[];
-
-// Columns that are not text, as unnest's arrays are cast.
-const COLUMN_TYPES: Partial<Record<(typeof COLUMNS)[number], string>> = { published_at: 'timestamptz' };
 
 function values(draft: PostDraft, hash: string): unknown[] {
   return [
