@@ -1,22 +1,23 @@
+import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
 /** Every publication with its sync state, for `publications list` (operators see errors; the public API does not). */
 export async function listPublicationsForOperator(db: Queryable) {
-  const rows = await db.query<{
-    [key: string]: unknown;
-    slug: string;
-    title: string | null;
-    source_kind: string;
-    platform: string | null;
-    feed_url: string | null;
-    private_feed: boolean;
-    posts: number;
-    last_synced_at: Date | null;
-    last_checked_at: Date | null;
-    next_poll_at: Date | null;
-    last_error: string | null;
-    consecutive_failures: number;
-  }>(
+  const rows = await db.query<
+    Pick<
+      TableRow<'publications'>,
+      | 'slug'
+      | 'title'
+      | 'source_kind'
+      | 'platform'
+      | 'feed_url'
+      | 'last_synced_at'
+      | 'last_checked_at'
+      | 'next_poll_at'
+      | 'last_error'
+      | 'consecutive_failures'
+    > & { private_feed: boolean; posts: number }
+  >(
     `select p.slug, p.title, p.source_kind, p.platform, p.feed_url,
             p.feed_credentials_encrypted is not null as private_feed,
             (select count(*)::int from posts where publication_id = p.id) as posts,
