@@ -29,20 +29,18 @@ export const SCOPE = {
   thinWindow: 10,
 } as const;
 
-/** The share of its coverage a lexical hit keeps at the weakest score (the rest grows with its score). */
-const WEAKEST_STRENGTH_SHARE = 0.6;
-
 /**
- * The relevance gate. A post is a lexical match when the query terms it holds carry at least a third of the idf
- * weight of the query terms the corpus holds (lexical/count.ts): then its lexical relevance reaches minimumRelevance
- * whatever its score (when every word is known), whether it matches never depends on which other posts were found,
- * and the matches can be counted by the index alone.
+ * The relevance gate. A post is a lexical match when the query terms it holds carry at least a fifth of the query's
+ * idf weight (lexical/count.ts): the share at which its lexical relevance can reach minimumRelevance (at the best
+ * score). Whether it matches never depends on which other posts were found, so the matches can be counted by the index
+ * alone. A word no post holds keeps its weight: a query whose only known word is a common one ("best pizza in naples")
+ * matches nothing, while one rare known word can carry it ("copper miners" where no post says copper).
  */
-export const MIN_LEXICAL_COVERAGE = SCORING.minimumRelevance / WEAKEST_STRENGTH_SHARE;
+export const MIN_LEXICAL_COVERAGE = SCORING.minimumRelevance;
 
-/** Whether a share of the known terms' idf is enough for a lexical match (a ratio of float sums, hence the 1e-9). */
-export function isLexicalMatch(knownShare: number): boolean {
-  return knownShare >= MIN_LEXICAL_COVERAGE - 1e-9;
+/** Whether a hit's coverage (its share of the query's idf) makes it a lexical match (a ratio of float sums, hence the 1e-9). */
+export function isLexicalMatch(coverage: number): boolean {
+  return coverage >= MIN_LEXICAL_COVERAGE - 1e-9;
 }
 
 /**
@@ -56,7 +54,7 @@ export function isSemanticMatch(similarity: number, lexicalOn: boolean): boolean
 /** Lexical relevance: the idf-weighted share of the query covered, scaled by the BM25 score against the best hit. */
 export function lexicalRelevance(hit: LexicalHit, bestScore: number): number {
   const strength = bestScore > 0 ? hit.score / bestScore : 0;
-  return hit.coverage * (WEAKEST_STRENGTH_SHARE + (1 - WEAKEST_STRENGTH_SHARE) * strength);
+  return hit.coverage * (0.6 + 0.4 * strength);
 }
 
 export function semanticRelevance(similarity: number): number {

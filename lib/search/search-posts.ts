@@ -7,12 +7,21 @@ import { browseNewest, noMatch } from './browse';
 import { loadMatchDetails, loadPostMeta, type PostMeta, postItemFields } from './details';
 import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
-import { type CountScope, type LexicalMatchCounter, lexicalMatchCounter, lexicalMatcher } from './lexical/count';
+import { type CountScope, type LexicalMatchCounter, lexicalMatchCounter } from './lexical/count';
 import { resolveTerms } from './lexical/resolve-terms';
 import { prepareQuery } from './query/prepare';
 import type { TopicSearchResult } from './result';
 import { retrieve } from './retrieve';
-import { confidenceOf, fuse, isSemanticMatch, lexicalRelevance, SCOPE, SCORING, semanticRelevance } from './score';
+import {
+  confidenceOf,
+  fuse,
+  isLexicalMatch,
+  isSemanticMatch,
+  lexicalRelevance,
+  SCOPE,
+  SCORING,
+  semanticRelevance,
+} from './score';
 
 export type SearchMode = 'fts' | 'hybrid' | 'semantic';
 
@@ -213,14 +222,13 @@ async function rankCandidates(
   const bestScore = Math.max(0, ...[...evidence.values()].map((e) => e.lexical?.score ?? 0));
 
   const exact = new Set(input.include ?? []);
-  const isMatch = lexicalMatcher(input.terms);
   const ranked: Ranked[] = [];
   for (const [id, e] of evidence) {
     const post = meta.get(id);
     if (!post) continue;
     const lexical = lexicalOn ? (e.lexical ? lexicalRelevance(e.lexical, bestScore) : 0) : null;
     const semantic = semanticOn ? semanticRelevance(e.similarity ?? -1) : null;
-    const lexicalMatch = lexicalOn && e.lexical !== undefined && isMatch(e.lexical);
+    const lexicalMatch = lexicalOn && e.lexical !== undefined && isLexicalMatch(e.lexical.coverage);
     ranked.push({
       meta: post,
       relevance: fuse(lexical, semantic),

@@ -30,11 +30,11 @@ const search = (q: string, limit: number, mode: 'fts' | 'hybrid') =>
 
 /**
  * The lexical matches in the result's scope, from every post's own terms: a post matches when the query terms it
- * holds weigh at least a third of the idf of the query terms some post holds. Posts titled exactly as the query are shown whatever the window.
+ * holds weigh at least a fifth of the query's idf. Posts titled exactly as the query are shown whatever the window.
  */
 async function bruteForce(q: string, result: TopicSearchResult): Promise<{ matches: number; lexical: Set<string> }> {
   const { terms } = await resolveTerms(db, prepareQuery(q, NOW).terms);
-  const knownIdf = terms.reduce((sum, t) => sum + (t.docCount > 0 ? t.idf : 0), 0);
+  const queryIdf = terms.reduce((sum, t) => sum + t.idf, 0);
   const rows = await db.query<{ slug: string; published_at: Date | null; is_scoped: boolean; titled: boolean }>(
     `select p.slug, p.published_at, pub.is_scoped, lower(p.title) = lower($1) as titled,
             array[${terms.map((_, i) => `coalesce(p.search_vector @@ $${i + 2}::tsquery, false)`).join(', ') || 'false'}] as held
@@ -52,7 +52,7 @@ async function bruteForce(q: string, result: TopicSearchResult): Promise<{ match
       (row.published_at !== null &&
         row.published_at.toISOString() >= window.startIso &&
         row.published_at.toISOString() < window.endIso);
-    const lexicalMatch = knownIdf > 0 && covered / knownIdf >= 1 / 3 - 1e-9 && inWindow;
+    const lexicalMatch = queryIdf > 0 && covered / queryIdf >= 1 / 5 - 1e-9 && inWindow;
     if (lexicalMatch) lexical.add(row.slug);
     if (lexicalMatch || row.titled) matches++;
   }

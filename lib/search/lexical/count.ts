@@ -1,27 +1,16 @@
 import type { Queryable } from '@/lib/db/types';
 import { isLexicalMatch, MIN_LEXICAL_COVERAGE } from '@/lib/search/score';
-import type { LexicalHit, TimeRange } from './rank';
+import type { TimeRange } from './rank';
 import type { ResolvedTerm } from './resolve-terms';
 
-/** The idf weight of the query's terms that some post holds: what a lexical match's share is taken of. */
-function knownIdf(terms: ResolvedTerm[]): number {
-  return terms.reduce((sum, t) => sum + (t.docCount > 0 ? t.idf : 0), 0);
-}
-
-/**
- * Whether a lexical hit is a match (score.ts). Its coverage is a share of every query term's idf, an unknown word's
- * included (which lowers its relevance); whether it matches is a share of the known words' idf only, so that an
- * unknown word ("copper miners" where no post says copper) does not turn every post holding the others away.
- */
-export function lexicalMatcher(terms: ResolvedTerm[]): (hit: Pick<LexicalHit, 'coverage'>) => boolean {
-  const total = terms.reduce((sum, t) => sum + t.idf, 0);
-  const known = knownIdf(terms);
-  return (hit) => known > 0 && isLexicalMatch((hit.coverage * total) / known);
+/** The idf weight of the whole query, words no post holds included: what a lexical match's share is taken of. */
+function queryIdf(terms: ResolvedTerm[]): number {
+  return terms.reduce((sum, t) => sum + t.idf, 0);
 }
 
 /** The idf a post's held terms must carry to make it a lexical match (the ranking's filter, in SQL). */
 export function matchedIdfToMatch(terms: ResolvedTerm[]): number {
-  return (MIN_LEXICAL_COVERAGE - 1e-9) * knownIdf(terms);
+  return (MIN_LEXICAL_COVERAGE - 1e-9) * queryIdf(terms);
 }
 
 /**
@@ -30,8 +19,8 @@ export function matchedIdfToMatch(terms: ResolvedTerm[]): number {
  * most 4,096 steps.
  */
 export function coveringSets(terms: ResolvedTerm[]): number[][] {
-  const known = knownIdf(terms);
-  const covers = (idfs: number[]) => known > 0 && isLexicalMatch(idfs.reduce((sum, idf) => sum + idf, 0) / known);
+  const total = queryIdf(terms);
+  const covers = (idfs: number[]) => total > 0 && isLexicalMatch(idfs.reduce((sum, idf) => sum + idf, 0) / total);
   const live = terms.flatMap((t, i) => (t.docCount > 0 ? [i] : []));
   const sets: number[][] = [];
   for (let mask = 1; mask < 1 << live.length; mask++) {
