@@ -13,6 +13,7 @@ import { COMMANDS, resolveCommand, runCommand } from '@/lib/operator/registry';
 import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
+import { indexOnOpen } from '@/lib/search/index/index-on-open';
 
 const HELP = `Usage: npm run admin -- <command> [options] [--json]
 
@@ -25,14 +26,14 @@ Options:
 
 async function runLocally(command: string, args: Record<string, unknown>) {
   const config = env();
-  const db = await prepareDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
+  const log = (line: string) => console.error(line);
+  const opened = await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
+  // A command sees the index complete, as it always did: it closes the database when done, which would stop a
+  // background run (the service indexes large backlogs in the background instead).
+  const db = await indexOnOpen(opened, {
     embeddings: configuredEmbeddings(),
-    // A command sees the index complete, as it always did: it closes the database when done, which would stop a
-    // background run (the service indexes large backlogs in the background instead).
     backgroundIndexingAbove: Number.POSITIVE_INFINITY,
-    log: (line) => console.error(line),
+    log,
   });
   // The `seed` command loads the demo corpus (run remotely, the service provides the same).
   provideCorpusSeeder(seedDemoCorpus);

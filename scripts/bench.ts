@@ -22,10 +22,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { indexForSearch, prepareDatabase } from '@/lib/db/prepare';
+import { prepareDatabase } from '@/lib/db/prepare';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
+import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
@@ -64,8 +65,8 @@ const NO_RATE_LIMITS = {
 /** Seeds and indexes a fresh database, then measures search in process on it. */
 async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: string; dataDir: string }) {
   const started = Date.now();
-  // Whatever the database holds is indexed before anything is measured, never in the background.
-  const db = await prepareDatabase({ ...target, backgroundIndexingAbove: Number.POSITIVE_INFINITY, log: () => {} });
+  // Whatever the database holds is indexed before anything is measured (below), never in the background.
+  const db = await prepareDatabase({ ...target, log: () => {} });
   await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts, now: new Date() });
   const seeded = Date.now();
   const indexStarted = Date.now();

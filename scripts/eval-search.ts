@@ -82,7 +82,7 @@ const { migrate } = await import('@/lib/db/migrate');
 const { seedDemoCorpus } = await import('@/lib/demo/load');
 // indexForSearch = indexPendingPosts (lexical documents) + embedPendingPosts (vectors with the given provider): the
 // same preparation the service runs at start-up. indexPendingPosts alone takes no provider and embeds nothing.
-const { indexForSearch } = await import('@/lib/db/prepare');
+const { indexForSearch } = await import('@/lib/search/index/index-for-search');
 const { searchPosts } = await import('@/lib/search/search-posts');
 const { selectEmbeddingProvider } = await import('@/lib/search/embeddings/select');
 

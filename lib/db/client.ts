@@ -1,5 +1,6 @@
 import { env } from '@/lib/env';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
+import { indexOnOpen } from '@/lib/search/index/index-on-open';
 import { prepareDatabase, type Seeder } from './prepare';
 import type { Db } from './types';
 
@@ -28,8 +29,16 @@ export function openDb(options: { seed?: Seeder | null } = {}): Promise<Db> {
         statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       },
       seed: options.seed ?? null,
-      embeddings: configuredEmbeddings(),
-      backgroundIndexingAbove: config.SEARCH_INDEX_BACKGROUND_ABOVE,
+    }).then(async (db) => {
+      // Search indexing is started here, apart from opening the database: closing the database stops it.
+      try {
+        const log = (line: string) => console.log(line);
+        const backgroundIndexingAbove = config.SEARCH_INDEX_BACKGROUND_ABOVE;
+        return await indexOnOpen(db, { embeddings: configuredEmbeddings(), backgroundIndexingAbove, log });
+      } catch (error) {
+        await db.close().catch(() => {});
+        throw error;
+      }
     });
     // A failed start must not be cached forever: the next request tries again.
     opening.catch(() => {

@@ -14,6 +14,6 @@ export const DatabaseEnv = {
   DATABASE_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
   // A statement outside a transaction still running after this is cancelled (0 turns it off).
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  // More posts than this waiting for search at start-up are indexed in the background (lib/db/prepare.ts).
+  // More posts than this waiting for search at start-up are indexed in the background (search/index/index-on-open.ts).
   SEARCH_INDEX_BACKGROUND_ABOVE: z.coerce.number().int().min(0).default(DEFAULT_BACKGROUND_INDEXING_ABOVE),
 };

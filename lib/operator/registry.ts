@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { migrate } from '@/lib/db/migrate';
-import { indexForSearch } from '@/lib/db/prepare';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { isCatalogueEmpty } from '@/lib/publications/is-catalogue-empty';
 import { resetCatalogue } from '@/lib/publications/reset-catalogue';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
+import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { ACCOUNT_COMMANDS } from './account-commands';
 import { type CommandContext, type CommandDefinition, CommandError, define } from './command';
 import { CONTENT_GENERATION_COMMANDS } from './content-generation-commands';

@@ -71,13 +71,8 @@ export async function benchIngest(feeds = 200, itemsPerFeed = 50, databaseUrl?: 
     }
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-ingest-'));
-  // Indexing a backlog in the background would run beside the timed syncs and skew them.
-  const db = await prepareDatabase({
-    databaseUrl,
-    dataDir,
-    backgroundIndexingAbove: Number.POSITIVE_INFINITY,
-    log: () => {},
-  });
+  // Opened without search indexing: a background run beside the timed syncs would skew them.
+  const db = await prepareDatabase({ databaseUrl, dataDir, log: () => {} });
   const deps: SyncDeps = {
     allowHosts: ['127.0.0.1'],
     userAgent: 'finpub-bench',

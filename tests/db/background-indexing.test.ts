@@ -11,6 +11,7 @@ import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { indexInBackground } from '@/lib/search/index/background';
+import { indexOnOpen } from '@/lib/search/index/index-on-open';
 import { searchIndexingRun } from '@/lib/search/index/runs';
 import { countPendingPosts, isSearchIndexing, readSearchIndexStatus } from '@/lib/search/index/status';
 import { searchPosts } from '@/lib/search/search-posts';
@@ -28,18 +29,17 @@ const opened: Db[] = [];
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
-/** The database without prepareDatabase: nothing indexed, nothing wrapped. */
+/** The database without prepareDatabase and indexOnOpen: nothing indexed, nothing wrapped. */
 async function openRaw(): Promise<Db> {
   return database.url ? openPostgres(database.url) : openPglite(path.join(dataDir, 'pglite'));
 }
 
 async function prepare(lines: string[], above = THRESHOLD): Promise<Db> {
-  const db = await prepareDatabase({
-    databaseUrl: database.url,
-    dataDir,
+  const log = (line: string) => lines.push(line);
+  const db = await indexOnOpen(await prepareDatabase({ databaseUrl: database.url, dataDir, log }), {
     embeddings,
     backgroundIndexingAbove: above,
-    log: (line) => lines.push(line),
+    log,
   });
   opened.push(db);
   return db;
@@ -78,7 +78,7 @@ describe('search indexing at start-up', () => {
   it('indexes a backlog above the threshold in the background, answering searches meanwhile', async () => {
     const lines: string[] = [];
     const db = await prepare(lines);
-    // prepareDatabase has returned: the backlog is still there and a run is working on it.
+    // indexOnOpen has returned: the backlog is still there and a run is working on it.
     const before = await readSearchIndexStatus(db, embeddings);
     expect(before.indexing).toBe(true);
     expect(before.pendingPosts).toBeGreaterThan(0);

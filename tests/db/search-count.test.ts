@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCapabilities } from '@/lib/db/capabilities';
-import { indexForSearch } from '@/lib/db/prepare';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
+import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import type { TopicSearchResult } from '@/lib/search/result';

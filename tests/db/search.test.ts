@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readCapabilities } from '@/lib/db/capabilities';
-import { indexForSearch } from '@/lib/db/prepare';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { createOpenAIEmbeddingProvider } from '@/lib/search/embeddings/openai';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
+import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { searchPosts } from '@/lib/search/search-posts';
 import { rankSemantic } from '@/lib/search/semantic/rank';

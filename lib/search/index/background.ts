@@ -38,7 +38,7 @@ const PROGRESS_EVERY_MS = 5000;
 /** How long closing the database waits for the batch in progress to end. */
 const STOP_WAIT_MS = 5000;
 
-// The databases prepareDatabase handed out, and what the run needs of each (lib/search/index/yielding-db.ts).
+// The databases withBackgroundIndexing handed out, and what the run needs of each (lib/search/index/yielding-db.ts).
 const yielding = new WeakMap<Db, YieldingDb>();
 
 /**

@@ -1,0 +1,14 @@
+import type { Db } from '@/lib/db/types';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
+import { indexPendingPosts } from './index-pending';
+
+/** Brings search up to date with the posts: lexical documents and, with a provider, embeddings (each computed once). */
+export async function indexForSearch(db: Db, embeddings: EmbeddingProvider | null, log: (line: string) => void) {
+  const started = Date.now();
+  const indexed = await indexPendingPosts(db);
+  const embedded = embeddings ? await embedPendingPosts(db, embeddings) : 0;
+  if (indexed + embedded > 0) {
+    log(`search index: ${indexed} posts indexed, ${embedded} embedded in ${Date.now() - started} ms`);
+  }
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_BACKGROUND_INDEXING_ABOVE } from '@/lib/db/env';
+import type { Db } from '@/lib/db/types';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { indexInBackground, withBackgroundIndexing } from './background';
+import { indexForSearch } from './index-for-search';
+import { countPendingEmbeddings, countPendingPosts } from './status';
+
+export interface IndexOnOpenOptions {
+  /** Posts waiting for search indexing are indexed (and embedded with this provider, when given). */
+  embeddings: EmbeddingProvider | null;
+  /**
+   * Up to this many posts waiting (for their search document, or for their embedding) are indexed before this
+   * returns, so they are searchable at once; above it they are indexed in the background while the service answers
+   * (./background.ts; searchIndexingRun(db) awaits it). Infinity: always before.
+   */
+  backgroundIndexingAbove?: number;
+  log: (line: string) => void;
+}
+
+/**
+ * Brings search up to date on a database just opened (lib/db/prepare.ts): at once for a small backlog, in the
+ * background for a large one. Returns the database as the service should use it: closing it stops the run.
+ */
+export async function indexOnOpen(db: Db, options: IndexOnOpenOptions): Promise<Db> {
+  const served = withBackgroundIndexing(db);
+  const { embeddings, log } = options;
+  const backlog = Math.max(await countPendingPosts(db), (await countPendingEmbeddings(db, embeddings)) ?? 0);
+  if (backlog > (options.backgroundIndexingAbove ?? DEFAULT_BACKGROUND_INDEXING_ABOVE)) {
+    // Not awaited: the run never rejects, logs its own end, and leaves what it did not reach pending.
+    void indexInBackground(served, { embeddings, log });
+  } else {
+    await indexForSearch(db, embeddings, log);
+  }
+  return served;
+}
