@@ -6,19 +6,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { malformedPathResponse } from '@/lib/api/malformed-path';
-import { closeDb, openDb } from '@/lib/db/client';
+import { closeAppContext, openAppContext } from '@/lib/app/process-context';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { demoSeeder } from '@/lib/demo/seeder';
 import { env } from '@/lib/env';
 import { ALL_JOBS } from '@/lib/jobs/all';
-import { startProcessJobs, stopProcessJobs } from '@/lib/jobs/local/process-engine';
 import { Drain } from '@/lib/operations/drain';
 import { stampRequest } from '@/lib/operations/request-context';
 import { logRequestWhenDone } from '@/lib/operations/request-log';
-import { provideCorpusSeeder } from '@/lib/operator/corpus-seeder';
 import { operatorReachable } from '@/lib/operator/operator-network';
 import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file';
-import { operatorToken } from '@/lib/operator/token';
 import { startWalletPayments } from '@/lib/payments/start';
 import { earlyRefusal } from '@/lib/rate-limits/early-refusal';
 
@@ -43,23 +40,25 @@ function sendJsonError(
 
 async function main() {
   const config = env();
-  // The demo corpus is wired in here, at the entry point: the database layer and the operator commands know only
-  // a seeder. It fills an empty embedded catalogue at start-up, and the admin `seed` command loads it on demand.
-  provideCorpusSeeder(seedDemoCorpus);
-  const db = await openDb({
+  // The process's dependencies, built once before it listens. The demo corpus is wired in here, at the entry point:
+  // the database layer and the operator commands know only a seeder. It fills an empty embedded catalogue at
+  // start-up, and the admin `seed` command loads it on demand. Wallet payments (the sandbox's chains) and the
+  // in-process jobs engine are started by the service alone.
+  const context = await openAppContext({
     seed: config.seedDemoData ? demoSeeder({ seed: config.DEMO_SEED, posts: config.DEMO_POSTS }) : null,
+    corpusSeeder: seedDemoCorpus,
+    walletPayments: startWalletPayments,
+    jobs: ALL_JOBS,
   });
   console.log(
-    `database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `database: ${context.db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
 
-  if (process.env.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL && !config.TRUST_PROXY) {
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL && !config.TRUST_PROXY) {
     console.warn('warning: PUBLIC_BASE_URL is not set: absolute URLs use the Host header each request sends');
   }
-  const payments = await startWalletPayments(config, (line) => console.log(line));
   // Without Inngest the jobs (feed sync, summaries, picks, embeddings) run here, from the durable queue in the database.
-  if (config.jobsEngine === 'local' && config.JOBS_LOCAL !== false) {
-    startProcessJobs(db, ALL_JOBS, (line) => console.log(line));
+  if (context.jobs) {
     console.log(`jobs: in-process (${ALL_JOBS.length} jobs, feed sync on "${config.FEED_SYNC_CRON}")`);
   } else console.log(`jobs: ${config.jobsEngine === 'inngest' ? 'Inngest, served at /api/inngest' : 'off'}`);
 
@@ -72,10 +71,10 @@ async function main() {
 
   const hsts = config.PUBLIC_BASE_URL?.startsWith('https://') === true;
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 60_000 }, (req, res) => {
-    const context = stampRequest(req, res, config.TRUST_PROXY === true);
+    const stamp = stampRequest(req, res, config.TRUST_PROXY === true);
     // Only a service whose public origin is https may ask browsers to refuse plain HTTP from now on.
     if (hsts) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-    logRequestWhenDone(req, res, context);
+    logRequestWhenDone(req, res, stamp);
     drain.noteArrival();
     if (drain.isDraining) {
       sendJsonError(
@@ -84,12 +83,12 @@ async function main() {
         'The service is shutting down: retry shortly.',
         'service_busy',
         { 'Retry-After': '2', Connection: 'close' },
-        context.requestId,
+        stamp.requestId,
       );
       return;
     }
     drain.track(res);
-    const refused = earlyRefusal(req.method ?? 'GET', req.url ?? '/', context.clientIp, config);
+    const refused = earlyRefusal(req.method ?? 'GET', req.url ?? '/', stamp.clientIp, config, context.limits);
     if (refused) {
       res.writeHead(refused.status, refused.headers).end(refused.body);
       return;
@@ -134,8 +133,7 @@ async function main() {
     });
   } catch (error) {
     // The sandbox's chains and the database were started for nothing: stopped, then the reason said plainly.
-    await payments.stop();
-    await closeDb();
+    await closeAppContext();
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE') {
       throw new Error(
@@ -150,7 +148,7 @@ async function main() {
   const app = next({ dev: false, dir: process.cwd(), hostname: localHost, port });
   await app.prepare();
   resolveHandler(app.getRequestHandler());
-  writeServiceFile(config.DATA_DIR, { url, token: operatorToken(), pid: process.pid });
+  writeServiceFile(config.DATA_DIR, { url, token: context.operatorToken, pid: process.pid });
   console.log(`ready: listening on ${url}`);
 
   let stopping = false;
@@ -161,9 +159,7 @@ async function main() {
     removeServiceFile(config.DATA_DIR);
     const cut = await drain.drain(SHUTDOWN_GRACE_MS);
     if (cut > 0) console.warn(`shutdown: ${cut} request(s) still running at the deadline were cut off`);
-    await stopProcessJobs();
-    await payments.stop();
-    await closeDb();
+    await closeAppContext();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

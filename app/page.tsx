@@ -3,8 +3,8 @@ import { Features } from '@/components/Features';
 import { ForAgents } from '@/components/ForAgents';
 import { PrimaryActions } from '@/components/PrimaryActions';
 import { requestOrigin } from '@/components/request-origin';
+import { appContext } from '@/lib/app/process-context';
 import { getDb } from '@/lib/db/client';
-import { paymentSetup } from '@/lib/payments/setup';
 import { type CatalogueEntry, listCatalogue } from '@/lib/publications/catalogue';
 
 // The catalogue changes as feeds sync; render per request rather than at build time (there is no database then).
@@ -62,7 +62,10 @@ export default async function HomePage() {
         ) : catalogue.length === 0 ? (
           <p className="mt-4 text-slate-700">No publications are indexed yet.</p>
         ) : (
-          <CatalogueGrid catalogue={catalogue} defaultPriceCents={paymentSetup().prices.defaultPostCents} />
+          <CatalogueGrid
+            catalogue={catalogue}
+            defaultPriceCents={(await appContext()).payments.prices.defaultPostCents}
+          />
         )}
       </section>
     </>

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Set by Next and npm scripts: 'production' for the built service.
+  NODE_ENV: z.string().optional(),
   // Behind a reverse proxy that sets X-Forwarded-Host/-Proto (and strips clients' own): only then are they read.
   TRUST_PROXY: booleanText.optional(),
   SEED_DEMO_DATA: booleanText.optional(),

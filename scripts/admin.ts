@@ -3,17 +3,14 @@
  * With DATABASE_URL it talks to PostgreSQL directly. On the embedded default it sends the command to the running
  * service (PGlite admits one process at a time), or opens the database itself when no service runs.
  */
-import { prepareDatabase } from '@/lib/db/prepare';
+import { closeAppContext, openAppContext } from '@/lib/app/process-context';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { env } from '@/lib/env';
 import { parseCommandLine } from '@/lib/operator/argv';
-import { provideCorpusSeeder } from '@/lib/operator/corpus-seeder';
 import { progressBar } from '@/lib/operator/progress-bar';
 import { COMMANDS, resolveCommand, runCommand } from '@/lib/operator/registry';
 import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
-import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
-import { indexOnOpen } from '@/lib/search/index/index-on-open';
 
 const HELP = `Usage: npm run admin -- <command> [options] [--json]
 
@@ -25,24 +22,20 @@ Options:
   --help    show this help`;
 
 async function runLocally(command: string, args: Record<string, unknown>) {
-  const config = env();
-  const log = (line: string) => console.error(line);
-  const opened = await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log });
-  // A command sees the index complete, as it always did: it closes the database when done, which would stop a
-  // background run (the service indexes large backlogs in the background instead).
-  const db = await indexOnOpen(opened, {
-    embeddings: configuredEmbeddings(),
+  const { db } = await openAppContext({
+    // The `seed` command loads the demo corpus (run remotely, the service provides the same).
+    corpusSeeder: seedDemoCorpus,
+    // A command sees the index complete, as it always did: it closes the database when done, which would stop a
+    // background run (the service indexes large backlogs in the background instead).
     backgroundIndexingAbove: Number.POSITIVE_INFINITY,
-    log,
+    log: (line) => console.error(line),
   });
-  // The `seed` command loads the demo corpus (run remotely, the service provides the same).
-  provideCorpusSeeder(seedDemoCorpus);
   try {
     return await runCommand(db, command, args, {
       progress: process.stderr.isTTY ? progressBar(process.stderr) : undefined,
     });
   } finally {
-    await db.close();
+    await closeAppContext();
   }
 }
 

@@ -2,6 +2,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { publicBaseUrl } from '@/lib/api/base-url';
 import { apiRoute } from '@/lib/api/handler';
 import { readLimitedBody } from '@/lib/api/read-limited-body';
+import { appContext } from '@/lib/app/process-context';
 import { clientIp } from '@/lib/rate-limits/client-ip';
 import { limitRouteRequest } from '@/lib/rate-limits/route-limit';
 import { buildMcpServer } from './server';
@@ -43,6 +44,7 @@ async function serve(incoming: Request): Promise<Response> {
     clientIp: clientIp(request),
     requestId: request.headers.get('x-request-id'),
     authorization: request.headers.get('authorization'),
+    prices: (await appContext()).payments.prices,
   });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -8,7 +8,7 @@ import { PRICE_RANGE_USD } from '@/lib/api/openapi/payment-offers';
 import { MCP_SERVER_NAME } from '@/lib/mcp/discovery';
 import { paymentHeadersFromMeta } from '@/lib/mcp/payment-meta';
 import { toolResultFromResponse } from '@/lib/mcp/tool-result';
-import { paymentSetup } from '@/lib/payments/setup';
+import type { PaymentSetup } from '@/lib/payments/setup';
 import { MCP_TOOLS, type McpTool, type ToolPrice, toolInput } from './tools';
 
 /** Who is calling, from the HTTP request that carries the MCP message. */
@@ -18,6 +18,8 @@ export interface McpCaller {
   requestId: string | null;
   /** The connection's Authorization header (an API key or session token pays for paid tools). */
   authorization: string | null;
+  /** The prices the tools' descriptions quote (AppContext.payments). */
+  prices: PaymentSetup['prices'];
 }
 
 export const PUBLICATION_RESOURCE = 'finpub://publications/{slug}';
@@ -74,7 +76,7 @@ export function buildMcpServer(caller: McpCaller): McpServer {
     }).then((response) => toolResultFromResponse(response, tool.render, payment?.mppChallengeId));
   };
 
-  const { prices } = paymentSetup();
+  const { prices } = caller;
   for (const tool of MCP_TOOLS) {
     const paid = tool.price !== null;
     const description = [tool.route.summary, tool.route.description, paid ? priceLine(tool.price!(prices)) : 'Free.']

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { CatalogueGrid } from '@/components/CatalogueGrid';
+import { appContext } from '@/lib/app/process-context';
 import { getDb } from '@/lib/db/client';
-import { paymentSetup } from '@/lib/payments/setup';
 import { listCatalogue } from '@/lib/publications/catalogue';
 
 // The catalogue changes as feeds sync: rendered per request.
@@ -34,7 +34,7 @@ export default async function PublicationsPage() {
           </>
         )}
       </p>
-      <CatalogueGrid catalogue={catalogue} defaultPriceCents={paymentSetup().prices.defaultPostCents} />
+      <CatalogueGrid catalogue={catalogue} defaultPriceCents={(await appContext()).payments.prices.defaultPostCents} />
     </section>
   );
 }

@@ -7,10 +7,10 @@ import { formatDate, formatPrice } from '@/components/format';
 import { BuyStockPicks } from '@/components/search/BuyStockPicks';
 import { BuySummary } from '@/components/search/BuySummary';
 import type { TopicSearchResponse } from '@/lib/api/contracts/search';
+import { appContext } from '@/lib/app/process-context';
 import { signedInUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { postPriceCents } from '@/lib/payments/pricing';
-import { paymentSetup } from '@/lib/payments/setup';
 import { quoteStockPicks } from '@/lib/picks/quote';
 import { apiErrorMessage, callApi } from './call-api';
 
@@ -59,7 +59,7 @@ export default async function SearchPage({
   const picksDay = first(params.picksDate) || undefined;
   // A day the API would refuse is said so here too, instead of quietly showing another day's picks.
   const badPicksDay = picksDay !== undefined && !PICKS_DAY.safeParse(picksDay).success;
-  const setup = paymentSetup();
+  const setup = (await appContext()).payments;
   const [user, result, picks] = await Promise.all([
     signedInUser(),
     q ? runSearch(q, mode, limit) : Promise.resolve(null),

@@ -43,11 +43,8 @@ function githubEndpoints(base: string | undefined) {
  */
 export async function authOptions(): Promise<NextAuthOptions> {
   const config = env();
+  // Building the context (getDb) handed next-auth its origin (lib/auth/next-auth-origin.ts).
   const db = await getDb();
-  // next-auth takes its own origin from NEXTAUTH_URL; without a configured public address it follows the Host the
-  // browser used (only the local sign-in and OAuth callbacks depend on it then; magic links require the address).
-  if (config.PUBLIC_BASE_URL) process.env.NEXTAUTH_URL = config.PUBLIC_BASE_URL;
-  else process.env.AUTH_TRUST_HOST = 'true';
 
   const methods = signInMethods();
   const providers: NextAuthOptions['providers'] = [];

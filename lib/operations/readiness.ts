@@ -1,8 +1,8 @@
-import { getDb } from '@/lib/db/client';
+import { appContext } from '@/lib/app/process-context';
 import { pendingMigrations } from '@/lib/db/pending-migrations';
+import { env } from '@/lib/env';
 import { liveMethods, paymentSetup } from '@/lib/payments/setup';
 import { countPostFailures } from '@/lib/post-failures/list-failures';
-import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { readSearchIndexStatus, type SearchIndexStatus } from '@/lib/search/index/status';
 
 export interface Readiness {
@@ -32,20 +32,24 @@ const DATABASE_TIMEOUT_MS = 2000;
  * posts still waiting for search.
  */
 export async function checkReadiness(): Promise<Readiness> {
-  const setup = paymentSetup();
+  // The service built its context before listening; a process whose context cannot be built (its database does not
+  // open) reports the payment setup of its configuration alone.
+  const context = await withTimeout(appContext(), DATABASE_TIMEOUT_MS).catch(() => null);
+  const setup = context?.payments ?? paymentSetup(env());
   const payments = {
     methods: liveMethods(setup),
     testMoney: setup.testMoney,
   };
   try {
+    if (!context) throw new Error('no context');
+    const { db, embeddings } = context;
     const { pending, search, failedPosts } = await withTimeout(
       (async () => {
-        const db = await getDb();
         await db.query('select 1');
         const pending = await pendingMigrations(db);
         // Before the schema is current the counts may name what is not there yet.
         const current = pending.length === 0;
-        const search = current ? await readSearchIndexStatus(db, configuredEmbeddings()).catch(() => null) : null;
+        const search = current ? await readSearchIndexStatus(db, embeddings).catch(() => null) : null;
         const failedPosts = current ? await countPostFailures(db).catch(() => null) : null;
         return { pending, search, failedPosts };
       })(),

@@ -90,7 +90,7 @@ function problems(rows: Pick<SyncRow, 'slug' | 'itemsRefused' | 'postsFailed'>[]
 async function retryFailed(db: Db) {
   const retried = await makeFailuresDue(db);
   await indexPendingPosts(db);
-  const emails = await retryFailedEmails(db, configuredSyncDeps());
+  const emails = await retryFailedEmails(db, await configuredSyncDeps());
   await sendJobEvents([...(await dueRetryEvents(db)), ...generationEvents(emails.filed, env())], db);
   const stillFailed = await listPostFailures(db, {});
   return {
@@ -117,7 +117,7 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
         return { ...mapped, kind: 'email' };
       }
       if (args.publication) throw new CommandError('--publication applies to e-mail senders only');
-      const added = await addPublication(db, target, configuredSyncDeps()).catch(asCommandError);
+      const added = await addPublication(db, target, await configuredSyncDeps()).catch(asCommandError);
       await followUp(db, [added]);
       const { changedPostIds, publicationId, added: postsAdded, updated, unchanged, ...rest } = added;
       return { ...rest, postsAdded, postsUpdated: updated, postsUnchanged: unchanged };
@@ -180,7 +180,7 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
       if (!args.all && targets.length === 0) throw new CommandError(`No publication ${args._![0]}`);
       if (!args.all && !targets[0]!.feed_url)
         throw new CommandError(`${args._![0]} has no feed: its posts arrive by e-mail`);
-      const deps = configuredSyncDeps();
+      const deps = await configuredSyncDeps();
       const reports: SyncReport[] = [];
       const queue = [...targets];
       const worker = async () => {
@@ -228,7 +228,7 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
         [pub, post ?? null],
       );
       if (posts.length === 0) throw new CommandError(`No post ${args._?.[0] ?? `in ${args.publication}`}`);
-      const deps = configuredSyncDeps();
+      const deps = await configuredSyncDeps();
       const results: ReprocessResult[] = [];
       for (const { id } of posts) results.push(await reprocessPost(db, id, deps));
       // Feed posts are rebuilt by fetching their feed again, once, without the conditional headers.

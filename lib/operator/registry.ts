@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { appContext } from '@/lib/app/process-context';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { isCatalogueEmpty } from '@/lib/publications/is-catalogue-empty';
 import { resetCatalogue } from '@/lib/publications/reset-catalogue';
-import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { ACCOUNT_COMMANDS } from './account-commands';
 import { type CommandContext, type CommandDefinition, CommandError, define } from './command';
 import { CONTENT_GENERATION_COMMANDS } from './content-generation-commands';
-import { providedCorpusSeeder } from './corpus-seeder';
 import { POST_FAILURE_COMMANDS } from './post-failure-commands';
 import { PUBLICATION_COMMANDS } from './publication-commands';
 import { REFERENCE_COMMANDS } from './reference-commands';
@@ -38,7 +37,7 @@ export const COMMANDS: CommandDefinition[] = [
       yes: z.literal(true, 'is a flag and takes no value').optional(),
     }),
     async run(db, args) {
-      const seedCorpus = providedCorpusSeeder();
+      const { corpusSeeder: seedCorpus, embeddings } = await appContext();
       if (!seedCorpus)
         throw new CommandError('This process has no corpus to seed from (its entry point provides none).');
       if (!(await isCatalogueEmpty(db))) {
@@ -51,7 +50,7 @@ export const COMMANDS: CommandDefinition[] = [
       const options = { seed: args.seed ?? env().DEMO_SEED, posts: args.posts ?? env().DEMO_POSTS, now: new Date() };
       const started = Date.now();
       const counts = await seedCorpus(db, options);
-      await indexForSearch(db, configuredEmbeddings(), () => {});
+      await indexForSearch(db, embeddings, () => {});
       return { ...counts, seed: options.seed, milliseconds: Date.now() - started };
     },
   }),

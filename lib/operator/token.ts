@@ -1,21 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { secretsEqual } from '@/lib/accounts/secret-token';
-import { env } from '@/lib/env';
-
-const holder = globalThis as typeof globalThis & { __operatorToken?: string };
-
-/** The operator credential: OPERATOR_TOKEN when configured, else a random one made once per service process. */
-export function operatorToken(): string {
-  holder.__operatorToken ??= env().OPERATOR_TOKEN ?? randomBytes(32).toString('base64url');
-  return holder.__operatorToken;
-}
+import { appContext } from '@/lib/app/process-context';
 
 /** Constant-time check of an Authorization header against the operator token. */
-export function isOperator(authorization: string | null): boolean {
+export function isOperator(authorization: string | null): Promise<boolean> {
   return isOperatorToken(authorization?.replace(/^Bearer\s+/i, '') ?? '');
 }
 
-/** Constant-time check of a bare bearer token against the operator token. */
-export function isOperatorToken(token: string): boolean {
-  return secretsEqual(token, operatorToken());
+/** Constant-time check of a bare bearer token against the operator token (AppContext.operatorToken). */
+export async function isOperatorToken(token: string): Promise<boolean> {
+  return secretsEqual(token, (await appContext()).operatorToken);
 }

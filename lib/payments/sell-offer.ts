@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '@/lib/api/errors';
 import { errorResponse } from '@/lib/api/handler';
+import { appContext } from '@/lib/app/process-context';
 import { getDb } from '@/lib/db/client';
 import type { Db } from '@/lib/db/types';
 import { payWithBearer } from './bearer/pay';
@@ -10,7 +11,7 @@ import { deliver } from './deliver';
 import { payWithMpp } from './mpp/pay';
 import type { PaidOffer } from './offer';
 import type { PaymentOutcome } from './outcome';
-import { type PaymentSetup, paymentSetup } from './setup';
+import type { PaymentSetup } from './setup';
 import { payWithX402 } from './x402/pay';
 
 /**
@@ -35,7 +36,7 @@ export async function sellOffer(
   deps: SellOfferDeps = {},
 ): Promise<Response> {
   const db = deps.db ?? (await getDb());
-  const setup = deps.setup ?? paymentSetup();
+  const setup = deps.setup ?? (await appContext()).payments;
   const bodySha256 = createHash('sha256').update(body).digest('hex');
   // Only GET and POST buy. A HEAD (which Next answers with the GET handler, dropping the body) would otherwise be
   // charged for content it never receives: it gets the challenge, so a client can still read the price.

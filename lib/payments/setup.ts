@@ -1,4 +1,4 @@
-import { env } from '@/lib/env';
+import type { Env } from '@/lib/env';
 
 /** The wallet methods this process can take payment with, from the environment or from the running sandbox. */
 export interface PaymentSetup {
@@ -27,20 +27,17 @@ export interface PaymentSetup {
   weeklyAllowanceCents: number;
 }
 
-/** What the sandbox hands over when server.ts starts it (kept on globalThis: Next bundles its own module copies). */
+/** What the sandbox hands over when server.ts starts it (lib/payments/start.ts). */
 export interface SandboxRegistration {
   x402: { network: `eip155:${number}`; payTo: string; facilitatorUrl: string; rpcUrl: string };
   mpp: { secretKey: string; rpcUrl: string; chainId: number; recipient: `0x${string}`; currency: `0x${string}` };
 }
 
-const holder = globalThis as typeof globalThis & { __finpubPaymentSandbox?: SandboxRegistration };
-
-export function registerSandbox(registration: SandboxRegistration | undefined): void {
-  holder.__finpubPaymentSandbox = registration;
-}
-
-export function paymentSetup(): PaymentSetup {
-  const config = env();
+/**
+ * The payment setup of this configuration: with the sandbox on, its wallets come from the running sandbox (none
+ * when this process did not start it, as a route under next dev).
+ */
+export function paymentSetup(config: Env, sandbox?: SandboxRegistration): PaymentSetup {
   const common = {
     prices: {
       defaultPostCents: config.DEFAULT_POST_PRICE_CENTS,
@@ -49,7 +46,6 @@ export function paymentSetup(): PaymentSetup {
     weeklyAllowanceCents: config.SESSION_WEEKLY_ALLOWANCE_CENTS,
   };
   if (config.paymentSandbox) {
-    const sandbox = holder.__finpubPaymentSandbox;
     return {
       ...common,
       testMoney: true,

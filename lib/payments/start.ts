@@ -2,31 +2,31 @@ import { randomBytes } from 'node:crypto';
 import type { Env } from '@/lib/env';
 import { devAccountAddresses } from './sandbox/accounts';
 import { startPaymentSandbox } from './sandbox/start';
-import { describeLiveMethods, paymentSetup, registerSandbox } from './setup';
+import { describeLiveMethods, type PaymentSetup, paymentSetup } from './setup';
 
 /**
  * Brings up what wallet payments need before the service accepts requests, and prints which methods are live and
  * whether they take real money. Configured production methods need nothing started; the sandbox (embedded default,
- * or PAYMENT_SANDBOX=true) starts local chains and a facilitator and hands their details to the paid routes.
- * Returns how to stop it.
+ * or PAYMENT_SANDBOX=true) starts local chains and a facilitator, whose details go into the setup the paid routes
+ * sell with. Returns the setup and how to stop what was started.
  */
 export async function startWalletPayments(
   config: Env,
   log: (line: string) => void,
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ setup: PaymentSetup; stop(): Promise<void> }> {
   if (!config.paymentSandbox) {
-    const setup = paymentSetup();
+    const setup = paymentSetup(config);
     // Derived once here rather than on the first paid request.
     if (setup.refuseDevPayers) devAccountAddresses();
     log(describeLiveMethods(setup));
-    return { stop: async () => {} };
+    return { setup, stop: async () => {} };
   }
   const started = Date.now();
   const sandbox = await startPaymentSandbox({
     dataDir: config.DATA_DIR,
     log: (line) => log(`payments sandbox: ${line}`),
   });
-  registerSandbox({
+  const setup = paymentSetup(config, {
     x402: {
       network: sandbox.config.x402.network,
       payTo: sandbox.config.x402.payTo,
@@ -39,11 +39,6 @@ export async function startWalletPayments(
   log(
     `payments: sandbox ready in ${Date.now() - started} ms, TEST MONEY ONLY; payer wallets in ${config.DATA_DIR}/sandbox.json`,
   );
-  log(describeLiveMethods(paymentSetup()));
-  return {
-    async stop() {
-      registerSandbox(undefined);
-      await sandbox.stop();
-    },
-  };
+  log(describeLiveMethods(setup));
+  return { setup, stop: () => sandbox.stop() };
 }

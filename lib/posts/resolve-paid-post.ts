@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PaidPublicationPost, PostPath } from '@/lib/api/contracts/paid';
 import { ApiError } from '@/lib/api/errors';
+import { appContext } from '@/lib/app/process-context';
 import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 import { env } from '@/lib/env';
@@ -63,7 +64,7 @@ export async function resolvePaidPost(
   if (row.summary === null) {
     // Asking for generation costs us money and queue space, so it has a limit of its own per client (429 over it).
     const policy = rateLimitPolicy('generation', env());
-    if (policy && requester) await enforceRateLimit(db, policy, `ip:${requester.ip}`);
+    if (policy && requester) await enforceRateLimit(db, (await appContext()).limits, policy, `ip:${requester.ip}`);
     await requestSummary(db, row.id);
     throw new ApiError({
       code: 'summary_not_ready',

@@ -1,4 +1,4 @@
-import { getDb } from '@/lib/db/client';
+import { appContext } from '@/lib/app/process-context';
 import { env } from '@/lib/env';
 import { enforceRateLimit } from './enforce';
 import { rateLimitPolicy } from './policies';
@@ -9,5 +9,7 @@ import { rateLimitPolicy } from './policies';
  */
 export async function limitAccountAction(identity: string): Promise<void> {
   const policy = rateLimitPolicy('account', env());
-  if (policy) await enforceRateLimit(await getDb(), policy, identity);
+  if (!policy) return;
+  const { db, limits } = await appContext();
+  await enforceRateLimit(db, limits, policy, identity);
 }

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '@/lib/api/route';
 import { API_ROUTES } from '@/lib/api/routes/all';
-import { knownBlockedSeconds, limited } from './enforce';
+import type { BlockedBuckets } from './blocked-buckets';
+import { limited } from './enforce';
 import { rateLimitPolicy } from './policies';
 
 // The free routes' paths as patterns ({name} is one path segment).
@@ -18,12 +19,13 @@ export function earlyRefusal(
   url: string,
   clientIp: string,
   config: Parameters<typeof rateLimitPolicy>[1],
+  blocked: BlockedBuckets,
 ): { status: number; headers: Record<string, string>; body: string } | null {
   if (method !== 'GET') return null;
   const path = url.split('?', 1)[0]!;
   if (!FREE_ROUTE_PATTERNS.some((pattern) => pattern.test(path))) return null;
   const policy = rateLimitPolicy('free', config);
-  const seconds = policy && knownBlockedSeconds(`free:ip:${clientIp}`);
+  const seconds = policy && blocked.secondsLeft(`free:ip:${clientIp}`);
   if (!policy || !seconds) return null;
   const error = limited(policy, seconds);
   return {

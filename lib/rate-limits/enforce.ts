@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
 import { admit } from './admit';
+import type { BlockedBuckets } from './blocked-buckets';
 import type { RateLimitPolicy } from './policies';
 
 /**
@@ -14,40 +15,27 @@ export function rateLimitHeaders(policy: RateLimitPolicy, remaining: number, res
   };
 }
 
-// Buckets known to be over their limit, until when (ms): a client being refused costs no database round trip, so
-// a flood from one client cannot take the connections that other clients' requests need. Bounded: cleared when full.
-// On globalThis: server.ts reads it too (lib/rate-limits/early-refusal.ts), and Next bundles its own module copies.
-const holder = globalThis as typeof globalThis & { __rateLimitBlocked?: Map<string, number> };
-holder.__rateLimitBlocked ??= new Map<string, number>();
-const blockedUntil = holder.__rateLimitBlocked;
-const BLOCKED_BUCKETS_MAX = 10_000;
-
-/** Seconds until a bucket known to be over its limit accepts again; null when it is not known to be. */
-export function knownBlockedSeconds(bucket: string, now = Date.now()): number | null {
-  const until = blockedUntil.get(bucket);
-  return until !== undefined && until > now ? Math.ceil((until - now) / 1000) : null;
-}
-
 /**
  * Counts this request against `identity`'s bucket of `policy` and returns the headers to send with the answer;
  * over the limit, throws 429 rate_limited with Retry-After. The count is held in the database, shared by every
- * instance; the refusal cache is this process's own and only ever shortens work.
+ * instance; the refusal cache (`blocked`, the process's AppContext.limits) is this process's own and only ever
+ * shortens work.
  */
 export async function enforceRateLimit(
   db: Queryable,
+  blocked: BlockedBuckets,
   policy: RateLimitPolicy,
   identity: string,
 ): Promise<Record<string, string>> {
   const bucket = `${policy.name}:${identity}`;
   const now = Date.now();
-  const blocked = blockedUntil.get(bucket);
-  if (blocked !== undefined && blocked > now) throw limited(policy, Math.ceil((blocked - now) / 1000));
-  if (blocked !== undefined) blockedUntil.delete(bucket);
+  const seconds = blocked.secondsLeft(bucket, now);
+  if (seconds !== null) throw limited(policy, seconds);
+  blocked.forget(bucket);
 
   const { allowed, remaining, resetSeconds } = await admit(db, bucket, policy);
   if (!allowed) {
-    if (blockedUntil.size >= BLOCKED_BUCKETS_MAX) blockedUntil.clear();
-    blockedUntil.set(bucket, now + resetSeconds * 1000);
+    blocked.block(bucket, now + resetSeconds * 1000);
     throw limited(policy, resetSeconds);
   }
   return rateLimitHeaders(policy, remaining, resetSeconds);

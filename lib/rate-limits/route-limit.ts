@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getDb } from '@/lib/db/client';
+import { appContext } from '@/lib/app/process-context';
 import { env } from '@/lib/env';
 import { clientIp } from './client-ip';
 import { enforceRateLimit } from './enforce';
@@ -18,7 +18,8 @@ export async function limitRouteRequest(request: Request, limit: RouteRateLimit)
   const { name, identity } = classify(request, limit);
   const policy = rateLimitPolicy(name, env());
   if (!policy) return {};
-  return enforceRateLimit(await getDb(), policy, identity);
+  const { db, limits } = await appContext();
+  return enforceRateLimit(db, limits, policy, identity);
 }
 
 function classify(request: Request, limit: RouteRateLimit): { name: RateLimitPolicyName; identity: string } {

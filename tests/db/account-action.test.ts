@@ -6,7 +6,7 @@ import { ensureUser } from '@/lib/accounts/users/ensure';
 import { authSecret } from '@/lib/auth/secret-key';
 import { accountAction } from '@/lib/dashboard/account-action';
 import { UserInputError } from '@/lib/dashboard/action-result';
-import type { Db } from '@/lib/db/types';
+import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // The request's cookies, as next/headers would read them; the rest of the sign-in check is the real one.
@@ -17,12 +17,10 @@ vi.mock('next/headers', () => ({
 
 const db = suiteDatabase();
 
-beforeAll(() => {
-  // The limiter and the sign-in secret reach the database through getDb(), as in the service.
-  (globalThis as { __appDb?: Promise<Db> }).__appDb = Promise.resolve(db);
-  return () => {
-    (globalThis as { __appDb?: Promise<Db> }).__appDb = undefined;
-  };
+beforeAll(async () => {
+  // The limiter and the sign-in secret reach the database through the process's context, as in the service.
+  await openTestAppContext(db);
+  return closeTestAppContext;
 });
 
 /** Signs a new user in on this "browser", as the dashboard's sign-in leaves the cookie. */

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AiProviderError } from '@/lib/ai/errors';
+import { appContext } from '@/lib/app/process-context';
 import { readCapabilities } from '@/lib/db/capabilities';
 import { parseInboundEmail } from '@/lib/ingest/email/parse';
 import { receiveEmail } from '@/lib/ingest/email/receive-email';
@@ -11,7 +12,7 @@ import { trackStage } from '@/lib/post-failures/track-stage';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { searchPosts } from '@/lib/search/search-posts';
 import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
-import { configuredRawStore } from '@/lib/storage/configured-raw-store';
+import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 import { testSyncDeps } from '@/tests/helpers/sync-deps';
@@ -68,6 +69,8 @@ async function titlesFound(q: string): Promise<string[]> {
 
 beforeAll(async () => {
   await db.exec(INJECT_FAULTS);
+  // The sync command takes the raw store from the process's context, as in the service.
+  await openTestAppContext(db);
   host = await startFeedHost();
   host.set('/first.xml', {
     contentType: 'application/rss+xml',
@@ -91,6 +94,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
+  await closeTestAppContext();
   rmSync(deps.rawDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -185,7 +189,7 @@ describe('a mail that cannot be made into a post', () => {
   it('is kept raw, answered as received, listed as failed, and filed after a fix', async () => {
     const raw = mail('Unstorable macro letter', 'm1');
     // Kept where the service keeps raw sources, which is where the operator command looks for it.
-    const store = { rawStore: configuredRawStore() };
+    const store = { rawStore: (await appContext()).rawStore };
     const received = await receiveEmail(
       db,
       await parseInboundEmail(raw),

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@/lib/db/types';
 import { claimKey, isClaimed, postgresPaymentStore, releaseKey } from '@/lib/payments/replay-store';
+import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // The store reaches the database through getDb(), as in the service; point it at a fresh test database.
 const db = suiteDatabase();
-const holder = globalThis as { __appDb?: Promise<Db> };
 
-beforeAll(() => {
-  holder.__appDb = Promise.resolve(db);
+beforeAll(async () => {
+  await openTestAppContext(db);
 });
 
-afterAll(() => {
-  holder.__appDb = undefined;
+afterAll(async () => {
+  await closeTestAppContext();
 });
 
 describe('shared payment store', () => {

@@ -5,16 +5,17 @@ import { TopicSearchResponse } from '@/lib/api/contracts/search';
 import { callRoute } from '@/lib/api/in-process';
 import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
+import { env } from '@/lib/env';
 import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { indexInBackground } from '@/lib/search/index/background';
 import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { forgetPendingSearchPosts } from '@/lib/search/index/status';
+import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // The search route and /readyz in process, on this suite's database (as tests/db/sell-offer.test.ts does): what they
 // say about posts not searchable yet.
-const holder = globalThis as { __appDb?: Promise<Db> };
 const raw = suiteDatabase();
 let db: Db;
 /** Statements that count the posts waiting for search, as the search route runs them. */
@@ -22,7 +23,7 @@ let pendingCounts = 0;
 
 beforeAll(async () => {
   await seedDemoCorpus(raw, { seed: 9, posts: 300, now: new Date() });
-  await indexForSearch(raw, configuredEmbeddings(), () => {});
+  await indexForSearch(raw, configuredEmbeddings(env()), () => {});
   db = {
     ...raw,
     query: (text, params) => {
@@ -30,11 +31,11 @@ beforeAll(async () => {
       return raw.query(text, params);
     },
   };
-  holder.__appDb = Promise.resolve(db);
+  await openTestAppContext(db);
 });
 
-afterAll(() => {
-  holder.__appDb = undefined;
+afterAll(async () => {
+  await closeTestAppContext();
 });
 
 beforeEach(() => forgetPendingSearchPosts(db));

@@ -9,9 +9,8 @@ import { Challenge, Credential } from 'mppx';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
+import { appContext } from '@/lib/app/process-context';
 import { readCreditBalance } from '@/lib/credits/balance';
-import type { Db } from '@/lib/db/types';
-import { operatorToken } from '@/lib/operator/token';
 import { MPP_SERVER_CACHE_SIZE, mppServerCount } from '@/lib/payments/mpp/server';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { devAccountAddresses } from '@/lib/payments/sandbox/accounts';
@@ -261,7 +260,7 @@ describe('sellOffer: credits', () => {
   });
 
   it("the operator's token: served free, recorded as privileged", async () => {
-    const response = await sell(bearer(operatorToken()));
+    const response = await sell(bearer((await appContext()).operatorToken));
     expect(response.status).toBe(200);
     expect((await response.json()).paymentInfo).toEqual({ amountUsd: '0.00', protocol: 'privileged' });
     expect(await f.count(`from payments where protocol = 'privileged'`)).toBe(1);
@@ -300,15 +299,6 @@ describe('sellOffer: credits', () => {
 });
 
 describe('sellOffer: x402 in process', () => {
-  // The replay store (x402 nonces) reads the process database, as in the service: point it at this one.
-  const holder = globalThis as { __appDb?: Promise<Db> };
-  beforeAll(() => {
-    holder.__appDb = Promise.resolve(f.db);
-  });
-  afterAll(() => {
-    holder.__appDb = undefined;
-  });
-
   /** A PAYMENT-SIGNATURE for the offer's current challenge; the facilitator above accepts any signature. */
   async function signedPayment(
     sold: PaidOffer,

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '@/lib/db/types';
 import { isClaimed } from '@/lib/payments/replay-store';
 import { sellOffer } from '@/lib/payments/sell-offer';
 import { drainOutbox, listOutbox } from '@/lib/payments/settlements/outbox';
@@ -36,7 +35,6 @@ let facilitator: FakeFacilitator;
 let chain: Awaited<ReturnType<typeof startFakeChainRpc>>;
 let wallets: PaymentSetup;
 let withChain: NonNullable<PaymentSetup['x402']>;
-const holder = globalThis as { __appDb?: Promise<Db> };
 
 beforeAll(async () => {
   f = await openPaymentFixture();
@@ -51,12 +49,9 @@ beforeAll(async () => {
   };
   wallets = { ...NO_WALLETS, x402 };
   withChain = { ...x402, rpcUrl: chain.url };
-  // The replay store reads the process database, as in the service.
-  holder.__appDb = Promise.resolve(f.db);
 });
 
 afterAll(async () => {
-  holder.__appDb = undefined;
   await chain.close();
   await facilitator.close();
   await f.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import { syncPublication } from '@/lib/ingest/sync/sync-publication';
 import { runCommand } from '@/lib/operator/registry';
+import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
 import { feedFixture } from '@/tests/helpers/feed-fixtures';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
@@ -26,6 +27,8 @@ const RSS = 'application/rss+xml';
 const TOKEN = 'f3a9c1d2e4b5a6c7d8e9f0a1b2c3d4e5';
 
 beforeAll(async () => {
+  // The commands take the raw store from the process's context, as in the service.
+  await openTestAppContext(db);
   host = await startFeedHost();
   host.set('/capitalflows.xml', {
     contentType: RSS,
@@ -46,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
+  await closeTestAppContext();
   rmSync(deps.rawDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -8,6 +8,7 @@ import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
 import type { PaidOffer } from '@/lib/payments/offer';
 import type { PaymentSetup } from '@/lib/payments/setup';
+import { closeTestAppContext, openTestAppContext } from './app-context';
 import { createTestDatabase } from './test-database';
 
 /**
@@ -32,6 +33,8 @@ export async function openPaymentFixture() {
   const database = await createTestDatabase();
   const db: Db = await database.open();
   await migrate(db);
+  // The operator token and the replay store (x402 nonces, MPP) come from the process's context, as in the service.
+  await openTestAppContext(db);
   const [publication] = await db.query<{ id: string }>(
     `insert into publications (slug, site_url, source_kind)
      values ('sell-offer.example', 'https://sell-offer.example', 'rss') returning id`,
@@ -88,6 +91,7 @@ export async function openPaymentFixture() {
     count,
     refunds: () => count(`from credit_ledger where kind = 'refund'`),
     async close() {
+      await closeTestAppContext();
       await db.close();
       await database.drop();
     },

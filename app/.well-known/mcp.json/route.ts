@@ -3,15 +3,16 @@ import { MCP_TOOLS } from '@/app/mcp/tools';
 import { SERVICE_NAME } from '@/components/SiteHeader';
 import { originCacheHeaders, publicBaseUrl } from '@/lib/api/base-url';
 import { PRICE_RANGE_USD } from '@/lib/api/openapi/payment-offers';
+import { appContext } from '@/lib/app/process-context';
 import { MCP_PATH, MCP_SERVER_NAME } from '@/lib/mcp/discovery';
-import { liveMethods, paymentSetup } from '@/lib/payments/setup';
+import { liveMethods } from '@/lib/payments/setup';
 
 export const dynamic = 'force-dynamic';
 
 /** The MCP server card: where to connect, which tools there are, what each costs and how to pay. */
-export function GET(request: Request) {
+export async function GET(request: Request) {
   const origin = publicBaseUrl(request);
-  const setup = paymentSetup();
+  const setup = (await appContext()).payments;
   return Response.json(
     {
       name: MCP_SERVER_NAME,

@@ -5,9 +5,9 @@ import { cache } from 'react';
 import { PostList } from '@/components/PostList';
 import { PublicationHeader } from '@/components/PublicationHeader';
 import { requestOrigin } from '@/components/request-origin';
+import { appContext } from '@/lib/app/process-context';
 import { signedInUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { paymentSetup } from '@/lib/payments/setup';
 import { getPublicationPage } from '@/lib/publications/catalogue';
 import { normalizePublicationSlug } from '@/lib/publications/slug';
 
@@ -80,7 +80,7 @@ export default async function PublicationRoute({ params }: Props) {
             apiBase={`${origin}/api/v1/publications`}
             publicationSlug={publication.slug}
             posts={publication.posts}
-            defaultPriceCents={paymentSetup().prices.defaultPostCents}
+            defaultPriceCents={(await appContext()).payments.prices.defaultPostCents}
             signInHref={user ? null : `/signin?callbackUrl=${encodeURIComponent(`/publications/${publication.slug}`)}`}
           />
         </div>

@@ -1,11 +1,11 @@
 import type OpenAI from 'openai';
 import { createOpenAIClient } from '@/lib/ai/client';
+import { appContext } from '@/lib/app/process-context';
 import { env } from '@/lib/env';
 import { parseAllowHosts } from '@/lib/ingest/fetch/allow-hosts';
 import { DEFAULT_USER_AGENT } from '@/lib/ingest/fetch/fetch-resource';
 import type { Resolve } from '@/lib/ingest/fetch/resolve-destination';
 import { createHostLimiter, type HostLimiter } from '@/lib/ingest/schedule/create-host-limiter';
-import { configuredRawStore } from '@/lib/storage/configured-raw-store';
 import type { RawStore } from '@/lib/storage/raw-store';
 import { feedCredentialsKey } from './credentials-key';
 
@@ -29,13 +29,13 @@ export interface SyncDeps {
 // One per process: every sync running here shares the per-host slots.
 let processLimiter: HostLimiter | undefined;
 
-export function configuredSyncDeps(): SyncDeps {
+export async function configuredSyncDeps(): Promise<SyncDeps> {
   const config = env();
   processLimiter ??= createHostLimiter({ perHost: 2, total: 16, maxQueued: 100_000 });
   return {
     allowHosts: parseAllowHosts(config.INGEST_ALLOW_HOSTS),
     userAgent: config.INGEST_USER_AGENT ?? DEFAULT_USER_AGENT,
-    rawStore: configuredRawStore(),
+    rawStore: (await appContext()).rawStore,
     credentialsKey: feedCredentialsKey(config),
     transcription: config.OPENAI_API_KEY
       ? {

@@ -1,6 +1,6 @@
+import { appContext } from '@/lib/app/process-context';
 import { getDb } from '@/lib/db/client';
 import { defineJob } from '@/lib/jobs/definition';
-import { configuredEmbeddings } from '@/lib/search/embeddings/configured';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { searchIndexingRun } from '@/lib/search/index/runs';
 import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
@@ -22,7 +22,7 @@ export const embedPostsJob = defineJob({
       // with 5,000-post batches that would hold PGlite's one connection for seconds each; what is left is done here.
       await searchIndexingRun(db);
       const indexed = await indexPendingPosts(db);
-      const provider = configuredEmbeddings();
+      const provider = (await appContext()).embeddings;
       return { indexed, embedded: provider ? await embedPendingPosts(db, provider) : 0 };
     });
   },

@@ -1,8 +1,8 @@
+import { appContext } from '@/lib/app/process-context';
 import { getDb } from '@/lib/db/client';
 import { defineJob } from '@/lib/jobs/definition';
 import { drainOutbox } from '@/lib/payments/settlements/outbox';
 import { reconcilePendingSettlements } from '@/lib/payments/settlements/reconcile';
-import { paymentSetup } from '@/lib/payments/setup';
 
 /**
  * Every minute: records the payments waiting in the outbox, and finds out what became of wallet settlements whose
@@ -17,7 +17,7 @@ export const reconcilePaymentsJob = defineJob({
   async handler({ step }) {
     const outbox = await step.run('record the payment outbox', async () => drainOutbox(await getDb()));
     const settlements = await step.run('reconcile pending settlements', async () =>
-      reconcilePendingSettlements(await getDb(), paymentSetup().x402),
+      reconcilePendingSettlements(await getDb(), (await appContext()).payments.x402),
     );
     return { outbox, settlements };
   },

@@ -16,7 +16,7 @@ export const syncPublicationJob = defineJob({
   async handler({ event, step }) {
     const { publicationId } = JOB_EVENTS['feeds/publication.sync.requested'].parse(event.data);
     const report = await step.run('sync feed', async () =>
-      syncPublication(await getDb(), publicationId, configuredSyncDeps()),
+      syncPublication(await getDb(), publicationId, await configuredSyncDeps()),
     );
     await step.sendEvent('process changed posts', generationEvents(report.changedPostIds, env()));
     return report;

@@ -30,7 +30,7 @@ export async function payWithBearer(
   setup: PaymentSetup,
   token: string,
 ): Promise<PaymentOutcome> {
-  if (isOperatorToken(token)) {
+  if (await isOperatorToken(token)) {
     return {
       kind: 'paid',
       delivery: { protocol: 'privileged', uniqueKey: `privileged:${randomUUID()}`, amountCents: 0 },

@@ -1,9 +1,9 @@
 import { STOCK_PICKS_DEFAULT_LIMIT } from '@/lib/api/contracts/paid';
 import { handle } from '@/lib/api/route';
 import { listStockPicks } from '@/lib/api/routes/list-stock-picks';
+import { appContext } from '@/lib/app/process-context';
 import { getDb } from '@/lib/db/client';
 import { sellOffer } from '@/lib/payments/sell-offer';
-import { paymentSetup } from '@/lib/payments/setup';
 import { listPicksForDay } from '@/lib/picks/list-for-day';
 import { stockPicksOffer } from '@/lib/picks/stock-picks-offer';
 
@@ -12,5 +12,5 @@ export const dynamic = 'force-dynamic';
 export const GET = handle(listStockPicks, async ({ request, query }) => {
   const limit = query.limit ?? STOCK_PICKS_DEFAULT_LIMIT;
   const picks = await listPicksForDay(await getDb(), query.date ?? null, limit);
-  return sellOffer(request, stockPicksOffer(request, picks, limit, paymentSetup()));
+  return sellOffer(request, stockPicksOffer(request, picks, limit, (await appContext()).payments));
 });

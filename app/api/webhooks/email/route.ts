@@ -1,14 +1,13 @@
 import { ApiError } from '@/lib/api/errors';
 import { apiRoute } from '@/lib/api/handler';
 import { readLimitedBody } from '@/lib/api/read-limited-body';
-import { getDb } from '@/lib/db/client';
+import { appContext } from '@/lib/app/process-context';
 import { env } from '@/lib/env';
 import { DEFAULT_MAX_EMAIL_BYTES } from '@/lib/ingest/email/parse';
 import { readWebhookMail } from '@/lib/ingest/email/read-webhook';
 import { receiveEmail } from '@/lib/ingest/email/receive-email';
 import { generationEvents } from '@/lib/jobs/generation-events';
 import { sendJobEvents } from '@/lib/jobs/send';
-import { configuredRawStore } from '@/lib/storage/configured-raw-store';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,8 +27,8 @@ export const POST = apiRoute(async (request) => {
     { contentType: request.headers.get('content-type') ?? '', authorization: request.headers.get('authorization') },
     secrets,
   );
-  const db = await getDb();
-  const received = await receiveEmail(db, mail.email, mail.raw, { rawStore: configuredRawStore() });
+  const { db, rawStore } = await appContext();
+  const received = await receiveEmail(db, mail.email, mail.raw, { rawStore });
   if (received.textChanged && received.postId) await sendJobEvents(generationEvents([received.postId], config), db);
   const { status, messageId, publicationSlug, postSlug } = received;
   return Response.json({ status, messageId, publicationSlug, postSlug });
