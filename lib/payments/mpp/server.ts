@@ -10,7 +10,8 @@ type MppSetup = NonNullable<PaymentSetup['mpp']>;
 /** Deadline of each call to the Tempo RPC node and to Stripe's API. */
 const OUTBOUND_TIMEOUT_MS = 15_000;
 
-const holder = globalThis as typeof globalThis & { __mppServers?: Map<string, ReturnType<typeof createMpp>> };
+// A cache of what the setup and realm determine: only route handlers use it, so each bundle's own copy is fine.
+const servers = new Map<string, ReturnType<typeof createMpp>>();
 
 /**
  * How many mppx servers are kept. Without MPP_REALM the realm is the Host a client sends, so the cache is keyed by
@@ -20,8 +21,6 @@ export const MPP_SERVER_CACHE_SIZE = 16;
 
 /** One mppx server per configuration and realm (the realm is the public host a challenge is issued for). */
 export function mppServerFor(setup: MppSetup, realm: string) {
-  holder.__mppServers ??= new Map();
-  const servers = holder.__mppServers;
   const key = `${realm} ${setup.tempo?.rpcUrl ?? '-'} ${setup.stripe?.networkId ?? '-'}`;
   let server = servers.get(key);
   if (!server) {
@@ -34,7 +33,7 @@ export function mppServerFor(setup: MppSetup, realm: string) {
 
 /** How many mppx servers this process holds (for tests of the bound). */
 export function mppServerCount(): number {
-  return holder.__mppServers?.size ?? 0;
+  return servers.size;
 }
 
 function createMpp(setup: MppSetup, realm: string) {

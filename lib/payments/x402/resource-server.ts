@@ -4,15 +4,14 @@ import type { PaymentSetup } from '@/lib/payments/setup';
 
 type X402Setup = NonNullable<PaymentSetup['x402']>;
 
-const holder = globalThis as typeof globalThis & { __x402Servers?: Map<string, Promise<x402ResourceServer>> };
+// A cache of what the setup determines: only route handlers use it, so each bundle's own copy is fine.
+const servers = new Map<string, Promise<x402ResourceServer>>();
 
 /**
  * The x402 resource server for the configured network and facilitator, initialized once (it asks the facilitator
  * what it supports). A failed initialization is forgotten so the next request tries again.
  */
 export function x402ServerFor(setup: X402Setup): Promise<x402ResourceServer> {
-  holder.__x402Servers ??= new Map();
-  const servers = holder.__x402Servers;
   const key = `${setup.network} ${setup.facilitatorUrl} ${setup.timeoutMs}`;
   let server = servers.get(key);
   if (!server) {
