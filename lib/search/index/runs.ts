@@ -13,8 +13,8 @@ export interface IndexingRun {
   controller: AbortController;
 }
 
-// On globalThis, like the database itself (lib/db/client.ts): server.ts starts the run and the route handlers, bundled
-// apart by Next with their own copies of this module, ask whether it is in flight.
+// On globalThis, like the process's context (lib/app/process-context.ts): server.ts starts the run and the route
+// handlers, bundled apart by Next with their own copies of this module, ask whether it is in flight.
 const holder = globalThis as typeof globalThis & { __searchIndexingRuns?: WeakMap<Db, IndexingRun> };
 
 /** The background indexing runs of this process, one per database at most. */
