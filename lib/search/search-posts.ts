@@ -107,7 +107,8 @@ export async function searchPosts(
     return noMatch(base);
   }
 
-  const counts = lexicalMatchCounter(db, terms);
+  // No lexical side (the semantic-only evaluation mode): no lexical match to count.
+  const counts = lexicalMatchCounter(db, lexicalOn ? terms : []);
   // A window is thin when few posts in it match the query's words (whatever the limit, so that the answer's scope
   // and count do not change with it): older matches then follow the window's own. Asked after the window's pass,
   // which often finds them all.
