@@ -38,9 +38,12 @@ export const SCOPE = {
  */
 export const MIN_LEXICAL_COVERAGE = SCORING.minimumRelevance;
 
-/** Whether a hit's coverage (its share of the query's idf) makes it a lexical match (a ratio of float sums, hence the 1e-9). */
+/** The coverage a lexical match reaches: MIN_LEXICAL_COVERAGE, less 1e-9 since coverage is a ratio of float sums. */
+export const LEXICAL_MATCH_FLOOR = MIN_LEXICAL_COVERAGE - 1e-9;
+
+/** Whether a hit's coverage (its share of the query's idf) makes it a lexical match. */
 export function isLexicalMatch(coverage: number): boolean {
-  return coverage >= MIN_LEXICAL_COVERAGE - 1e-9;
+  return coverage >= LEXICAL_MATCH_FLOOR;
 }
 
 /**

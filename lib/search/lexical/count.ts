@@ -1,5 +1,5 @@
 import type { Queryable } from '@/lib/db/types';
-import { isLexicalMatch, MIN_LEXICAL_COVERAGE } from '@/lib/search/score';
+import { isLexicalMatch, LEXICAL_MATCH_FLOOR } from '@/lib/search/score';
 import type { TimeRange } from './rank';
 import type { ResolvedTerm } from './resolve-terms';
 
@@ -10,7 +10,7 @@ function queryIdf(terms: ResolvedTerm[]): number {
 
 /** The idf a post's held terms must carry to make it a lexical match (the ranking's filter, in SQL). */
 export function matchedIdfToMatch(terms: ResolvedTerm[]): number {
-  return (MIN_LEXICAL_COVERAGE - 1e-9) * queryIdf(terms);
+  return LEXICAL_MATCH_FLOOR * queryIdf(terms);
 }
 
 /**
