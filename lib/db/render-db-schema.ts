@@ -27,6 +27,8 @@ const TYPES: Record<string, string> = {
   tsvector: 'string',
   uuid: 'string',
   vector: 'string',
+  // Transaction ids: drivers hand back their text.
+  xid8: 'string',
 };
 
 function tsType(udt: string): string {

@@ -270,6 +270,13 @@ export interface SalesTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface SearchChangesTable {
+  seq: Generated<number>;
+  post_id: string;
+  xid: Generated<string>;
+  changed_at: Generated<Timestamp>;
+}
+
 export interface SearchCorpusStatsTable {
   singleton: Generated<boolean>;
   doc_count: Generated<number>;
@@ -398,6 +405,7 @@ export interface DB {
   publications: PublicationsTable;
   rate_limit_buckets: RateLimitBucketsTable;
   sales: SalesTable;
+  search_changes: SearchChangesTable;
   search_corpus_stats: SearchCorpusStatsTable;
   search_languages: SearchLanguagesTable;
   search_term_lists: SearchTermListsTable;

@@ -4,12 +4,13 @@
  * with accents. And the proof that lexical ranking is exact: its top 10 equals the top 10 of scoring every matching
  * post, for common words, many words and time windows alike.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { rankLexical } from '@/lib/search/lexical/rank';
 import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
+import { livePostings, usePostings } from '@/lib/search/postings/live-postings';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import { searchPosts } from '@/lib/search/search-posts';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
@@ -82,7 +83,18 @@ describe('exact titles find their post', () => {
   });
 });
 
-describe('exact top-k', () => {
+// Both paths: the postings in memory (the default), and SQL's pruned rounds (before the postings load, or without them).
+describe.each([
+  ['in memory', true],
+  ['in SQL', false],
+])('exact top-k %s', (_, inMemory) => {
+  beforeAll(async () => {
+    usePostings(db, inMemory);
+    // The path under test is the one taken: the postings load (1,500 posts: before the first search answers) or not.
+    expect(await livePostings(db)).toSatisfy((postings) => (postings !== null) === inMemory);
+  });
+  afterAll(() => usePostings(db, true));
+
   const queries = [
     'market',
     'stocks',

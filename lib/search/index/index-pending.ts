@@ -6,6 +6,7 @@ import { isolateFailures } from '@/lib/post-failures/isolate-failures';
 import { clearPostFailures, recordPostFailure } from '@/lib/post-failures/record-failure';
 import { type AnalyzedDocument, analyzeDocument } from '@/lib/search/analysis/document';
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
+import { PRUNE_CHANGES_SQL } from '@/lib/search/postings/live-postings';
 import { admitToChampionLists, removeFromChampionLists } from './champion-lists';
 import type { ListStats } from './plan-admission';
 
@@ -94,6 +95,8 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
     }
     after = batch.lastId;
     if (batch.found === 0) {
+      // The postings' change log keeps a day (lib/search/postings/live-postings.ts).
+      await db.exec(PRUNE_CHANGES_SQL);
       // After a bulk change PGlite (which has no autovacuum) needs what autovacuum would do: fresh statistics, or the
       // planner keeps estimating from an empty table; and a visibility map, or counting the posts of a time window
       // reads every row instead of the published_at index alone. VACUUM must run outside a transaction.

@@ -1,4 +1,6 @@
 import type { Queryable } from '@/lib/db/types';
+import { livePostings } from '@/lib/search/postings/live-postings';
+import { microseconds, postingsTerms } from '@/lib/search/postings/query';
 import { isLexicalMatch, LEXICAL_MATCH_FLOOR } from '@/lib/search/score';
 import type { TimeRange } from './rank';
 import type { ResolvedTerm } from './resolve-terms';
@@ -49,6 +51,12 @@ export async function countLexicalMatches(db: Queryable, terms: ResolvedTerm[], 
   // One term, one lexeme, everywhere: the indexer's document count is the answer.
   const only = sets.length === 1 && sets[0]!.length === 1 ? terms[sets[0]![0]!]! : null;
   if (only && only.lexemes.length === 1 && !scope.range && !scope.publications) return only.docCount;
+  const postings = await livePostings(db);
+  if (postings) {
+    const live = terms.filter((t) => t.docCount > 0);
+    const inMemory = { range: scope.range ? microseconds(scope.range) : null, publications: scope.publications };
+    return postings.rank(postingsTerms(live), inMemory, 0, matchedIdfToMatch(terms)).matches;
+  }
 
   const params: unknown[] = [sets.map((set) => `(${set.map((i) => `(${terms[i]!.query})`).join(' & ')})`).join(' | ')];
   const filters = ['search_vector @@ $1::tsquery'];

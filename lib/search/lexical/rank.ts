@@ -1,6 +1,9 @@
 import type { Queryable } from '@/lib/db/types';
 import { FIELD_WEIGHTS_SQL, QUANTA_PER_UNIT, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
+import { livePostings } from '@/lib/search/postings/live-postings';
+import type { PostingsIndex } from '@/lib/search/postings/postings-index';
+import { microseconds, postingsTerms } from '@/lib/search/postings/query';
 import { matchedIdfToMatch } from './count';
 import { IN_TITLE, PRESENT, type TermState } from './pruning';
 import type { ResolvedTerm } from './resolve-terms';
@@ -81,12 +84,57 @@ export async function rankLexical(
   }
 
   const range = options.range ?? null;
+  const postings = await livePostings(db);
+  if (postings) {
+    const ranked = rankInPostings(postings, live, { ...options, range, minMatchedIdf });
+    // The phrase bonus (several terms, every one known) needs positions: the k posts are scored again in SQL for it.
+    const rows =
+      everyTermLive && live.length > 1 && ranked.top.length > 0
+        ? await scorePosts(db, live, everyTermLive, {
+            from: 'unnest($1::uuid[]) as given (id) join posts p on p.id = given.id',
+            params: [ranked.top.map((row) => row.post_id)],
+            limit: ranked.top.length,
+            minMatchedIdf: null,
+          })
+        : ranked.top;
+    const candidates =
+      range && options.countWindow !== false
+        ? options.publications
+          ? postings.rank(postingsTerms(live), { range: microseconds(range), publications: null }, 0, 0).holdingAny
+          : ranked.holdingAny
+        : 0;
+    return { hits: byFinalScore(rows).map(toHit), candidates };
+  }
   // The window's count runs beside the ranking (on PostgreSQL's pool, at the same time).
   const [hits, candidates] = await Promise.all([
     rankTop(db, live, everyTermLive, { ...options, range, minMatchedIdf }),
     range && options.countWindow !== false ? countInWindow(db, live, range) : 0,
   ]);
   return { hits: byFinalScore(hits).map(toHit), candidates };
+}
+
+/** The top k from the postings in memory (every posting scored), before the phrase bonus reorders it. */
+function rankInPostings(
+  postings: PostingsIndex,
+  live: ResolvedTerm[],
+  options: { limit: number; range: TimeRange | null; publications?: string[] | null; minMatchedIdf: number | null },
+): { top: ScoredRow[]; holdingAny: number } {
+  const scope = {
+    range: options.range ? microseconds(options.range) : null,
+    publications: options.publications ?? null,
+  };
+  const result = postings.rank(postingsTerms(live), scope, options.limit, options.minMatchedIdf ?? 0);
+  return {
+    top: result.top.map((hit) => ({
+      post_id: hit.postId,
+      score: hit.score,
+      phrase: 0,
+      matched: hit.matched,
+      matched_idf: hit.matchedIdf,
+      published_us: hit.publishedUs,
+    })),
+    holdingAny: result.holdingAny,
+  };
 }
 
 /** The top k over every post (see rankLexical), before the phrase bonus reorders it. */

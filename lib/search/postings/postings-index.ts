@@ -1,0 +1,422 @@
+import { QUANTA_PER_UNIT, termWeight } from '@/lib/search/analysis/ts-rank';
+import { SCORE } from '@/lib/search/lexical/rounds';
+import { parseTsvectorText } from './tsvector-text';
+
+/** A post as the index reads it from the database. */
+export interface IndexedPostRow {
+  id: string;
+  publication_id: string;
+  /** Microseconds since 1970, null when undated. */
+  published_us: number | null;
+  /** The search vector's text (`search_vector::text`). */
+  vector: string;
+}
+
+/** A query term as the index scores it: any of its lexemes counts, at the largest weight among them. */
+export interface PostingsTerm {
+  lexemes: string[];
+  idf: number;
+}
+
+export interface PostingsScope {
+  /** Microseconds since 1970, start inclusive, end exclusive; null for every date. */
+  range: { startUs: number; endUs: number } | null;
+  /** Only posts of these publications; null for all. */
+  publications: string[] | null;
+}
+
+export interface PostingsHit {
+  postId: string;
+  score: number;
+  matched: number;
+  matchedIdf: number;
+  publishedUs: number | null;
+}
+
+export interface PostingsResult {
+  /** The best `limit` posts whose matched idf reaches `minMatchedIdf`: score, newest, id, as the SQL ranking orders. */
+  top: PostingsHit[];
+  /** Posts in the scope whose matched idf reaches `minMatchedIdf`. */
+  matches: number;
+  /** Posts in the scope holding any term. */
+  holdingAny: number;
+}
+
+// Postings appended after the last build are folded into the arrays once they are this share of them.
+const REBUILD_SHARE = 0.25;
+const MIN_REBUILD = 50_000;
+
+/**
+ * An in-memory inverted index of the posts' search vectors, for exact ranking and counting without reading a post's
+ * vector per query (docs/search.md, "Postings in memory"). Each post has a dense ordinal; each lexeme the ordinals of
+ * the posts holding it, ascending, with its quantized weight there (the weight the SQL ranking computes, in quanta).
+ * A post changed or removed leaves its old ordinal dead and, when changed, comes back under a new one. Scoring is
+ * term at a time over dense accumulators: every posting of the query's lexemes is read, so the top k and the counts
+ * are exact by construction, with no bound to keep.
+ */
+export class PostingsIndex {
+  private ids: string[] = [];
+  private ordinalOf = new Map<string, number>();
+  private alive = new Uint8Array(1024);
+  private published = new Float64Array(1024);
+  private publication = new Int32Array(1024);
+  private publicationOrdinal = new Map<string, number>();
+  private lexemeId = new Map<string, number>();
+  // Compressed sparse rows: lexeme id -> [offsets[id], offsets[id + 1]) of ordinals and quanta.
+  private offsets = new Uint32Array(1);
+  private ordinals = new Uint32Array(0);
+  private quanta = new Uint16Array(0);
+  // Postings added since the arrays were built, by lexeme id.
+  private tail = new Map<number, { ordinals: number[]; quanta: number[] }>();
+  private tailSize = 0;
+  // Postings of addBulk, until the next rebuild.
+  private bulk = { lexemes: new Uint32Array(0), ordinals: new Uint32Array(0), quanta: new Uint16Array(0), size: 0 };
+  private livePosts = 0;
+  // Scratch accumulators, one slot per ordinal (a query runs synchronously, so one set serves every query).
+  private score = new Float64Array(0);
+  private matchedIdf = new Float64Array(0);
+  private matched = new Uint8Array(0);
+  private termQuanta = new Int32Array(0);
+  private touched = new Uint32Array(0);
+  private termTouched = new Uint32Array(0);
+
+  /** Posts the index holds. */
+  get size(): number {
+    return this.livePosts;
+  }
+
+  has(postId: string): boolean {
+    return this.ordinalOf.has(postId);
+  }
+
+  /** Adds or replaces posts. */
+  upsert(rows: IndexedPostRow[]): void {
+    for (const row of rows) {
+      this.remove(row.id);
+      this.add(row, (id, ordinal, quanta) => {
+        let list = this.tail.get(id);
+        if (!list) {
+          list = { ordinals: [], quanta: [] };
+          this.tail.set(id, list);
+        }
+        list.ordinals.push(ordinal);
+        list.quanta.push(quanta);
+        this.tailSize++;
+      });
+    }
+    if (this.tailSize > Math.max(MIN_REBUILD, REBUILD_SHARE * this.ordinals.length)) this.rebuild();
+  }
+
+  /**
+   * Adds posts known to be new (a first load) as flat arrays, which take a fraction of the memory of per-lexeme
+   * lists; they are searchable after `rebuild`.
+   */
+  addBulk(rows: IndexedPostRow[]): void {
+    for (const row of rows) {
+      this.add(row, (id, ordinal, quanta) => {
+        const bulk = this.bulk;
+        if (bulk.size === bulk.lexemes.length) {
+          const capacity = Math.max(1 << 16, bulk.size * 2);
+          bulk.lexemes = grown(bulk.lexemes, new Uint32Array(capacity));
+          bulk.ordinals = grown(bulk.ordinals, new Uint32Array(capacity));
+          bulk.quanta = grown(bulk.quanta, new Uint16Array(capacity));
+        }
+        bulk.lexemes[bulk.size] = id;
+        bulk.ordinals[bulk.size] = ordinal;
+        bulk.quanta[bulk.size++] = quanta;
+      });
+    }
+  }
+
+  remove(postId: string): void {
+    const old = this.ordinalOf.get(postId);
+    if (old === undefined) return;
+    this.alive[old] = 0;
+    this.ordinalOf.delete(postId);
+    this.livePosts--;
+  }
+
+  /** Scores the posts of the scope holding any of the terms; see PostingsResult. */
+  rank(terms: PostingsTerm[], scope: PostingsScope, limit: number, minMatchedIdf: number): PostingsResult {
+    this.ensureScratch();
+    const { score, matchedIdf, matched, termQuanta, touched, alive, published, publication } = this;
+    // The scope, tested inline in the hot loops: a window's bounds, and a mask of the wanted publications.
+    const range = scope.range;
+    const startUs = range?.startUs ?? 0;
+    const endUs = range?.endUs ?? 0;
+    let wanted: Uint8Array | null = null;
+    if (scope.publications) {
+      wanted = new Uint8Array(this.publicationOrdinal.size);
+      for (const id of scope.publications) {
+        const ordinal = this.publicationOrdinal.get(id);
+        if (ordinal !== undefined) wanted[ordinal] = 1;
+      }
+    }
+    const filtered = range !== null || wanted !== null;
+    const inScope = (ordinal: number) => {
+      const at = published[ordinal]!;
+      // NaN (undated) fails both comparisons: outside every window.
+      if (range !== null && !(at >= startUs && at < endUs)) return false;
+      return wanted === null || wanted[publication[ordinal]!] === 1;
+    };
+    let touchedCount = 0;
+    for (const term of terms) {
+      const idf = term.idf;
+      const segments = term.lexemes.flatMap((lexeme) => this.segmentsOf(lexeme));
+      // One lexeme holds a post once: its postings add up directly. Several count once per post, at the largest weight.
+      const single = term.lexemes.length === 1;
+      let termTouched = 0;
+      for (const { ordinals, quanta, start, end } of segments) {
+        for (let i = start; i < end; i++) {
+          const ordinal = ordinals[i]!;
+          if (alive[ordinal] === 0 || (filtered && !inScope(ordinal))) continue;
+          if (single) {
+            if (matched[ordinal] === 0) touched[touchedCount++] = ordinal;
+            // The SQL ranking's sum, term by term in query order: the same doubles.
+            score[ordinal]! += idf * (SCORE.presence + quanta[i]! / QUANTA_PER_UNIT);
+            matchedIdf[ordinal]! += idf;
+            matched[ordinal]!++;
+            continue;
+          }
+          const seen = termQuanta[ordinal]!;
+          if (seen < 0) this.termTouched[termTouched++] = ordinal;
+          if (quanta[i]! > seen) termQuanta[ordinal] = quanta[i]!;
+        }
+      }
+      for (let j = 0; j < termTouched; j++) {
+        const ordinal = this.termTouched[j]!;
+        if (matched[ordinal] === 0) touched[touchedCount++] = ordinal;
+        score[ordinal]! += idf * (SCORE.presence + termQuanta[ordinal]! / QUANTA_PER_UNIT);
+        termQuanta[ordinal] = -1;
+        matchedIdf[ordinal]! += idf;
+        matched[ordinal]!++;
+      }
+    }
+    const top = new TopK(limit, (a, b) => this.before(a, b));
+    let matches = 0;
+    for (let j = 0; j < touchedCount; j++) {
+      const ordinal = touched[j]!;
+      if (matchedIdf[ordinal]! < minMatchedIdf) continue;
+      matches++;
+      if (top.full && score[ordinal]! < score[top.worst]!) continue;
+      top.offer(ordinal);
+    }
+    const hits = top.sorted().map((ordinal) => ({
+      postId: this.ids[ordinal]!,
+      score: score[ordinal]!,
+      matched: matched[ordinal]!,
+      matchedIdf: matchedIdf[ordinal]!,
+      publishedUs: Number.isNaN(published[ordinal]!) ? null : published[ordinal]!,
+    }));
+    for (let j = 0; j < touchedCount; j++) {
+      const ordinal = touched[j]!;
+      score[ordinal] = 0;
+      matchedIdf[ordinal] = 0;
+      matched[ordinal] = 0;
+    }
+    return { top: hits, matches, holdingAny: touchedCount };
+  }
+
+  /** A lexeme's postings: a range of the built arrays, then its appended ones. */
+  private segmentsOf(lexeme: string): Array<{
+    ordinals: ArrayLike<number>;
+    quanta: ArrayLike<number>;
+    start: number;
+    end: number;
+  }> {
+    const id = this.lexemeId.get(lexeme);
+    if (id === undefined) return [];
+    const segments = [];
+    if (id + 1 < this.offsets.length) {
+      segments.push({
+        ordinals: this.ordinals,
+        quanta: this.quanta,
+        start: this.offsets[id]!,
+        end: this.offsets[id + 1]!,
+      });
+    }
+    const tail = this.tail.get(id);
+    if (tail) segments.push({ ordinals: tail.ordinals, quanta: tail.quanta, start: 0, end: tail.ordinals.length });
+    return segments;
+  }
+
+  /** Bytes held by the arrays (the maps of ids and lexemes aside). */
+  arrayBytes(): number {
+    return (
+      this.offsets.byteLength +
+      this.ordinals.byteLength +
+      this.quanta.byteLength +
+      this.alive.byteLength +
+      this.published.byteLength +
+      this.publication.byteLength +
+      this.score.byteLength +
+      this.matchedIdf.byteLength +
+      this.matched.byteLength +
+      this.termQuanta.byteLength +
+      this.tailSize * 16 +
+      this.bulk.lexemes.byteLength +
+      this.bulk.ordinals.byteLength +
+      this.bulk.quanta.byteLength
+    );
+  }
+
+  /** Orders ordinals as the SQL ranking does: score, then newest (undated last), then id. */
+  private before(a: number, b: number): boolean {
+    const sa = this.score[a]!;
+    const sb = this.score[b]!;
+    if (sa !== sb) return sa > sb;
+    const da = this.published[a]!;
+    const db = this.published[b]!;
+    const aDated = !Number.isNaN(da);
+    const bDated = !Number.isNaN(db);
+    if (aDated !== bDated) return aDated;
+    if (aDated && da !== db) return da > db;
+    return this.ids[a]! < this.ids[b]!;
+  }
+
+  private postingsOf(id: number, visit: (ordinal: number, quanta: number) => void): void {
+    if (id + 1 < this.offsets.length) {
+      const end = this.offsets[id + 1]!;
+      for (let i = this.offsets[id]!; i < end; i++) visit(this.ordinals[i]!, this.quanta[i]!);
+    }
+    const tail = this.tail.get(id);
+    if (tail) for (let i = 0; i < tail.ordinals.length; i++) visit(tail.ordinals[i]!, tail.quanta[i]!);
+  }
+
+  private add(row: IndexedPostRow, store: (lexemeId: number, ordinal: number, quanta: number) => void): void {
+    const ordinal = this.ids.length;
+    this.ids.push(row.id);
+    this.grow(ordinal + 1);
+    this.ordinalOf.set(row.id, ordinal);
+    this.alive[ordinal] = 1;
+    this.livePosts++;
+    this.published[ordinal] = row.published_us ?? Number.NaN;
+    let publication = this.publicationOrdinal.get(row.publication_id);
+    if (publication === undefined) {
+      publication = this.publicationOrdinal.size;
+      this.publicationOrdinal.set(row.publication_id, publication);
+    }
+    this.publication[ordinal] = publication;
+    const { entries, length } = parseTsvectorText(row.vector);
+    for (const { lexeme, labels } of entries) {
+      let id = this.lexemeId.get(lexeme);
+      if (id === undefined) {
+        id = this.lexemeId.size;
+        this.lexemeId.set(lexeme, id);
+      }
+      // The quantized weight exactly as the SQL ranking floors it (lexical/rank.ts, scorePosts): the float4 ts_rank
+      // plus the title weight in double precision.
+      store(id, ordinal, Math.floor(termWeight(labels, length) * QUANTA_PER_UNIT));
+    }
+  }
+
+  /** Folds the appended and bulk postings into the arrays (a counting sort by lexeme), dropping dead ordinals'. */
+  rebuild(): void {
+    const lexemes = this.lexemeId.size;
+    const bulk = this.bulk;
+    const starts = new Uint32Array(lexemes + 1);
+    for (let id = 0; id < lexemes; id++)
+      this.postingsOf(id, (ordinal) => void (this.alive[ordinal] && starts[id + 1]!++));
+    for (let i = 0; i < bulk.size; i++) if (this.alive[bulk.ordinals[i]!]) starts[bulk.lexemes[i]! + 1]!++;
+    for (let id = 0; id < lexemes; id++) starts[id + 1]! += starts[id]!;
+    const ordinals = new Uint32Array(starts[lexemes]!);
+    const quanta = new Uint16Array(starts[lexemes]!);
+    const next = starts.slice(0, lexemes);
+    const put = (id: number, ordinal: number, q: number) => {
+      if (!this.alive[ordinal]) return;
+      const at = next[id]!++;
+      ordinals[at] = ordinal;
+      quanta[at] = q;
+    };
+    for (let id = 0; id < lexemes; id++) this.postingsOf(id, (ordinal, q) => put(id, ordinal, q));
+    for (let i = 0; i < bulk.size; i++) put(bulk.lexemes[i]!, bulk.ordinals[i]!, bulk.quanta[i]!);
+    this.offsets = starts;
+    this.ordinals = ordinals;
+    this.quanta = quanta;
+    this.tail.clear();
+    this.tailSize = 0;
+    this.bulk = { lexemes: new Uint32Array(0), ordinals: new Uint32Array(0), quanta: new Uint16Array(0), size: 0 };
+  }
+
+  private grow(needed: number): void {
+    if (needed <= this.alive.length) return;
+    const capacity = Math.max(needed, this.alive.length * 2);
+    const alive = new Uint8Array(capacity);
+    alive.set(this.alive);
+    this.alive = alive;
+    const published = new Float64Array(capacity);
+    published.set(this.published);
+    this.published = published;
+    const publication = new Int32Array(capacity);
+    publication.set(this.publication);
+    this.publication = publication;
+  }
+
+  private ensureScratch(): void {
+    const n = this.ids.length;
+    if (this.score.length >= n) return;
+    const capacity = Math.max(n, this.alive.length);
+    this.score = new Float64Array(capacity);
+    this.matchedIdf = new Float64Array(capacity);
+    this.matched = new Uint8Array(capacity);
+    this.termQuanta = new Int32Array(capacity).fill(-1);
+    this.touched = new Uint32Array(capacity);
+    this.termTouched = new Uint32Array(capacity);
+  }
+}
+
+function grown<T extends Uint32Array | Uint16Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+/** The best `limit` of a stream by `before`, as a bounded binary heap whose root is the worst kept. */
+class TopK {
+  private heap: number[] = [];
+  constructor(
+    private limit: number,
+    private before: (a: number, b: number) => boolean,
+  ) {}
+
+  get full(): boolean {
+    return this.heap.length >= this.limit;
+  }
+
+  /** The worst item kept (only when full). */
+  get worst(): number {
+    return this.heap[0]!;
+  }
+
+  offer(item: number): void {
+    if (this.limit <= 0) return;
+    const heap = this.heap;
+    if (heap.length < this.limit) {
+      heap.push(item);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.before(heap[parent]!, heap[i]!)) break;
+        [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+        i = parent;
+      }
+      return;
+    }
+    if (!this.before(item, heap[0]!)) return;
+    heap[0] = item;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let worst = i;
+      if (left < heap.length && this.before(heap[worst]!, heap[left]!)) worst = left;
+      if (right < heap.length && this.before(heap[worst]!, heap[right]!)) worst = right;
+      if (worst === i) break;
+      [heap[worst], heap[i]] = [heap[i]!, heap[worst]!];
+      i = worst;
+    }
+  }
+
+  sorted(): number[] {
+    return [...this.heap].sort((a, b) => (this.before(a, b) ? -1 : 1));
+  }
+}
