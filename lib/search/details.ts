@@ -1,5 +1,6 @@
 import type { Queryable } from '@/lib/db/types';
 import type { ResolvedTerm } from './lexical/resolve-terms';
+import { parseTsvectorText } from './postings/tsvector-text';
 
 export interface PostMeta {
   id: string;
@@ -72,30 +73,33 @@ export function postItemFields(post: PostMeta, inWindow: boolean | undefined) {
   };
 }
 
-const FIELD_WEIGHT: Record<Field, string> = { title: 'a', subtitle: 'b', publication: 'c', body: 'd' };
+// The field of each label number, as parseTsvectorText gives them (D 0 ... A 3).
+const FIELD_OF_LABEL: Field[] = ['body', 'publication', 'subtitle', 'title'];
 
-/** Bodies and per-field term matches of the returned page only, for whyMatched and snippets. */
+/**
+ * Bodies and per-field term matches of the returned page only, for whyMatched and snippets. The fields come from the
+ * stored vector's labels, read here: asking PostgreSQL (a ts_filter per term and field) copied the vector each time.
+ */
 export async function loadMatchDetails(
   db: Queryable,
   ids: string[],
   terms: ResolvedTerm[],
 ): Promise<Map<string, MatchDetail>> {
   if (ids.length === 0) return new Map();
-  const fields = Object.keys(FIELD_WEIGHT) as Field[];
-  const checks = terms.flatMap((_term, t) =>
-    fields.map(
-      (field) => `ts_filter(p.search_vector, '{${FIELD_WEIGHT[field]}}') @@ $${t + 2}::tsquery as m_${t}_${field}`,
-    ),
-  );
-  const rows = await db.query<Record<string, unknown> & { id: string; body_text: string }>(
-    `select p.id, p.body_text${checks.length > 0 ? `, ${checks.join(', ')}` : ''}
+  const rows = await db.query<{ id: string; body_text: string; vector: string | null }>(
+    `select p.id, p.body_text${terms.length > 0 ? ', p.search_vector::text as vector' : ''}
        from posts p where p.id = any($1::uuid[])`,
-    [ids, ...terms.map((term) => term.query)],
+    [ids],
   );
   return new Map(
-    rows.map((row) => [
-      row.id,
-      { body: row.body_text, fields: terms.map((_, t) => fields.filter((field) => row[`m_${t}_${field}`] === true)) },
-    ]),
+    rows.map((row) => {
+      const labels = new Map<string, number[]>();
+      if (row.vector) for (const entry of parseTsvectorText(row.vector).entries) labels.set(entry.lexeme, entry.labels);
+      const fields = terms.map((term) => {
+        const held = new Set(term.lexemes.flatMap((lexeme) => labels.get(lexeme) ?? []));
+        return FIELD_OF_LABEL.toReversed().filter((field) => held.has(FIELD_OF_LABEL.indexOf(field)));
+      });
+      return [row.id, { body: row.body_text, fields }];
+    }),
   );
 }

@@ -3,6 +3,7 @@ import type { EmbeddingProvider } from './embeddings/provider';
 import type { LexicalMatchCounter } from './lexical/count';
 import { type LexicalHit, rankLexical, type TimeRange } from './lexical/rank';
 import type { ResolvedTerm } from './lexical/resolve-terms';
+import type { PostingsIndex } from './postings/postings-index';
 import { rankSemantic } from './semantic/rank';
 
 /** Neighbours the semantic side takes before fusion: top-k first, never a full scan. */
@@ -48,6 +49,8 @@ export async function retrieve(
     beyondWindow?: () => Promise<boolean>;
     /** Told each scope's count when the lexical ranking found every match in it. */
     counts?: LexicalMatchCounter;
+    /** The postings in memory the lexical side ranks with, null for SQL (livePostings). */
+    postings?: PostingsIndex | null;
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();
@@ -61,19 +64,22 @@ export async function retrieve(
   for (const range of ranges) {
     if (range === null && input.range && !(await input.beyondWindow?.())) break;
     if (lexicalRuns) {
-      const { hits, candidates } = await rankLexical(db, input.terms, {
+      const { hits, candidates, matches } = await rankLexical(db, input.terms, {
         corpus: input.corpus,
         // The page only: the exact ranking is fastest when it proves no more than it shows.
         limit: input.limit,
         range,
         publications: input.publications,
         countWindow: input.countWindow,
+        postings: input.postings,
       });
       for (const hit of hits) entry(hit.postId).lexical = hit;
       if (range) lexicalCandidatesInWindow = candidates;
-      // Asked for `limit` matches, it found fewer: those are all of them.
-      if (hits.length < input.limit)
-        input.counts?.know({ range, publications: input.publications ?? null }, hits.length);
+      // The postings count every match as they rank; otherwise, asked for `limit` matches and finding fewer, the
+      // ranking found them all.
+      const scope = { range, publications: input.publications ?? null };
+      if (matches !== undefined) input.counts?.know(scope, matches);
+      else if (hits.length < input.limit) input.counts?.know(scope, hits.length);
     }
     if (semanticRuns && !input.publications) {
       const hits = await rankSemantic(db, input.embeddings!, input.vector!, { limit: RETRIEVE_PER_SIDE, range });
@@ -88,6 +94,7 @@ export async function retrieve(
       corpus: input.corpus,
       limit: needLexical.length,
       onlyIds: needLexical,
+      postings: input.postings,
     });
     for (const hit of hits) entry(hit.postId).lexical = hit;
   }

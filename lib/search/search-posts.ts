@@ -9,6 +9,7 @@ import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
 import { type CountScope, type LexicalMatchCounter, lexicalMatchCounter } from './lexical/count';
 import { resolveTerms } from './lexical/resolve-terms';
+import { livePostings } from './postings/live-postings';
 import { prepareQuery } from './query/prepare';
 import type { TopicSearchResult } from './result';
 import { retrieve } from './retrieve';
@@ -108,7 +109,9 @@ export async function searchPosts(
   }
 
   // No lexical side (the semantic-only evaluation mode): no lexical match to count.
-  const counts = lexicalMatchCounter(db, lexicalOn ? terms : []);
+  // One read of the postings' changes serves the whole search.
+  const postings = lexicalOn ? await livePostings(db) : null;
+  const counts = lexicalMatchCounter(db, lexicalOn ? terms : [], postings);
   // A window is thin when few posts in it match the query's words (whatever the limit, so that the answer's scope
   // and count do not change with it): older matches then follow the window's own. Asked after the window's pass,
   // which often finds them all.
@@ -134,6 +137,7 @@ export async function searchPosts(
       countWindow,
       beyondWindow,
       counts,
+      postings,
     });
   let pass = await rankAll(null);
   // The window's matches are counted over every publication, once.

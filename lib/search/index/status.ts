@@ -1,6 +1,7 @@
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db, Queryable } from '@/lib/db/types';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { postingsStatus } from '@/lib/search/postings/live-postings';
 import { vectorSql } from '@/lib/search/semantic/index-name';
 import { indexingRuns } from './runs';
 
@@ -11,6 +12,11 @@ export interface SearchIndexStatus {
   pendingEmbeddings: number | null;
   /** A background run (lib/search/index/background.ts) is working on them in this process. */
   indexing: boolean;
+  /**
+   * Whether searches read the postings in memory (lib/search/postings): `loading` while they load or catch up with
+   * a large batch of changes (searches then answer through SQL, slower), `off` when SEARCH_POSTINGS=sql.
+   */
+  postings: 'loaded' | 'loading' | 'off';
 }
 
 /**
@@ -39,7 +45,7 @@ export function isSearchIndexing(db: Db): boolean {
 /** The whole status, counted now (for /readyz, which is probed every few seconds at most). */
 export async function readSearchIndexStatus(db: Db, embeddings: EmbeddingProvider | null): Promise<SearchIndexStatus> {
   const [pendingPosts, pendingEmbeddings] = [await countPendingPosts(db), await countPendingEmbeddings(db, embeddings)];
-  return { pendingPosts, pendingEmbeddings, indexing: isSearchIndexing(db) };
+  return { pendingPosts, pendingEmbeddings, indexing: isSearchIndexing(db), postings: postingsStatus(db) };
 }
 
 /** How long a search may reuse the pending count: each search answer carries it, and it only says "not yet". */

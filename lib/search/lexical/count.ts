@@ -1,5 +1,6 @@
 import type { Queryable } from '@/lib/db/types';
 import { livePostings } from '@/lib/search/postings/live-postings';
+import type { PostingsIndex } from '@/lib/search/postings/postings-index';
 import { microseconds, postingsTerms } from '@/lib/search/postings/query';
 import { isLexicalMatch, LEXICAL_MATCH_FLOOR } from '@/lib/search/score';
 import type { TimeRange } from './rank';
@@ -45,17 +46,22 @@ export function isCovering(terms: ResolvedTerm[], held: number[]): boolean {
  * some publications when given: every one of them, not only the page the ranking returns. One index query: the
  * covering sets as one tsquery, so the document index answers without reading a post's vector.
  */
-export async function countLexicalMatches(db: Queryable, terms: ResolvedTerm[], scope: CountScope): Promise<number> {
+export async function countLexicalMatches(
+  db: Queryable,
+  terms: ResolvedTerm[],
+  scope: CountScope,
+  postings?: PostingsIndex | null,
+): Promise<number> {
   const sets = coveringSets(terms);
   if (sets.length === 0) return 0;
   // One term, one lexeme, everywhere: the indexer's document count is the answer.
   const only = sets.length === 1 && sets[0]!.length === 1 ? terms[sets[0]![0]!]! : null;
   if (only && only.lexemes.length === 1 && !scope.range && !scope.publications) return only.docCount;
-  const postings = await livePostings(db);
-  if (postings) {
+  const inMemory = postings === undefined ? await livePostings(db) : postings;
+  if (inMemory) {
     const live = terms.filter((t) => t.docCount > 0);
-    const inMemory = { range: scope.range ? microseconds(scope.range) : null, publications: scope.publications };
-    return postings.rank(postingsTerms(live), inMemory, 0, matchedIdfToMatch(terms)).matches;
+    const inScope = { range: scope.range ? microseconds(scope.range) : null, publications: scope.publications };
+    return inMemory.rank(postingsTerms(live), inScope, 0, matchedIdfToMatch(terms)).matches;
   }
 
   const params: unknown[] = [sets.map((set) => `(${set.map((i) => `(${terms[i]!.query})`).join(' & ')})`).join(' | ')];
@@ -88,13 +94,17 @@ export interface LexicalMatchCounter {
  * ranking already found every match of the scope (a rare word's handful): an exact count of a common word reads
  * every post holding it, the costliest statement of a search.
  */
-export function lexicalMatchCounter(db: Queryable, terms: ResolvedTerm[]): LexicalMatchCounter {
+export function lexicalMatchCounter(
+  db: Queryable,
+  terms: ResolvedTerm[],
+  postings?: PostingsIndex | null,
+): LexicalMatchCounter {
   const known = new Map<string, Promise<number>>();
   const keyOf = (scope: CountScope) => JSON.stringify([scope.range, scope.publications]);
   return {
     count(scope) {
       const key = keyOf(scope);
-      if (!known.has(key)) known.set(key, countLexicalMatches(db, terms, scope));
+      if (!known.has(key)) known.set(key, countLexicalMatches(db, terms, scope, postings));
       return known.get(key)!;
     },
     know(scope, matches) {

@@ -59,8 +59,10 @@ export async function rankLexical(
      * whose caller wants the evidence of given posts whatever it is.
      */
     matchesOnly?: boolean;
+    /** The postings in memory to rank with (livePostings), null for SQL; looked up when left out. */
+    postings?: PostingsIndex | null;
   },
-): Promise<{ hits: LexicalHit[]; candidates: number }> {
+): Promise<{ hits: LexicalHit[]; candidates: number; matches?: number }> {
   const live = terms.filter((t) => t.docCount > 0);
   if (live.length === 0 || options.limit <= 0 || options.onlyIds?.length === 0) return { hits: [], candidates: 0 };
   const totalIdf = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
@@ -84,7 +86,7 @@ export async function rankLexical(
   }
 
   const range = options.range ?? null;
-  const postings = await livePostings(db);
+  const postings = options.postings === undefined ? await livePostings(db) : options.postings;
   if (postings) {
     const ranked = rankInPostings(postings, live, { ...options, range, minMatchedIdf });
     // The phrase bonus (several terms, every one known) needs positions: the k posts are scored again in SQL for it.
@@ -103,7 +105,8 @@ export async function rankLexical(
           ? postings.rank(postingsTerms(live), { range: microseconds(range), publications: null }, 0, 0).holdingAny
           : ranked.holdingAny
         : 0;
-    return { hits: byFinalScore(rows).map(toHit), candidates };
+    // Every match of the scope was scored: their number comes with the ranking.
+    return { hits: byFinalScore(rows).map(toHit), candidates, matches: ranked.matches };
   }
   // The window's count runs beside the ranking (on PostgreSQL's pool, at the same time).
   const [hits, candidates] = await Promise.all([
@@ -118,7 +121,7 @@ function rankInPostings(
   postings: PostingsIndex,
   live: ResolvedTerm[],
   options: { limit: number; range: TimeRange | null; publications?: string[] | null; minMatchedIdf: number | null },
-): { top: ScoredRow[]; holdingAny: number } {
+): { top: ScoredRow[]; holdingAny: number; matches: number } {
   const scope = {
     range: options.range ? microseconds(options.range) : null,
     publications: options.publications ?? null,
@@ -134,6 +137,7 @@ function rankInPostings(
       published_us: hit.publishedUs,
     })),
     holdingAny: result.holdingAny,
+    matches: result.matches,
   };
 }
 

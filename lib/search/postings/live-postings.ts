@@ -38,8 +38,18 @@ interface Live {
   reading: Promise<unknown>;
 }
 
-const states = new WeakMap<Queryable, Promise<Live | null>>();
-const disabled = new WeakSet<Queryable>();
+// On globalThis, as the process's context is (lib/app/process-context.ts): server.ts starts the load, and the route
+// handlers, bundled apart with their own copy of this module, must find it rather than load a second copy.
+const holder = globalThis as typeof globalThis & {
+  __searchPostings?: {
+    states: WeakMap<Queryable, Promise<Live | null>>;
+    disabled: WeakSet<Queryable>;
+    /** The databases whose last search used the postings, for readiness (a promise cannot be inspected). */
+    serving: WeakSet<Queryable>;
+  };
+};
+holder.__searchPostings ??= { states: new WeakMap(), disabled: new WeakSet(), serving: new WeakSet() };
+const { states, disabled, serving } = holder.__searchPostings;
 
 /** Whether this database is searched through its postings in memory when loaded (the default) or through SQL alone. */
 export function usePostings(db: Queryable, enabled: boolean): void {
@@ -49,6 +59,13 @@ export function usePostings(db: Queryable, enabled: boolean): void {
 
 /** The database's postings, up to date with every change committed before this call; null when not (yet) loaded. */
 export async function livePostings(db: Queryable): Promise<PostingsIndex | null> {
+  const postings = await currentPostings(db);
+  if (postings) serving.add(db);
+  else serving.delete(db);
+  return postings;
+}
+
+async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
   if (disabled.has(db) || process.env.SEARCH_POSTINGS === 'sql') return null;
   let state = states.get(db);
   if (!state) {
@@ -60,11 +77,32 @@ export async function livePostings(db: Queryable): Promise<PostingsIndex | null>
   if (live.busy) return null;
   if (Date.now() - live.lastReadMs > STALE_AFTER_MS) {
     states.delete(db);
-    return livePostings(db);
+    return currentPostings(db);
   }
   const caughtUp = live.reading.then(() => readChanges(db, live));
   live.reading = caughtUp.catch(() => {});
   return (await caughtUp) ? live.index : null;
+}
+
+/**
+ * Loads the database's postings (or waits for the load under way) and brings them up to date; false when they are
+ * off. A service is warm once this resolves; a benchmark waits for it before measuring.
+ */
+export async function postingsLoaded(db: Queryable): Promise<boolean> {
+  for (;;) {
+    if (disabled.has(db) || process.env.SEARCH_POSTINGS === 'sql') return false;
+    if (!states.has(db)) await livePostings(db);
+    const live = await states.get(db);
+    if (!live) return false;
+    if (live.busy) await live.busy;
+    else if (await livePostings(db)) return true;
+  }
+}
+
+/** Bytes of the arrays holding a database's postings, when loaded. */
+export async function postingsBytes(db: Queryable): Promise<number | null> {
+  const live = await states.get(db);
+  return live && !live.busy ? live.index.arrayBytes() : null;
 }
 
 /** Starts loading the postings: awaited for a small corpus, in the background for a large one. */
@@ -81,11 +119,13 @@ async function start(db: Queryable): Promise<Live | null> {
   const loading = load(db, live);
   if ((row?.n ?? 0) < WAIT_BELOW) {
     await loading;
+    serving.add(db);
     return live;
   }
   live.busy = loading.then(
     () => {
       live.busy = null;
+      serving.add(db);
     },
     (error: unknown) => {
       console.warn(`[search] loading the postings failed, searching through SQL: ${(error as Error).message}`);
@@ -112,6 +152,12 @@ async function load(db: Queryable, live: Live): Promise<void> {
   }
   live.index.rebuild();
   live.lastReadMs = Date.now();
+}
+
+/** For /readyz: whether searches use the postings (`loaded`), still use SQL while they load, or never will. */
+export function postingsStatus(db: Queryable): 'loaded' | 'loading' | 'off' {
+  if (disabled.has(db) || process.env.SEARCH_POSTINGS === 'sql') return 'off';
+  return serving.has(db) ? 'loaded' : 'loading';
 }
 
 async function snapshotHorizon(db: Queryable): Promise<bigint> {

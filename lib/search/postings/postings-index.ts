@@ -67,7 +67,7 @@ export class PostingsIndex {
   private ordinals = new Uint32Array(0);
   private quanta = new Uint16Array(0);
   // Postings added since the arrays were built, by lexeme id.
-  private tail = new Map<number, { ordinals: number[]; quanta: number[] }>();
+  private tail = new Map<number, { ordinals: Uint32Array; quanta: Uint16Array; size: number }>();
   private tailSize = 0;
   // Postings of addBulk, until the next rebuild.
   private bulk = { lexemes: new Uint32Array(0), ordinals: new Uint32Array(0), quanta: new Uint16Array(0), size: 0 };
@@ -96,11 +96,15 @@ export class PostingsIndex {
       this.add(row, (id, ordinal, quanta) => {
         let list = this.tail.get(id);
         if (!list) {
-          list = { ordinals: [], quanta: [] };
+          list = { ordinals: new Uint32Array(4), quanta: new Uint16Array(4), size: 0 };
           this.tail.set(id, list);
         }
-        list.ordinals.push(ordinal);
-        list.quanta.push(quanta);
+        if (list.size === list.ordinals.length) {
+          list.ordinals = grown(list.ordinals, new Uint32Array(list.size * 2));
+          list.quanta = grown(list.quanta, new Uint16Array(list.size * 2));
+        }
+        list.ordinals[list.size] = ordinal;
+        list.quanta[list.size++] = quanta;
         this.tailSize++;
       });
     }
@@ -219,8 +223,8 @@ export class PostingsIndex {
 
   /** A lexeme's postings: a range of the built arrays, then its appended ones. */
   private segmentsOf(lexeme: string): Array<{
-    ordinals: ArrayLike<number>;
-    quanta: ArrayLike<number>;
+    ordinals: Uint32Array;
+    quanta: Uint16Array;
     start: number;
     end: number;
   }> {
@@ -236,7 +240,7 @@ export class PostingsIndex {
       });
     }
     const tail = this.tail.get(id);
-    if (tail) segments.push({ ordinals: tail.ordinals, quanta: tail.quanta, start: 0, end: tail.ordinals.length });
+    if (tail) segments.push({ ordinals: tail.ordinals, quanta: tail.quanta, start: 0, end: tail.size });
     return segments;
   }
 
@@ -253,7 +257,7 @@ export class PostingsIndex {
       this.matchedIdf.byteLength +
       this.matched.byteLength +
       this.termQuanta.byteLength +
-      this.tailSize * 16 +
+      this.tailSize * 6 +
       this.bulk.lexemes.byteLength +
       this.bulk.ordinals.byteLength +
       this.bulk.quanta.byteLength
@@ -280,7 +284,7 @@ export class PostingsIndex {
       for (let i = this.offsets[id]!; i < end; i++) visit(this.ordinals[i]!, this.quanta[i]!);
     }
     const tail = this.tail.get(id);
-    if (tail) for (let i = 0; i < tail.ordinals.length; i++) visit(tail.ordinals[i]!, tail.quanta[i]!);
+    if (tail) for (let i = 0; i < tail.size; i++) visit(tail.ordinals[i]!, tail.quanta[i]!);
   }
 
   private add(row: IndexedPostRow, store: (lexemeId: number, ordinal: number, quanta: number) => void): void {
