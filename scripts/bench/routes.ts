@@ -9,6 +9,20 @@ export interface RouteRow extends LoadResult {
   peakMiB: number;
 }
 
+// A 100,000-post corpus loads its postings in seconds; far longer means something is wrong.
+const POSTINGS_LOAD_LIMIT_MS = 10 * 60 * 1000;
+
+/** Waits until the service's searches use their postings in memory (/readyz), as a warm service's do. */
+async function postingsLoaded(url: string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const body = (await (await fetch(`${url}/readyz`)).json()) as { search: { postings?: string } | null };
+    if (body.search?.postings !== 'loading') return;
+    if (Date.now() - started > POSTINGS_LOAD_LIMIT_MS) throw new Error('the service did not load its postings');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /**
  * The free routes of the built app over HTTP with autocannon, each at every number of clients after a one-second
  * warm-up: latency, requests per second and the server's peak memory.
@@ -17,6 +31,7 @@ export async function benchRoutes(
   service: RunningService,
   run: { database: string; posts: number; seconds: number; concurrencies: number[] },
 ): Promise<RouteRow[]> {
+  await postingsLoaded(service.url);
   const list = (await (await fetch(`${service.url}/api/v1/publications`)).json()) as {
     publications: Array<{ slug: string }>;
   };

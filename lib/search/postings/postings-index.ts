@@ -42,6 +42,9 @@ export interface PostingsResult {
   holdingAny: number;
 }
 
+// Queries keep at most 12 terms (query/prepare.ts); the held-terms mask has 16 bits.
+const MAX_TERMS = 16;
+
 // Postings appended after the last build are folded into the arrays once they are this share of them.
 const REBUILD_SHARE = 0.25;
 const MIN_REBUILD = 50_000;
@@ -72,10 +75,13 @@ export class PostingsIndex {
   // Postings of addBulk, until the next rebuild.
   private bulk = { lexemes: new Uint32Array(0), ordinals: new Uint32Array(0), quanta: new Uint16Array(0), size: 0 };
   private livePosts = 0;
+  /** The largest quantized weight held (a ts_rank can pass 1, and the title adds 1). */
+  private maxQuanta = 0;
   // Scratch accumulators, one slot per ordinal (a query runs synchronously, so one set serves every query).
   private score = new Float64Array(0);
-  private matchedIdf = new Float64Array(0);
-  private matched = new Uint8Array(0);
+  /** The query terms each post holds, one bit per term. */
+  private held = new Uint16Array(0);
+  private inScope = new Uint8Array(0);
   private termQuanta = new Int32Array(0);
   private touched = new Uint32Array(0);
   private termTouched = new Uint32Array(0);
@@ -142,12 +148,102 @@ export class PostingsIndex {
 
   /** Scores the posts of the scope holding any of the terms; see PostingsResult. */
   rank(terms: PostingsTerm[], scope: PostingsScope, limit: number, minMatchedIdf: number): PostingsResult {
+    if (terms.length > MAX_TERMS) throw new Error(`at most ${MAX_TERMS} terms are ranked at once`);
     this.ensureScratch();
-    const { score, matchedIdf, matched, termQuanta, touched, alive, published, publication } = this;
-    // The scope, tested inline in the hot loops: a window's bounds, and a mask of the wanted publications.
+    const { score, held, termQuanta, touched, termTouched } = this;
+    const inScope = this.scopeMask(scope);
+    // Each post's held terms are a bit mask; what a mask weighs and counts is read from a table.
+    const heldIdf = new Float64Array(1 << terms.length);
+    const heldCount = new Uint8Array(1 << terms.length);
+    for (let mask = 1; mask < heldIdf.length; mask++) {
+      // Summed in query order, as the SQL ranking sums matched_idf: the same doubles.
+      for (let t = 0; t < terms.length; t++) {
+        if (mask & (1 << t)) {
+          heldIdf[mask]! += terms[t]!.idf;
+          heldCount[mask]!++;
+        }
+      }
+    }
+    let touchedCount = 0;
+    for (const [t, term] of terms.entries()) {
+      const bit = 1 << t;
+      // What the term adds at each quantized weight: idf × (presence + weight), as the SQL ranking computes it.
+      const adds = new Float64Array(this.maxQuanta + 1);
+      for (let q = 0; q <= this.maxQuanta; q++) adds[q] = term.idf * (SCORE.presence + q / QUANTA_PER_UNIT);
+      const segments = term.lexemes.flatMap((lexeme) => this.segmentsOf(lexeme));
+      if (term.lexemes.length === 1) {
+        // One lexeme holds a post once: its postings add up directly.
+        for (const { ordinals, quanta, start, end } of segments) {
+          for (let i = start; i < end; i++) {
+            const ordinal = ordinals[i]!;
+            if (inScope[ordinal] === 0) continue;
+            if (held[ordinal] === 0) touched[touchedCount++] = ordinal;
+            held[ordinal]! |= bit;
+            // The SQL ranking's sum, term by term in query order: the same doubles.
+            score[ordinal]! += adds[quanta[i]!]!;
+          }
+        }
+        continue;
+      }
+      // Several lexemes count once per post, at the largest weight among them.
+      let termCount = 0;
+      for (const { ordinals, quanta, start, end } of segments) {
+        for (let i = start; i < end; i++) {
+          const ordinal = ordinals[i]!;
+          if (inScope[ordinal] === 0) continue;
+          const seen = termQuanta[ordinal]!;
+          if (seen < 0) termTouched[termCount++] = ordinal;
+          if (quanta[i]! > seen) termQuanta[ordinal] = quanta[i]!;
+        }
+      }
+      for (let j = 0; j < termCount; j++) {
+        const ordinal = termTouched[j]!;
+        if (held[ordinal] === 0) touched[touchedCount++] = ordinal;
+        held[ordinal]! |= bit;
+        score[ordinal]! += adds[termQuanta[ordinal]!]!;
+        termQuanta[ordinal] = -1;
+      }
+    }
+    const top = new TopK(limit, (a, b) => this.before(a, b));
+    let matches = 0;
+    // Below the worst kept, once the top is full, a post cannot enter it.
+    let worstKept = Number.NEGATIVE_INFINITY;
+    for (let j = 0; j < touchedCount; j++) {
+      const ordinal = touched[j]!;
+      if (heldIdf[held[ordinal]!]! < minMatchedIdf) continue;
+      matches++;
+      if (score[ordinal]! < worstKept) continue;
+      top.offer(ordinal);
+      if (top.full) worstKept = score[top.worst]!;
+    }
+    const hits = top.sorted().map((ordinal) => ({
+      postId: this.ids[ordinal]!,
+      score: score[ordinal]!,
+      matched: heldCount[held[ordinal]!]!,
+      matchedIdf: heldIdf[held[ordinal]!]!,
+      publishedUs: Number.isNaN(this.published[ordinal]!) ? null : this.published[ordinal]!,
+    }));
+    // The accumulators are left zeroed for the next query: all at once when most posts were touched.
+    if (touchedCount > this.ids.length / 8) {
+      score.fill(0);
+      held.fill(0);
+    } else {
+      for (let j = 0; j < touchedCount; j++) {
+        const ordinal = touched[j]!;
+        score[ordinal] = 0;
+        held[ordinal] = 0;
+      }
+    }
+    return { top: hits, matches, holdingAny: touchedCount };
+  }
+
+  /**
+   * 1 for each live post of the scope: the alive flags themselves when the scope is everything, else a mask built
+   * for this query (a pass over the posts' dates and publications, far cheaper than testing them per posting).
+   */
+  private scopeMask(scope: PostingsScope): Uint8Array {
     const range = scope.range;
-    const startUs = range?.startUs ?? 0;
-    const endUs = range?.endUs ?? 0;
+    if (!range && !scope.publications) return this.alive;
     let wanted: Uint8Array | null = null;
     if (scope.publications) {
       wanted = new Uint8Array(this.publicationOrdinal.size);
@@ -156,69 +252,21 @@ export class PostingsIndex {
         if (ordinal !== undefined) wanted[ordinal] = 1;
       }
     }
-    const filtered = range !== null || wanted !== null;
-    const inScope = (ordinal: number) => {
+    const { alive, published, publication } = this;
+    const mask = this.inScope;
+    const startUs = range?.startUs ?? 0;
+    const endUs = range?.endUs ?? 0;
+    for (let ordinal = 0; ordinal < this.ids.length; ordinal++) {
       const at = published[ordinal]!;
       // NaN (undated) fails both comparisons: outside every window.
-      if (range !== null && !(at >= startUs && at < endUs)) return false;
-      return wanted === null || wanted[publication[ordinal]!] === 1;
-    };
-    let touchedCount = 0;
-    for (const term of terms) {
-      const idf = term.idf;
-      const segments = term.lexemes.flatMap((lexeme) => this.segmentsOf(lexeme));
-      // One lexeme holds a post once: its postings add up directly. Several count once per post, at the largest weight.
-      const single = term.lexemes.length === 1;
-      let termTouched = 0;
-      for (const { ordinals, quanta, start, end } of segments) {
-        for (let i = start; i < end; i++) {
-          const ordinal = ordinals[i]!;
-          if (alive[ordinal] === 0 || (filtered && !inScope(ordinal))) continue;
-          if (single) {
-            if (matched[ordinal] === 0) touched[touchedCount++] = ordinal;
-            // The SQL ranking's sum, term by term in query order: the same doubles.
-            score[ordinal]! += idf * (SCORE.presence + quanta[i]! / QUANTA_PER_UNIT);
-            matchedIdf[ordinal]! += idf;
-            matched[ordinal]!++;
-            continue;
-          }
-          const seen = termQuanta[ordinal]!;
-          if (seen < 0) this.termTouched[termTouched++] = ordinal;
-          if (quanta[i]! > seen) termQuanta[ordinal] = quanta[i]!;
-        }
-      }
-      for (let j = 0; j < termTouched; j++) {
-        const ordinal = this.termTouched[j]!;
-        if (matched[ordinal] === 0) touched[touchedCount++] = ordinal;
-        score[ordinal]! += idf * (SCORE.presence + termQuanta[ordinal]! / QUANTA_PER_UNIT);
-        termQuanta[ordinal] = -1;
-        matchedIdf[ordinal]! += idf;
-        matched[ordinal]!++;
-      }
+      mask[ordinal] =
+        alive[ordinal] === 1 &&
+        (range === null || (at >= startUs && at < endUs)) &&
+        (wanted === null || wanted[publication[ordinal]!] === 1)
+          ? 1
+          : 0;
     }
-    const top = new TopK(limit, (a, b) => this.before(a, b));
-    let matches = 0;
-    for (let j = 0; j < touchedCount; j++) {
-      const ordinal = touched[j]!;
-      if (matchedIdf[ordinal]! < minMatchedIdf) continue;
-      matches++;
-      if (top.full && score[ordinal]! < score[top.worst]!) continue;
-      top.offer(ordinal);
-    }
-    const hits = top.sorted().map((ordinal) => ({
-      postId: this.ids[ordinal]!,
-      score: score[ordinal]!,
-      matched: matched[ordinal]!,
-      matchedIdf: matchedIdf[ordinal]!,
-      publishedUs: Number.isNaN(published[ordinal]!) ? null : published[ordinal]!,
-    }));
-    for (let j = 0; j < touchedCount; j++) {
-      const ordinal = touched[j]!;
-      score[ordinal] = 0;
-      matchedIdf[ordinal] = 0;
-      matched[ordinal] = 0;
-    }
-    return { top: hits, matches, holdingAny: touchedCount };
+    return mask;
   }
 
   /** A lexeme's postings: a range of the built arrays, then its appended ones. */
@@ -254,8 +302,8 @@ export class PostingsIndex {
       this.published.byteLength +
       this.publication.byteLength +
       this.score.byteLength +
-      this.matchedIdf.byteLength +
-      this.matched.byteLength +
+      this.held.byteLength +
+      this.inScope.byteLength +
       this.termQuanta.byteLength +
       this.tailSize * 6 +
       this.bulk.lexemes.byteLength +
@@ -310,7 +358,9 @@ export class PostingsIndex {
       }
       // The quantized weight exactly as the SQL ranking floors it (lexical/rank.ts, scorePosts): the float4 ts_rank
       // plus the title weight in double precision.
-      store(id, ordinal, Math.floor(termWeight(labels, length) * QUANTA_PER_UNIT));
+      const quanta = Math.floor(termWeight(labels, length) * QUANTA_PER_UNIT);
+      if (quanta > this.maxQuanta) this.maxQuanta = quanta;
+      store(id, ordinal, quanta);
     }
   }
 
@@ -361,8 +411,8 @@ export class PostingsIndex {
     if (this.score.length >= n) return;
     const capacity = Math.max(n, this.alive.length);
     this.score = new Float64Array(capacity);
-    this.matchedIdf = new Float64Array(capacity);
-    this.matched = new Uint8Array(capacity);
+    this.held = new Uint16Array(capacity);
+    this.inScope = new Uint8Array(capacity);
     this.termQuanta = new Int32Array(capacity).fill(-1);
     this.touched = new Uint32Array(capacity);
     this.termTouched = new Uint32Array(capacity);
