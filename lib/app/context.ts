@@ -74,6 +74,7 @@ export async function createAppContext(config: Env, options: AppContextOptions =
       : await indexOnOpen(db, {
           embeddings,
           backgroundIndexingAbove: options.backgroundIndexingAbove ?? config.SEARCH_INDEX_BACKGROUND_ABOVE,
+          postings: config.SEARCH_POSTINGS === 'memory',
           log,
         });
     payments = options.walletPayments

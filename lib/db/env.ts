@@ -16,4 +16,6 @@ export const DatabaseEnv = {
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   // More posts than this waiting for search at start-up are indexed in the background (search/index/index-on-open.ts).
   SEARCH_INDEX_BACKGROUND_ABOVE: z.coerce.number().int().min(0).default(DEFAULT_BACKGROUND_INDEXING_ABOVE),
+  // Where lexical search reads its postings: in this process's memory once loaded, or always through SQL.
+  SEARCH_POSTINGS: z.enum(['memory', 'sql']).default('memory'),
 };

@@ -1,7 +1,7 @@
 import { DEFAULT_BACKGROUND_INDEXING_ABOVE } from '@/lib/db/env';
 import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
-import { livePostings } from '@/lib/search/postings/live-postings';
+import { livePostings, usePostings } from '@/lib/search/postings/live-postings';
 import { indexInBackground, withBackgroundIndexing } from './background';
 import { indexForSearch } from './index-for-search';
 import { countPendingEmbeddings, countPendingPosts } from './status';
@@ -15,6 +15,8 @@ export interface IndexOnOpenOptions {
    * (./background.ts; searchIndexingRun(db) awaits it). Infinity: always before.
    */
   backgroundIndexingAbove?: number;
+  /** Whether searches read postings in memory (lib/search/postings; the default) or SQL alone. */
+  postings?: boolean;
   log: (line: string) => void;
 }
 
@@ -32,6 +34,8 @@ export async function indexOnOpen(db: Db, options: IndexOnOpenOptions): Promise<
   } else {
     await indexForSearch(db, embeddings, log);
   }
+  usePostings(served, options.postings ?? true);
+  if (options.postings === false) return served;
   // The postings in memory load now rather than at the first search (in the background for a large corpus).
   void livePostings(served).catch((error: unknown) => log(`postings not loaded: ${(error as Error).message}`));
   return served;

@@ -66,7 +66,7 @@ export async function livePostings(db: Queryable): Promise<PostingsIndex | null>
 }
 
 async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
-  if (disabled.has(db) || process.env.SEARCH_POSTINGS === 'sql') return null;
+  if (disabled.has(db)) return null;
   let state = states.get(db);
   if (!state) {
     state = start(db);
@@ -90,7 +90,7 @@ async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
  */
 export async function postingsLoaded(db: Queryable): Promise<boolean> {
   for (;;) {
-    if (disabled.has(db) || process.env.SEARCH_POSTINGS === 'sql') return false;
+    if (disabled.has(db)) return false;
     if (!states.has(db)) await livePostings(db);
     const live = await states.get(db);
     if (!live) return false;
@@ -156,7 +156,7 @@ async function load(db: Queryable, live: Live): Promise<void> {
 
 /** For /readyz: whether searches use the postings (`loaded`), still use SQL while they load, or never will. */
 export function postingsStatus(db: Queryable): 'loaded' | 'loading' | 'off' {
-  if (disabled.has(db) || process.env.SEARCH_POSTINGS === 'sql') return 'off';
+  if (disabled.has(db)) return 'off';
   return serving.has(db) ? 'loaded' : 'loading';
 }
 
