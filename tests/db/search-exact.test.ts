@@ -10,7 +10,7 @@ import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { rankLexical } from '@/lib/search/lexical/rank';
 import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
-import { livePostings, usePostings } from '@/lib/search/postings/live-postings';
+import { livePostings, searchWithPostings } from '@/lib/search/postings/live-postings';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import { searchPosts } from '@/lib/search/search-posts';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
@@ -89,11 +89,11 @@ describe.each([
   ['in SQL', false],
 ])('exact top-k %s', (_, inMemory) => {
   beforeAll(async () => {
-    usePostings(db, inMemory);
+    searchWithPostings(db, inMemory);
     // The path under test is the one taken: the postings load (1,500 posts: before the first search answers) or not.
     expect(await livePostings(db)).toSatisfy((postings) => (postings !== null) === inMemory);
   });
-  afterAll(() => usePostings(db, true));
+  afterAll(() => searchWithPostings(db, true));
 
   const queries = [
     'market',

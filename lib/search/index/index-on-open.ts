@@ -1,7 +1,7 @@
 import { DEFAULT_BACKGROUND_INDEXING_ABOVE } from '@/lib/db/env';
 import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
-import { livePostings, usePostings } from '@/lib/search/postings/live-postings';
+import { livePostings, searchWithPostings } from '@/lib/search/postings/live-postings';
 import { indexInBackground, withBackgroundIndexing } from './background';
 import { indexForSearch } from './index-for-search';
 import { countPendingEmbeddings, countPendingPosts } from './status';
@@ -34,7 +34,7 @@ export async function indexOnOpen(db: Db, options: IndexOnOpenOptions): Promise<
   } else {
     await indexForSearch(db, embeddings, log);
   }
-  usePostings(served, options.postings ?? true);
+  searchWithPostings(served, options.postings ?? true);
   if (options.postings === false) return served;
   // The postings in memory load now rather than at the first search (in the background for a large corpus).
   void livePostings(served).catch((error: unknown) => log(`postings not loaded: ${(error as Error).message}`));

@@ -52,7 +52,7 @@ holder.__searchPostings ??= { states: new WeakMap(), disabled: new WeakSet(), se
 const { states, disabled, serving } = holder.__searchPostings;
 
 /** Whether this database is searched through its postings in memory when loaded (the default) or through SQL alone. */
-export function usePostings(db: Queryable, enabled: boolean): void {
+export function searchWithPostings(db: Queryable, enabled: boolean): void {
   if (enabled) disabled.delete(db);
   else disabled.add(db);
 }
