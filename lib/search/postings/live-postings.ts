@@ -69,7 +69,14 @@ async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
   if (disabled.has(db)) return null;
   let state = states.get(db);
   if (!state) {
-    state = start(db);
+    // A load that fails (a lost connection) is forgotten, so that the next search loads again: kept, its rejection
+    // would fail every search of the process.
+    const starting: Promise<Live | null> = start(db).catch((error: unknown) => {
+      console.warn(`[search] loading the postings failed, searching through SQL: ${(error as Error).message}`);
+      if (states.get(db) === starting) states.delete(db);
+      return null;
+    });
+    state = starting;
     states.set(db, state);
   }
   const live = await state;
@@ -170,6 +177,9 @@ async function snapshotHorizon(db: Queryable): Promise<bigint> {
  * are then applied in the background).
  */
 async function readChanges(db: Queryable, live: Live): Promise<boolean> {
+  // A read queued behind the one that started a catch-up: reading the same changes again would start a second
+  // catch-up beside the first, whose end would then say the postings are current while the second still applies.
+  if (live.busy) return false;
   const [row] = await db.query<{
     horizon: string;
     seqs: number[] | null;
