@@ -1,0 +1,454 @@
+/**
+ * The postings in memory (lib/search/postings): reading PostgreSQL's text of a tsvector, and the index that ranks and
+ * counts from it. The index must answer exactly as the SQL ranking does (lib/search/lexical/rank.ts, scorePosts):
+ * each held term adds idf × (1 + its quantized weight), ties go to the newest post (undated last), then the lower id.
+ * Hand-built rows pin each rule; a brute-force scorer checks the whole on a random corpus changed in every way the
+ * live index is (bulk load, appended posts, replaced posts, removed posts, rebuilds).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyzeDocument } from '@/lib/search/analysis/document';
+import { QUANTA_PER_UNIT, termWeight } from '@/lib/search/analysis/ts-rank';
+import {
+  type IndexedPostRow,
+  PostingsIndex,
+  type PostingsResult,
+  type PostingsScope,
+  type PostingsTerm,
+} from '@/lib/search/postings/postings-index';
+import { parseTsvectorText } from '@/lib/search/postings/tsvector-text';
+import { hostilePost, language } from '@/tests/helpers/hostile-text';
+
+const DAY_US = 86_400_000_000;
+const EVERYWHERE: PostingsScope = { range: null, publications: null };
+const LABEL_LETTER = ['', 'C', 'B', 'A'];
+
+const post = (
+  id: string,
+  vector: string,
+  options: { publication?: string; us?: number | null } = {},
+): IndexedPostRow => ({
+  id,
+  publication_id: options.publication ?? 'pub-a',
+  published_us: options.us === undefined ? 0 : options.us,
+  vector,
+});
+const term = (idf: number, ...lexemes: string[]): PostingsTerm => ({ idf, lexemes });
+/** What a held term adds to a score, as the SQL ranking computes it. */
+const adds = (idf: number, labels: number[], length: number) =>
+  idf * (1 + Math.floor(termWeight(labels, length) * QUANTA_PER_UNIT) / QUANTA_PER_UNIT);
+const ids = (result: PostingsResult) => result.top.map((hit) => hit.postId);
+const indexOf = (rows: IndexedPostRow[]) => {
+  const index = new PostingsIndex();
+  index.upsert(rows);
+  return index;
+};
+
+describe('parseTsvectorText', () => {
+  it('reads lexemes with doubled quotes and backslashes as tsvectorout writes them', () => {
+    // PostgreSQL prints the lexemes ', a\'b, back\slash and it's so.
+    const text = String.raw`'''' 'a\\''b':7 'back\\slash':2 'it''s':1A`;
+    expect(parseTsvectorText(text).entries).toEqual([
+      { lexeme: "'", labels: [] },
+      { lexeme: "a\\'b", labels: [0] },
+      { lexeme: 'back\\slash', labels: [0] },
+      { lexeme: "it's", labels: [3] },
+    ]);
+  });
+
+  it('reads the labels A, B, C and the unlabelled D of every position, in position order', () => {
+    const { entries, length } = parseTsvectorText("'rate':1A,4,9B,12C,13A 'fed':2");
+    expect(entries).toEqual([
+      { lexeme: 'rate', labels: [3, 0, 2, 1, 3] },
+      { lexeme: 'fed', labels: [0] },
+    ]);
+    expect(length).toBe(6);
+  });
+
+  it('reads lexemes of any script, emoji and accents as they are', () => {
+    const text = "'-0.3%':9 'nestlé':5,6B 'نفط':4 '❤️':1A '👨‍👩‍👧‍👦':8 '日本銀行':2C,3";
+    expect(parseTsvectorText(text).entries.map((e) => [e.lexeme, e.labels])).toEqual([
+      ['-0.3%', [0]],
+      ['nestlé', [0, 2]],
+      ['نفط', [0]],
+      ['❤️', [3]],
+      ['👨‍👩‍👧‍👦', [0]],
+      ['日本銀行', [1, 0]],
+    ]);
+  });
+
+  it('counts the positions as the document length, a lexeme stored without positions as one (cnt_length)', () => {
+    expect(parseTsvectorText("'a':1,2,3 'b':4A 'c'").length).toBe(5);
+    expect(parseTsvectorText('')).toEqual({ entries: [], length: 0 });
+  });
+
+  it('refuses text that is not a tsvector', () => {
+    expect(() => parseTsvectorText("'open")).toThrow(/unterminated/);
+    expect(() => parseTsvectorText('bare:1')).toThrow(/unexpected/);
+  });
+
+  it('gives every lexeme of an analysed document the weight the indexer computed from it', () => {
+    // analyzeDocument's own vector text (lexemes never hold a backslash, so it is written as tsvectorout would).
+    fc.assert(
+      fc.property(hostilePost, language, (fields, lang) => {
+        const document = analyzeDocument(fields, lang);
+        const { entries, length } = parseTsvectorText(document.vector);
+        expect(new Map(entries.map((e) => [e.lexeme, termWeight(e.labels, length)]))).toEqual(document.weights);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('PostingsIndex on hand-built rows', () => {
+  it('ranks by score, then newest, undated last, then id, and keeps the best k', () => {
+    const inTitle = "'apple':1A 'pie':2";
+    const index = indexOf([
+      post('b-new', inTitle, { us: 3 * DAY_US }),
+      post('a-new', inTitle, { us: 3 * DAY_US }),
+      post('c-undated', inTitle, { us: null }),
+      post('d-old', inTitle, { us: 1 * DAY_US }),
+      // The newest, but the word is only in its body.
+      post('e-body', "'apple':2 'tart':1A", { us: 9 * DAY_US }),
+    ]);
+    const query = [term(1.5, 'apple')];
+    const all = index.rank(query, EVERYWHERE, 10, 0);
+    expect(ids(all)).toEqual(['a-new', 'b-new', 'd-old', 'c-undated', 'e-body']);
+    expect(all.top.map((hit) => hit.score)).toEqual([...Array(4).fill(adds(1.5, [3], 2)), adds(1.5, [0], 2)]);
+    expect(all.top.map((hit) => hit.publishedUs)).toEqual([3 * DAY_US, 3 * DAY_US, DAY_US, null, 9 * DAY_US]);
+    expect(all.top[0]).toMatchObject({ matched: 1, matchedIdf: 1.5 });
+    for (const k of [1, 2, 3, 4]) expect(ids(index.rank(query, EVERYWHERE, k, 0))).toEqual(ids(all).slice(0, k));
+    // No page at all still counts every match.
+    expect(index.rank(query, EVERYWHERE, 0, 0)).toEqual({ top: [], matches: 5, holdingAny: 5 });
+  });
+
+  it('ties posts whose weights fall in the same quantum: the newer first, not the heavier', () => {
+    // One body occurrence in documents of 100 and 101 positions: raw weights apart, quantized weights equal.
+    const filler = (n: number) => `'filler':${Array.from({ length: n }, (_, i) => i + 2).join(',')}`;
+    expect(termWeight([0], 100)).toBeGreaterThan(termWeight([0], 101));
+    expect(adds(1, [0], 100)).toBe(adds(1, [0], 101));
+    const index = indexOf([
+      post('heavier-older', `'apple':1 ${filler(99)}`, { us: DAY_US }),
+      post('lighter-newer', `'apple':1 ${filler(100)}`, { us: 2 * DAY_US }),
+    ]);
+    expect(ids(index.rank([term(1, 'apple')], EVERYWHERE, 10, 0))).toEqual(['lighter-newer', 'heavier-older']);
+  });
+
+  it('counts a term of several lexemes once per post, at the largest weight among them', () => {
+    const index = indexOf([
+      post('both', "'run':1 'running':2A 'x':3"),
+      post('run', "'run':1A 'x':2"),
+      post('running', "'running':1 'x':2"),
+    ]);
+    const result = index.rank([term(2, 'run', 'running')], EVERYWHERE, 10, 0);
+    const both = result.top.find((hit) => hit.postId === 'both')!;
+    expect(both).toMatchObject({ matched: 1, matchedIdf: 2, score: adds(2, [3], 3) });
+    expect(result.top.find((hit) => hit.postId === 'running')!.score).toBe(adds(2, [0], 2));
+    expect(result).toMatchObject({ matches: 3, holdingAny: 3 });
+    // As two terms, the same post holds both and scores each.
+    const apart = index.rank([term(2, 'run'), term(2, 'running')], EVERYWHERE, 10, 0);
+    expect(apart.top.find((hit) => hit.postId === 'both')).toMatchObject({
+      matched: 2,
+      matchedIdf: 4,
+      score: adds(2, [0], 3) + adds(2, [3], 3),
+    });
+  });
+
+  it('keeps in the top k and in matches only posts whose held idf reaches minMatchedIdf', () => {
+    const index = indexOf([
+      post('rare', "'rare':1"),
+      post('common', "'common':1A"),
+      post('both', "'rare':2 'common':1"),
+      post('neither', "'other':1"),
+    ]);
+    const query = [term(3, 'rare'), term(0.5, 'common')];
+    const result = index.rank(query, EVERYWHERE, 10, 1);
+    // "common" alone scores more than "rare" alone would need, but carries too little of the query.
+    expect(ids(result).sort()).toEqual(['both', 'rare']);
+    expect(result.matches).toBe(2);
+    expect(result.holdingAny).toBe(3);
+    expect(result.top.find((hit) => hit.postId === 'both')).toMatchObject({ matched: 2, matchedIdf: 3.5 });
+    expect(index.rank(query, EVERYWHERE, 10, 0).matches).toBe(3);
+    expect(index.rank(query, EVERYWHERE, 10, 3.5).matches).toBe(1);
+  });
+
+  it('searches a window from its start, inclusive, to its end, exclusive; an undated post is in no window', () => {
+    const start = 10 * DAY_US;
+    const end = 17 * DAY_US;
+    const index = indexOf([
+      post('before', "'oil':1", { us: start - 1 }),
+      post('at-start', "'oil':1", { us: start }),
+      post('inside', "'oil':1", { us: start + DAY_US }),
+      post('last', "'oil':1", { us: end - 1 }),
+      post('at-end', "'oil':1", { us: end }),
+      post('undated', "'oil':1", { us: null }),
+    ]);
+    const query = [term(1, 'oil')];
+    const week = index.rank(query, { range: { startUs: start, endUs: end }, publications: null }, 10, 0);
+    expect(ids(week)).toEqual(['last', 'inside', 'at-start']);
+    expect(week).toMatchObject({ matches: 3, holdingAny: 3 });
+    const always = { range: { startUs: Number.MIN_SAFE_INTEGER, endUs: Number.MAX_SAFE_INTEGER }, publications: null };
+    expect(ids(index.rank(query, always, 10, 0))).not.toContain('undated');
+    expect(index.rank(query, always, 10, 0).matches).toBe(5);
+    expect(index.rank(query, EVERYWHERE, 10, 0).matches).toBe(6);
+  });
+
+  it('searches only the publications asked for', () => {
+    const index = indexOf([
+      post('a1', "'oil':1", { publication: 'pub-a', us: 3 }),
+      post('b1', "'oil':1", { publication: 'pub-b', us: 2 }),
+      post('c1', "'oil':1", { publication: 'pub-c', us: 1 }),
+    ]);
+    const among = (publications: string[]) => index.rank([term(1, 'oil')], { range: null, publications }, 10, 0);
+    expect(ids(among(['pub-c', 'pub-a']))).toEqual(['a1', 'c1']);
+    expect(among(['pub-c', 'pub-a'])).toMatchObject({ matches: 2, holdingAny: 2 });
+    expect(among(['unknown'])).toEqual({ top: [], matches: 0, holdingAny: 0 });
+    expect(among([])).toEqual({ top: [], matches: 0, holdingAny: 0 });
+    // Both filters at once.
+    const scope = { range: { startUs: 2, endUs: 4 }, publications: ['pub-b', 'pub-c'] };
+    expect(ids(index.rank([term(1, 'oil')], scope, 10, 0))).toEqual(['b1']);
+  });
+
+  it('forgets a removed post', () => {
+    const index = indexOf([post('kept', "'oil':1", { us: 1 }), post('gone', "'oil':1", { us: 2 })]);
+    index.remove('gone');
+    index.remove('gone');
+    index.remove('never-there');
+    expect(index.size).toBe(1);
+    expect(index.has('gone')).toBe(false);
+    expect(index.rank([term(1, 'oil')], EVERYWHERE, 10, 0)).toMatchObject({ matches: 1, holdingAny: 1 });
+    expect(ids(index.rank([term(1, 'oil')], EVERYWHERE, 10, 0))).toEqual(['kept']);
+  });
+
+  it('replaces a post on upsert: its old postings, date and publication no longer count', () => {
+    const index = indexOf([
+      post('x', "'apple':1A 'old':2", { publication: 'pub-a', us: DAY_US }),
+      post('y', "'apple':3"),
+    ]);
+    index.upsert([post('x', "'apple':5 'banana':1A", { publication: 'pub-b', us: 5 * DAY_US })]);
+    expect(index.size).toBe(2);
+    expect(index.rank([term(1, 'old')], EVERYWHERE, 10, 0)).toEqual({ top: [], matches: 0, holdingAny: 0 });
+    // Once, at its new (body) weight, not also at its old title weight.
+    const apple = index.rank([term(1, 'apple')], EVERYWHERE, 10, 0);
+    expect(apple.holdingAny).toBe(2);
+    expect(apple.top.find((hit) => hit.postId === 'x')).toMatchObject({
+      score: adds(1, [0], 2),
+      publishedUs: 5 * DAY_US,
+    });
+    const inA = index.rank([term(1, 'apple')], { range: null, publications: ['pub-a'] }, 10, 0);
+    expect(ids(inA)).toEqual(['y']);
+    const window = { range: { startUs: 4 * DAY_US, endUs: 6 * DAY_US }, publications: ['pub-b'] };
+    expect(ids(index.rank([term(1, 'banana')], window, 10, 0))).toEqual(['x']);
+  });
+
+  it('answers the same after a rebuild folds the appended postings in', () => {
+    const index = indexOf([post('p1', "'oil':1A 'gas':2", { us: 1 }), post('p2', "'oil':2 'gas':1A", { us: 2 })]);
+    index.upsert([post('p3', "'oil':1,2", { us: 3 }), post('p1', "'gas':1", { us: 4 })]);
+    index.remove('p2');
+    const queries = [[term(1, 'oil')], [term(2, 'gas'), term(1, 'oil')], [term(1, 'oil', 'gas')]];
+    const before = queries.map((query) => index.rank(query, EVERYWHERE, 10, 0));
+    index.rebuild();
+    expect(queries.map((query) => index.rank(query, EVERYWHERE, 10, 0))).toEqual(before);
+    expect(ids(before[0]!)).toEqual(['p3']);
+  });
+
+  it('loads posts in bulk, searchable after rebuild as if upserted, and changes them after', () => {
+    const rows = [
+      post('p1', "'oil':1A 'gas':2", { us: 1, publication: 'pub-b' }),
+      post('p2', "'oil':2 'gas':1A", { us: 2 }),
+      post('p3', "'coal':1 'oil':2,3B", { us: null }),
+    ];
+    const bulk = new PostingsIndex();
+    bulk.addBulk(rows);
+    bulk.rebuild();
+    const upserted = indexOf(rows);
+    expect(bulk.size).toBe(3);
+    const queries = [[term(1, 'oil')], [term(2, 'gas'), term(1, 'oil')], [term(1, 'coal', 'gas')]];
+    for (const query of queries) {
+      expect(bulk.rank(query, EVERYWHERE, 10, 0)).toEqual(upserted.rank(query, EVERYWHERE, 10, 0));
+    }
+    bulk.upsert([post('p1', "'coal':1", { us: 5 })]);
+    bulk.remove('p3');
+    expect(ids(bulk.rank([term(1, 'oil')], EVERYWHERE, 10, 0))).toEqual(['p2']);
+    expect(ids(bulk.rank([term(1, 'coal')], EVERYWHERE, 10, 0))).toEqual(['p1']);
+  });
+});
+
+// A small deterministic generator (mulberry32), so a failure can be replayed.
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+// Few words, publications and dates, so that posts share them: scores and dates tie, windows start on a post's date.
+const VOCABULARY = ['oil', 'rate', 'fed', 'yield', "o'neil", 'back\\slash', '-0.3%', 'nestlé', '❤️', '日本', 'نفط', 'x'];
+const PUBLICATIONS = ['pub-a', 'pub-b', 'pub-c', 'pub-d'];
+const DATES = [null, 1, 2, 3, 5, 8].map((day) => (day === null ? null : day * DAY_US));
+
+interface Document {
+  lexemes: Map<string, number[]>;
+  length: number;
+}
+
+function randomDocument(next: () => number): Document {
+  const lexemes = new Map<string, number[]>();
+  for (const word of VOCABULARY) {
+    if (next() >= 0.35) continue;
+    // Its labels, one a position: D, C, B or A.
+    const positions = 1 + Math.floor(next() * 4);
+    lexemes.set(
+      word,
+      Array.from({ length: positions }, () => Math.floor(next() * 4)),
+    );
+  }
+  if (lexemes.size === 0) lexemes.set('x', [0]);
+  let length = 0;
+  for (const labels of lexemes.values()) length += labels.length;
+  return { lexemes, length };
+}
+
+/** The document as PostgreSQL prints its tsvector (a quote or backslash doubled, no letter for D). */
+function vectorText(document: Document): string {
+  let position = 0;
+  return [...document.lexemes]
+    .map(([lexeme, labels]) => {
+      const positions = labels.map((label) => `${++position}${LABEL_LETTER[label]}`);
+      return `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}':${positions.join(',')}`;
+    })
+    .join(' ');
+}
+
+interface Model {
+  id: string;
+  document: Document;
+  publication: string;
+  us: number | null;
+}
+
+function randomPost(id: string, next: () => number, documents: Document[]): Model {
+  // A fifth copy an earlier post's document: equal scores, left to the date and the id.
+  const copy = documents.length > 0 && next() < 0.2;
+  const document = copy ? documents[Math.floor(next() * documents.length)]! : randomDocument(next);
+  documents.push(document);
+  return {
+    id,
+    document,
+    publication: PUBLICATIONS[Math.floor(next() * PUBLICATIONS.length)]!,
+    us: DATES[Math.floor(next() * DATES.length)]!,
+  };
+}
+
+const rowOf = (model: Model): IndexedPostRow => ({
+  id: model.id,
+  publication_id: model.publication,
+  published_us: model.us,
+  vector: vectorText(model.document),
+});
+
+/** Every post scored by the definition, sorted as the SQL ranking sorts, the best k kept. */
+function bruteForce(
+  posts: Iterable<Model>,
+  terms: PostingsTerm[],
+  scope: PostingsScope,
+  limit: number,
+  minMatchedIdf: number,
+): PostingsResult {
+  const scored = [];
+  for (const model of posts) {
+    if (scope.range && (model.us === null || model.us < scope.range.startUs || model.us >= scope.range.endUs)) continue;
+    if (scope.publications && !scope.publications.includes(model.publication)) continue;
+    let score = 0;
+    let matched = 0;
+    let matchedIdf = 0;
+    for (const t of terms) {
+      const weights = t.lexemes.flatMap((lexeme) => {
+        const labels = model.document.lexemes.get(lexeme);
+        return labels ? [termWeight(labels, model.document.length)] : [];
+      });
+      if (weights.length === 0) continue;
+      score += t.idf * (1 + Math.floor(Math.max(...weights) * QUANTA_PER_UNIT) / QUANTA_PER_UNIT);
+      matched++;
+      matchedIdf += t.idf;
+    }
+    if (matched > 0) scored.push({ postId: model.id, score, matched, matchedIdf, publishedUs: model.us });
+  }
+  const matching = scored.filter((hit) => hit.matchedIdf >= minMatchedIdf);
+  matching.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (b.publishedUs ?? Number.NEGATIVE_INFINITY) - (a.publishedUs ?? Number.NEGATIVE_INFINITY) ||
+      (a.postId < b.postId ? -1 : 1),
+  );
+  return { top: matching.slice(0, limit), matches: matching.length, holdingAny: scored.length };
+}
+
+function randomQuery(next: () => number) {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const words = [...VOCABULARY, 'unknown'];
+  const terms = Array.from({ length: 1 + Math.floor(next() * 4) }, () => {
+    const lexemes = [...new Set(Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(words)))];
+    // Any double: the index must add exactly as the definition does, in the same order.
+    return term(0.05 + next() * 6, ...lexemes);
+  });
+  const total = terms.reduce((sum, t) => sum + t.idf, 0);
+  const minMatchedIdf = next() < 0.4 ? 0 : total * next() * 0.8;
+  const from = pick(DATES.slice(1))!;
+  const range = next() < 0.4 ? null : { startUs: from, endUs: next() < 0.2 ? from : from + pick([1, 2, 4]) * DAY_US };
+  const publications = next() < 0.5 ? null : [...PUBLICATIONS, 'unknown'].filter(() => next() < 0.5);
+  const limit = pick([0, 1, 3, 10, 50, 10_000]);
+  return { terms, scope: { range, publications }, limit, minMatchedIdf };
+}
+
+describe('PostingsIndex against brute force', () => {
+  it.each([1, 2, 3])('ranks and counts as the definition on a random corpus changed in every way (seed %i)', (seed) => {
+    const next = random(seed);
+    const documents: Document[] = [];
+    const posts = new Map<string, Model>();
+    const put = (model: Model) => posts.set(model.id, model);
+    const index = new PostingsIndex();
+    const check = (label: string) => {
+      for (let q = 0; q < 150; q++) {
+        const { terms, scope, limit, minMatchedIdf } = randomQuery(next);
+        const expected = bruteForce(posts.values(), terms, scope, limit, minMatchedIdf);
+        expect(index.rank(terms, scope, limit, minMatchedIdf), `${label}, query ${q}`).toEqual(expected);
+      }
+      expect(index.size).toBe(posts.size);
+    };
+
+    // A first load in bulk, then posts appended, replaced (their document, date or publication) and removed.
+    const loaded = Array.from({ length: 250 }, (_, n) =>
+      randomPost(`post-${String(n).padStart(4, '0')}`, next, documents),
+    );
+    index.addBulk(loaded.map(rowOf));
+    index.rebuild();
+    for (const model of loaded) put(model);
+    check('after the load');
+
+    const appended = Array.from({ length: 100 }, (_, n) =>
+      randomPost(`post-${String(250 + n).padStart(4, '0')}`, next, documents),
+    );
+    index.upsert(appended.map(rowOf));
+    for (const model of appended) put(model);
+    const known = [...posts.keys()];
+    for (let change = 0; change < 120; change++) {
+      const id = known[Math.floor(next() * known.length)]!;
+      if (next() < 0.25) {
+        index.remove(id);
+        posts.delete(id);
+      } else {
+        const model = randomPost(id, next, documents);
+        index.upsert([rowOf(model)]);
+        put(model);
+      }
+    }
+    check('after changes');
+    index.rebuild();
+    check('after the rebuild');
+  });
+});
