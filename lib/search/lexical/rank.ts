@@ -2,6 +2,7 @@ import type { Queryable } from '@/lib/db/types';
 import { FIELD_WEIGHTS_SQL, QUANTA_PER_UNIT, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import { livePostings } from '@/lib/search/postings/live-postings';
+import { phraseBonus } from '@/lib/search/postings/phrase';
 import type { PostingsIndex } from '@/lib/search/postings/postings-index';
 import { microseconds, postingsTerms } from '@/lib/search/postings/query';
 import { matchedIdfToMatch } from './count';
@@ -75,7 +76,27 @@ export async function rankLexical(
   const everyTermLive = live.length === terms.length;
   const minMatchedIdf = (options.matchesOnly ?? !options.onlyIds) ? matchedIdfToMatch(terms) : null;
 
+  const range = options.range ?? null;
+  const postings = options.postings === undefined ? await livePostings(db) : options.postings;
   if (options.onlyIds) {
+    if (postings) {
+      const given = rankInPostings(postings, live, {
+        limit: options.onlyIds.length,
+        range: null,
+        posts: options.onlyIds,
+        minMatchedIdf,
+      }).top;
+      // A given post holding no term scores nothing, as SQL's coalesce scores it (unless only matches are asked for).
+      const found = new Set(given.map((row) => row.post_id));
+      const nothing = options.onlyIds
+        .filter((id) => !found.has(id))
+        .map((id) => ({ post_id: id, score: 0, phrase: 0, matched: 0, matched_idf: 0, published_us: null }));
+      const rows = [...given, ...(minMatchedIdf === null ? nothing : [])].slice(0, options.limit);
+      return {
+        hits: byFinalScore(await withPhrase(db, live, everyTermLive, rows)).map(toHit),
+        candidates: rows.length,
+      };
+    }
     const rows = await scorePosts(db, live, everyTermLive, {
       from: 'unnest($1::uuid[]) as given (id) join posts p on p.id = given.id',
       params: [options.onlyIds],
@@ -85,20 +106,9 @@ export async function rankLexical(
     return { hits: byFinalScore(rows).map(toHit), candidates: rows.length };
   }
 
-  const range = options.range ?? null;
-  const postings = options.postings === undefined ? await livePostings(db) : options.postings;
   if (postings) {
     const ranked = rankInPostings(postings, live, { ...options, range, minMatchedIdf });
-    // The phrase bonus (several terms, every one known) needs positions: the k posts are scored again in SQL for it.
-    const rows =
-      everyTermLive && live.length > 1 && ranked.top.length > 0
-        ? await scorePosts(db, live, everyTermLive, {
-            from: 'unnest($1::uuid[]) as given (id) join posts p on p.id = given.id',
-            params: [ranked.top.map((row) => row.post_id)],
-            limit: ranked.top.length,
-            minMatchedIdf: null,
-          })
-        : ranked.top;
+    const rows = await withPhrase(db, live, everyTermLive, ranked.top);
     const candidates =
       range && options.countWindow !== false
         ? options.publications
@@ -116,15 +126,45 @@ export async function rankLexical(
   return { hits: byFinalScore(hits).map(toHit), candidates };
 }
 
+/**
+ * The phrase bonus of posts the postings scored (scorePosts computes it in SQL): read from their stored vectors'
+ * positions, for the posts holding every term (no other can hold the phrase), when the query has several terms and
+ * every one is known.
+ */
+async function withPhrase(
+  db: Queryable,
+  live: ResolvedTerm[],
+  everyTermLive: boolean,
+  rows: ScoredRow[],
+): Promise<ScoredRow[]> {
+  const candidates = rows.filter((row) => row.matched === live.length).map((row) => row.post_id);
+  if (!everyTermLive || live.length < 2 || candidates.length === 0) return rows;
+  const vectors = await db.query<{ id: string; vector: string }>(
+    'select id, search_vector::text as vector from posts where id = any($1::uuid[]) and search_vector is not null',
+    [candidates],
+  );
+  const totalIdf = live.reduce((sum, t) => sum + t.idf, 0);
+  const phrase = new Map(vectors.map((row) => [row.id, phraseBonus(row.vector, live, totalIdf)]));
+  return rows.map((row) => ({ ...row, phrase: phrase.get(row.post_id) ?? 0 }));
+}
+
 /** The top k from the postings in memory (every posting scored), before the phrase bonus reorders it. */
 function rankInPostings(
   postings: PostingsIndex,
   live: ResolvedTerm[],
-  options: { limit: number; range: TimeRange | null; publications?: string[] | null; minMatchedIdf: number | null },
+  options: {
+    limit: number;
+    range: TimeRange | null;
+    publications?: string[] | null;
+    /** Only these posts (the evidence of given posts). */
+    posts?: string[];
+    minMatchedIdf: number | null;
+  },
 ): { top: ScoredRow[]; holdingAny: number; matches: number } {
   const scope = {
     range: options.range ? microseconds(options.range) : null,
     publications: options.publications ?? null,
+    ...(options.posts ? { posts: options.posts } : {}),
   };
   const result = postings.rank(postingsTerms(live), scope, options.limit, options.minMatchedIdf ?? 0);
   return {

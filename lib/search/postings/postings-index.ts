@@ -23,6 +23,8 @@ export interface PostingsScope {
   range: { startUs: number; endUs: number } | null;
   /** Only posts of these publications; null for all. */
   publications: string[] | null;
+  /** Only these posts (by id), when given. */
+  posts?: string[];
 }
 
 export interface PostingsHit {
@@ -243,7 +245,16 @@ export class PostingsIndex {
    */
   private scopeMask(scope: PostingsScope): Uint8Array {
     const range = scope.range;
-    if (!range && !scope.publications) return this.alive;
+    if (!range && !scope.publications && !scope.posts) return this.alive;
+    const mask = this.inScope;
+    if (scope.posts) {
+      mask.fill(0);
+      for (const id of scope.posts) {
+        const ordinal = this.ordinalOf.get(id);
+        if (ordinal !== undefined) mask[ordinal] = 1;
+      }
+      if (!range && !scope.publications) return mask;
+    }
     let wanted: Uint8Array | null = null;
     if (scope.publications) {
       wanted = new Uint8Array(this.publicationOrdinal.size);
@@ -253,7 +264,7 @@ export class PostingsIndex {
       }
     }
     const { alive, published, publication } = this;
-    const mask = this.inScope;
+    const given = scope.posts !== undefined;
     const startUs = range?.startUs ?? 0;
     const endUs = range?.endUs ?? 0;
     for (let ordinal = 0; ordinal < this.ids.length; ordinal++) {
@@ -261,6 +272,7 @@ export class PostingsIndex {
       // NaN (undated) fails both comparisons: outside every window.
       mask[ordinal] =
         alive[ordinal] === 1 &&
+        (!given || mask[ordinal] === 1) &&
         (range === null || (at >= startUs && at < endUs)) &&
         (wanted === null || wanted[publication[ordinal]!] === 1)
           ? 1

@@ -8,13 +8,15 @@ export interface VectorEntry {
   lexeme: string;
   /** Label numbers in position order, as tsrank.c indexes its weights: D 0, C 1, B 2, A 3. */
   labels: number[];
+  /** The positions, when asked for (withPositions). */
+  positions?: number[];
 }
 
 const LABEL: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
 const QUOTE = 39; // '
 const BACKSLASH = 92;
 
-export function parseTsvectorText(text: string): { entries: VectorEntry[]; length: number } {
+export function parseTsvectorText(text: string, withPositions = false): { entries: VectorEntry[]; length: number } {
   const entries: VectorEntry[] = [];
   let length = 0;
   let i = 0;
@@ -42,10 +44,16 @@ export function parseTsvectorText(text: string): { entries: VectorEntry[]; lengt
     lexeme += text.slice(start, i);
     i++; // the closing quote
     const labels: number[] = [];
+    const positions: number[] | undefined = withPositions ? [] : undefined;
     if (text.charCodeAt(i) === 58 /* : */) {
       i++;
       for (;;) {
-        while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+        let position = 0;
+        while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) {
+          position = position * 10 + text.charCodeAt(i) - 48;
+          i++;
+        }
+        positions?.push(position);
         const letter = text[i];
         if (letter !== undefined && letter in LABEL) {
           labels.push(LABEL[letter]!);
@@ -57,7 +65,7 @@ export function parseTsvectorText(text: string): { entries: VectorEntry[]; lengt
     }
     // cnt_length counts a lexeme stored without positions as one.
     length += labels.length || 1;
-    entries.push({ lexeme, labels });
+    entries.push(positions ? { lexeme, labels, positions } : { lexeme, labels });
   }
   return { entries, length };
 }
