@@ -47,6 +47,18 @@ export interface PostingsResult {
 // Queries keep at most 12 terms (query/prepare.ts); the held-terms mask has 16 bits.
 const MAX_TERMS = 16;
 
+/** A query's accumulation: the posts holding any term, with their scores and held terms (see `accumulated`). */
+interface Accumulated {
+  key: string;
+  version: number;
+  ordinals: Uint32Array;
+  scores: Float64Array;
+  held: Uint16Array;
+  /** By held-terms mask: the idf they carry and their number. */
+  heldIdf: Float64Array;
+  heldCount: Uint8Array;
+}
+
 // Postings appended after the last build are folded into the arrays once they are this share of them.
 const REBUILD_SHARE = 0.25;
 const MIN_REBUILD = 50_000;
@@ -77,13 +89,15 @@ export class PostingsIndex {
   // Postings of addBulk, until the next rebuild.
   private bulk = { lexemes: new Uint32Array(0), ordinals: new Uint32Array(0), quanta: new Uint16Array(0), size: 0 };
   private livePosts = 0;
+  // Bumped by every change, so that a kept accumulation is never read against other postings.
+  private version = 0;
+  private last: Accumulated | null = null;
   /** The largest quantized weight held (a ts_rank can pass 1, and the title adds 1). */
   private maxQuanta = 0;
   // Scratch accumulators, one slot per ordinal (a query runs synchronously, so one set serves every query).
   private score = new Float64Array(0);
   /** The query terms each post holds, one bit per term. */
   private held = new Uint16Array(0);
-  private inScope = new Uint8Array(0);
   private termQuanta = new Int32Array(0);
   private touched = new Uint32Array(0);
   private termTouched = new Uint32Array(0);
@@ -143,17 +157,85 @@ export class PostingsIndex {
   remove(postId: string): void {
     const old = this.ordinalOf.get(postId);
     if (old === undefined) return;
+    this.version++;
     this.alive[old] = 0;
     this.ordinalOf.delete(postId);
     this.livePosts--;
   }
 
-  /** Scores the posts of the scope holding any of the terms; see PostingsResult. */
+  /**
+   * Scores the posts of the scope holding any of the terms; see PostingsResult. The terms' postings are read once per
+   * query: a search asks for several scopes (the page, the curated tier, the window's counts), and each is then a pass
+   * over the posts found, not over the postings again.
+   */
   rank(terms: PostingsTerm[], scope: PostingsScope, limit: number, minMatchedIdf: number): PostingsResult {
+    const { ordinals, scores, held, heldIdf, heldCount } = this.accumulated(terms);
+    const { published, publication } = this;
+    const range = scope.range;
+    const startUs = range?.startUs ?? 0;
+    const endUs = range?.endUs ?? 0;
+    let wanted: Uint8Array | null = null;
+    if (scope.publications) {
+      wanted = new Uint8Array(this.publicationOrdinal.size);
+      for (const id of scope.publications) {
+        const ordinal = this.publicationOrdinal.get(id);
+        if (ordinal !== undefined) wanted[ordinal] = 1;
+      }
+    }
+    let given: Set<number> | null = null;
+    if (scope.posts) {
+      given = new Set();
+      for (const id of scope.posts) {
+        const ordinal = this.ordinalOf.get(id);
+        if (ordinal !== undefined) given.add(ordinal);
+      }
+    }
+    const filtered = range !== null || wanted !== null || given !== null;
+    const top = new TopK(limit, (a, b) => this.before(scores[a]!, ordinals[a]!, scores[b]!, ordinals[b]!));
+    let matches = 0;
+    let holdingAny = 0;
+    // Below the worst kept, once the top is full, a post cannot enter it.
+    let worstKept = Number.NEGATIVE_INFINITY;
+    for (let j = 0; j < ordinals.length; j++) {
+      if (filtered) {
+        const ordinal = ordinals[j]!;
+        const at = published[ordinal]!;
+        // NaN (undated) fails both comparisons: outside every window.
+        if (range !== null && !(at >= startUs && at < endUs)) continue;
+        if (wanted !== null && wanted[publication[ordinal]!] !== 1) continue;
+        if (given !== null && !given.has(ordinal)) continue;
+      }
+      holdingAny++;
+      if (heldIdf[held[j]!]! < minMatchedIdf) continue;
+      matches++;
+      if (scores[j]! < worstKept) continue;
+      top.offer(j);
+      if (top.full) worstKept = scores[top.worst]!;
+    }
+    const hits = top.sorted().map((j) => {
+      const ordinal = ordinals[j]!;
+      return {
+        postId: this.ids[ordinal]!,
+        score: scores[j]!,
+        matched: heldCount[held[j]!]!,
+        matchedIdf: heldIdf[held[j]!]!,
+        publishedUs: Number.isNaN(published[ordinal]!) ? null : published[ordinal]!,
+      };
+    });
+    return { top: hits, matches, holdingAny };
+  }
+
+  /**
+   * Every live post holding any of the terms, with its score and the terms it holds (a bit each): read from the
+   * postings into dense accumulators, term at a time, then copied out. The last query's are kept until the postings
+   * change or another query comes.
+   */
+  private accumulated(terms: PostingsTerm[]): Accumulated {
     if (terms.length > MAX_TERMS) throw new Error(`at most ${MAX_TERMS} terms are ranked at once`);
+    const key = JSON.stringify(terms.map((t) => [t.lexemes, t.idf]));
+    if (this.last?.key === key && this.last.version === this.version) return this.last;
     this.ensureScratch();
-    const { score, held, termQuanta, touched, termTouched } = this;
-    const inScope = this.scopeMask(scope);
+    const { score, held, termQuanta, touched, termTouched, alive } = this;
     // Each post's held terms are a bit mask; what a mask weighs and counts is read from a table.
     const heldIdf = new Float64Array(1 << terms.length);
     const heldCount = new Uint8Array(1 << terms.length);
@@ -178,7 +260,7 @@ export class PostingsIndex {
         for (const { ordinals, quanta, start, end } of segments) {
           for (let i = start; i < end; i++) {
             const ordinal = ordinals[i]!;
-            if (inScope[ordinal] === 0) continue;
+            if (alive[ordinal] === 0) continue;
             if (held[ordinal] === 0) touched[touchedCount++] = ordinal;
             held[ordinal]! |= bit;
             // The SQL ranking's sum, term by term in query order: the same doubles.
@@ -192,7 +274,7 @@ export class PostingsIndex {
       for (const { ordinals, quanta, start, end } of segments) {
         for (let i = start; i < end; i++) {
           const ordinal = ordinals[i]!;
-          if (inScope[ordinal] === 0) continue;
+          if (alive[ordinal] === 0) continue;
           const seen = termQuanta[ordinal]!;
           if (seen < 0) termTouched[termCount++] = ordinal;
           if (quanta[i]! > seen) termQuanta[ordinal] = quanta[i]!;
@@ -206,79 +288,26 @@ export class PostingsIndex {
         termQuanta[ordinal] = -1;
       }
     }
-    const top = new TopK(limit, (a, b) => this.before(a, b));
-    let matches = 0;
-    // Below the worst kept, once the top is full, a post cannot enter it.
-    let worstKept = Number.NEGATIVE_INFINITY;
+    const ordinals = touched.slice(0, touchedCount);
+    const scores = new Float64Array(touchedCount);
+    const heldBy = new Uint16Array(touchedCount);
     for (let j = 0; j < touchedCount; j++) {
-      const ordinal = touched[j]!;
-      if (heldIdf[held[ordinal]!]! < minMatchedIdf) continue;
-      matches++;
-      if (score[ordinal]! < worstKept) continue;
-      top.offer(ordinal);
-      if (top.full) worstKept = score[top.worst]!;
+      const ordinal = ordinals[j]!;
+      scores[j] = score[ordinal]!;
+      heldBy[j] = held[ordinal]!;
     }
-    const hits = top.sorted().map((ordinal) => ({
-      postId: this.ids[ordinal]!,
-      score: score[ordinal]!,
-      matched: heldCount[held[ordinal]!]!,
-      matchedIdf: heldIdf[held[ordinal]!]!,
-      publishedUs: Number.isNaN(this.published[ordinal]!) ? null : this.published[ordinal]!,
-    }));
     // The accumulators are left zeroed for the next query: all at once when most posts were touched.
     if (touchedCount > this.ids.length / 8) {
       score.fill(0);
       held.fill(0);
     } else {
       for (let j = 0; j < touchedCount; j++) {
-        const ordinal = touched[j]!;
-        score[ordinal] = 0;
-        held[ordinal] = 0;
+        score[ordinals[j]!] = 0;
+        held[ordinals[j]!] = 0;
       }
     }
-    return { top: hits, matches, holdingAny: touchedCount };
-  }
-
-  /**
-   * 1 for each live post of the scope: the alive flags themselves when the scope is everything, else a mask built
-   * for this query (a pass over the posts' dates and publications, far cheaper than testing them per posting).
-   */
-  private scopeMask(scope: PostingsScope): Uint8Array {
-    const range = scope.range;
-    if (!range && !scope.publications && !scope.posts) return this.alive;
-    const mask = this.inScope;
-    if (scope.posts) {
-      mask.fill(0);
-      for (const id of scope.posts) {
-        const ordinal = this.ordinalOf.get(id);
-        if (ordinal !== undefined) mask[ordinal] = 1;
-      }
-      if (!range && !scope.publications) return mask;
-    }
-    let wanted: Uint8Array | null = null;
-    if (scope.publications) {
-      wanted = new Uint8Array(this.publicationOrdinal.size);
-      for (const id of scope.publications) {
-        const ordinal = this.publicationOrdinal.get(id);
-        if (ordinal !== undefined) wanted[ordinal] = 1;
-      }
-    }
-    const { alive, published, publication } = this;
-    const given = scope.posts !== undefined;
-    const startUs = range?.startUs ?? 0;
-    const endUs = range?.endUs ?? 0;
-    for (let ordinal = 0; ordinal < this.ids.length; ordinal++) {
-      const at = published[ordinal]!;
-      // NaN (undated) fails both comparisons: outside every window.
-      mask[ordinal] =
-        alive[ordinal] === 1 &&
-        (!given || mask[ordinal] === 1) &&
-        (range === null || (at >= startUs && at < endUs)) &&
-        (wanted === null || wanted[publication[ordinal]!] === 1)
-          ? 1
-          : 0;
-    }
-    return mask;
+    this.last = { key, version: this.version, ordinals, scores, held: heldBy, heldIdf, heldCount };
+    return this.last;
   }
 
   /** A lexeme's postings: a range of the built arrays, then its appended ones. */
@@ -315,7 +344,6 @@ export class PostingsIndex {
       this.publication.byteLength +
       this.score.byteLength +
       this.held.byteLength +
-      this.inScope.byteLength +
       this.termQuanta.byteLength +
       this.tailSize * 6 +
       this.bulk.lexemes.byteLength +
@@ -324,11 +352,9 @@ export class PostingsIndex {
     );
   }
 
-  /** Orders ordinals as the SQL ranking does: score, then newest (undated last), then id. */
-  private before(a: number, b: number): boolean {
-    const sa = this.score[a]!;
-    const sb = this.score[b]!;
-    if (sa !== sb) return sa > sb;
+  /** Orders posts as the SQL ranking does: score, then newest (undated last), then id. */
+  private before(scoreA: number, a: number, scoreB: number, b: number): boolean {
+    if (scoreA !== scoreB) return scoreA > scoreB;
     const da = this.published[a]!;
     const db = this.published[b]!;
     const aDated = !Number.isNaN(da);
@@ -348,6 +374,7 @@ export class PostingsIndex {
   }
 
   private add(row: IndexedPostRow, store: (lexemeId: number, ordinal: number, quanta: number) => void): void {
+    this.version++;
     const ordinal = this.ids.length;
     this.ids.push(row.id);
     this.grow(ordinal + 1);
@@ -424,7 +451,6 @@ export class PostingsIndex {
     const capacity = Math.max(n, this.alive.length);
     this.score = new Float64Array(capacity);
     this.held = new Uint16Array(capacity);
-    this.inScope = new Uint8Array(capacity);
     this.termQuanta = new Int32Array(capacity).fill(-1);
     this.touched = new Uint32Array(capacity);
     this.termTouched = new Uint32Array(capacity);
