@@ -73,8 +73,13 @@ export function postItemFields(post: PostMeta, inWindow: boolean | undefined) {
   };
 }
 
-// The field of each label number, as parseTsvectorText gives them (D 0 ... A 3).
-const FIELD_OF_LABEL: Field[] = ['body', 'publication', 'subtitle', 'title'];
+// Each field with its label number as parseTsvectorText gives them (D 0 ... A 3), in the order whyMatched lists them.
+const FIELD_LABELS: Array<[Field, number]> = [
+  ['title', 3],
+  ['subtitle', 2],
+  ['publication', 1],
+  ['body', 0],
+];
 
 /**
  * Bodies and per-field term matches of the returned page only, for whyMatched and snippets. The fields come from the
@@ -97,7 +102,7 @@ export async function loadMatchDetails(
       if (row.vector) for (const entry of parseTsvectorText(row.vector).entries) labels.set(entry.lexeme, entry.labels);
       const fields = terms.map((term) => {
         const held = new Set(term.lexemes.flatMap((lexeme) => labels.get(lexeme) ?? []));
-        return FIELD_OF_LABEL.toReversed().filter((field) => held.has(FIELD_OF_LABEL.indexOf(field)));
+        return FIELD_LABELS.filter(([, label]) => held.has(label)).map(([field]) => field);
       });
       return [row.id, { body: row.body_text, fields }];
     }),

@@ -17,6 +17,7 @@ import {
   type PostingsTerm,
 } from '@/lib/search/postings/postings-index';
 import { parseTsvectorText } from '@/lib/search/postings/tsvector-text';
+import { createPrng } from '@/tests/fixtures/torture/create-prng';
 import { hostilePost, language } from '@/tests/helpers/hostile-text';
 
 const DAY_US = 86_400_000_000;
@@ -274,18 +275,6 @@ describe('PostingsIndex on hand-built rows', () => {
   });
 });
 
-// A small deterministic generator (mulberry32), so a failure can be replayed.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 // Few words, publications and dates, so that posts share them: scores and dates tie, windows start on a post's date.
 const VOCABULARY = ['oil', 'rate', 'fed', 'yield', "o'neil", 'back\\slash', '-0.3%', 'nestlé', '❤️', '日本', 'نفط', 'x'];
 const PUBLICATIONS = ['pub-a', 'pub-b', 'pub-c', 'pub-d'];
@@ -407,7 +396,7 @@ function randomQuery(next: () => number) {
 
 describe('PostingsIndex against brute force', () => {
   it.each([1, 2, 3])('ranks and counts as the definition on a random corpus changed in every way (seed %i)', (seed) => {
-    const next = random(seed);
+    const next = createPrng(seed).next;
     const documents: Document[] = [];
     const posts = new Map<string, Model>();
     const put = (model: Model) => posts.set(model.id, model);

@@ -39,7 +39,8 @@ export function tsRankOfLexeme(labels: readonly number[], documentLength: number
  * term's list covers it.
  */
 export const TITLE_WEIGHT = 1;
-const TITLE_LABEL = 3;
+/** The title's label number (A), as tsrank.c indexes the labels: D 0, C 1, B 2, A 3. */
+export const TITLE_LABEL = 3;
 
 /**
  * The ranking compares term weights quantized to multiples of 1/QUANTA_PER_UNIT (rounded down), as impact-ordered

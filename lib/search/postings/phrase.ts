@@ -1,7 +1,6 @@
+import { TITLE_LABEL } from '@/lib/search/analysis/ts-rank';
 import { SCORE } from '@/lib/search/lexical/rounds';
 import { parseTsvectorText } from './tsvector-text';
-
-const TITLE_LABEL = 3;
 
 /**
  * The phrase bonus of the lexical ranking (lib/search/lexical/rank.ts, scorePosts), from a stored vector's text: the

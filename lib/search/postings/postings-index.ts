@@ -59,6 +59,14 @@ interface Accumulated {
   heldCount: Uint8Array;
 }
 
+/** A run of a lexeme's postings: [start, end) of parallel ordinal and quantized-weight arrays. */
+interface Segment {
+  ordinals: Uint32Array;
+  quanta: Uint16Array;
+  start: number;
+  end: number;
+}
+
 // Postings appended after the last build are folded into the arrays once they are this share of them.
 const REBUILD_SHARE = 0.25;
 const MIN_REBUILD = 50_000;
@@ -311,15 +319,13 @@ export class PostingsIndex {
   }
 
   /** A lexeme's postings: a range of the built arrays, then its appended ones. */
-  private segmentsOf(lexeme: string): Array<{
-    ordinals: Uint32Array;
-    quanta: Uint16Array;
-    start: number;
-    end: number;
-  }> {
+  private segmentsOf(lexeme: string): Segment[] {
     const id = this.lexemeId.get(lexeme);
-    if (id === undefined) return [];
-    const segments = [];
+    return id === undefined ? [] : this.segmentsOfId(id);
+  }
+
+  private segmentsOfId(id: number): Segment[] {
+    const segments: Segment[] = [];
     if (id + 1 < this.offsets.length) {
       segments.push({
         ordinals: this.ordinals,
@@ -364,15 +370,6 @@ export class PostingsIndex {
     return this.ids[a]! < this.ids[b]!;
   }
 
-  private postingsOf(id: number, visit: (ordinal: number, quanta: number) => void): void {
-    if (id + 1 < this.offsets.length) {
-      const end = this.offsets[id + 1]!;
-      for (let i = this.offsets[id]!; i < end; i++) visit(this.ordinals[i]!, this.quanta[i]!);
-    }
-    const tail = this.tail.get(id);
-    if (tail) for (let i = 0; i < tail.size; i++) visit(tail.ordinals[i]!, tail.quanta[i]!);
-  }
-
   private add(row: IndexedPostRow, store: (lexemeId: number, ordinal: number, quanta: number) => void): void {
     this.version++;
     const ordinal = this.ids.length;
@@ -408,8 +405,11 @@ export class PostingsIndex {
     const lexemes = this.lexemeId.size;
     const bulk = this.bulk;
     const starts = new Uint32Array(lexemes + 1);
-    for (let id = 0; id < lexemes; id++)
-      this.postingsOf(id, (ordinal) => void (this.alive[ordinal] && starts[id + 1]!++));
+    for (let id = 0; id < lexemes; id++) {
+      for (const { ordinals, start, end } of this.segmentsOfId(id)) {
+        for (let i = start; i < end; i++) if (this.alive[ordinals[i]!]) starts[id + 1]!++;
+      }
+    }
     for (let i = 0; i < bulk.size; i++) if (this.alive[bulk.ordinals[i]!]) starts[bulk.lexemes[i]! + 1]!++;
     for (let id = 0; id < lexemes; id++) starts[id + 1]! += starts[id]!;
     const ordinals = new Uint32Array(starts[lexemes]!);
@@ -421,7 +421,11 @@ export class PostingsIndex {
       ordinals[at] = ordinal;
       quanta[at] = q;
     };
-    for (let id = 0; id < lexemes; id++) this.postingsOf(id, (ordinal, q) => put(id, ordinal, q));
+    for (let id = 0; id < lexemes; id++) {
+      for (const segment of this.segmentsOfId(id)) {
+        for (let i = segment.start; i < segment.end; i++) put(id, segment.ordinals[i]!, segment.quanta[i]!);
+      }
+    }
     for (let i = 0; i < bulk.size; i++) put(bulk.lexemes[i]!, bulk.ordinals[i]!, bulk.quanta[i]!);
     this.offsets = starts;
     this.ordinals = ordinals;
