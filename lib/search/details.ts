@@ -96,10 +96,13 @@ export async function loadMatchDetails(
        from posts p where p.id = any($1::uuid[])`,
     [ids],
   );
+  const only = new Set(terms.flatMap((term) => term.lexemes));
   return new Map(
     rows.map((row) => {
       const labels = new Map<string, number[]>();
-      if (row.vector) for (const entry of parseTsvectorText(row.vector).entries) labels.set(entry.lexeme, entry.labels);
+      if (row.vector) {
+        for (const entry of parseTsvectorText(row.vector, { only }).entries) labels.set(entry.lexeme, entry.labels);
+      }
       const fields = terms.map((term) => {
         const held = new Set(term.lexemes.flatMap((lexeme) => labels.get(lexeme) ?? []));
         return FIELD_LABELS.filter(([, label]) => held.has(label)).map(([field]) => field);

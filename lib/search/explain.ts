@@ -60,14 +60,17 @@ export function snippetFor(body: string, terms: ResolvedTerm[]): string | null {
     .filter(Boolean);
   let best = -1;
   let bestHits = 0;
-  sentences.forEach((sentence, index) => {
+  for (const [index, sentence] of sentences.entries()) {
     const words = tokenize(normalizeForSearch(sentence)).map((token) => fold(token.text));
     const hits = stems.filter((stem) => words.some((word) => word.startsWith(stem))).length;
     if (hits > bestHits) {
       best = index;
       bestHits = hits;
     }
-  });
+    // The first sentence with every term cannot be bettered (a later one would have to hold more): the rest of a long
+    // body is not read.
+    if (bestHits === stems.length) break;
+  }
   if (best < 0) return null;
   let text = sentences[best]!;
   if (text.length < 100 && sentences[best + 1]) text = `${text} ${sentences[best + 1]}`;

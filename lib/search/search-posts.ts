@@ -83,11 +83,13 @@ export async function searchPosts(
 
   // Independent lookups, at the same time on PostgreSQL's pool. Posts titled exactly as the query come first (not in
   // the semantic-only mode, which exists to evaluate the embeddings alone).
-  const [{ terms, corpus }, titled] = await Promise.all([
+  // The postings' changes are read beside them: one read serves the whole search.
+  const lexicalOn = request.mode !== 'semantic' && prepared.terms.length > 0;
+  const [{ terms, corpus }, titled, postings] = await Promise.all([
     resolveTerms(db, prepared.terms),
     request.mode === 'semantic' ? [] : postsTitled(db, q),
+    lexicalOn ? livePostings(db) : null,
   ]);
-  const lexicalOn = request.mode !== 'semantic' && terms.length > 0;
   const semanticPossible = request.mode !== 'fts' && deps.embeddings !== null && (await readCapabilities(db)).vector;
   const vector =
     semanticPossible && prepared.normalizedQuery ? await embedQuery(deps.embeddings!, prepared.normalizedQuery) : null;
@@ -109,8 +111,6 @@ export async function searchPosts(
   }
 
   // No lexical side (the semantic-only evaluation mode): no lexical match to count.
-  // One read of the postings' changes serves the whole search.
-  const postings = lexicalOn ? await livePostings(db) : null;
   const counts = lexicalMatchCounter(db, lexicalOn ? terms : [], postings);
   // A window is thin when few posts in it match the query's words (whatever the limit, so that the answer's scope
   // and count do not change with it): older matches then follow the window's own. Asked after the window's pass,

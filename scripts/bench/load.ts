@@ -27,9 +27,18 @@ export function percentile(sorted: number[], p: number): number {
 export async function measure(
   name: string,
   url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST' },
+  options: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    /** Paths asked in turn across all connections (a query mix) instead of the URL's own: no two alike at once. */
+    paths?: string[];
+  },
 ): Promise<LoadResult> {
   const times: number[] = [];
+  let turn = 0;
+  const paths = options.paths;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -38,6 +47,9 @@ export async function measure(
         duration: options.seconds,
         headers: options.headers ?? {},
         method: options.method ?? 'GET',
+        ...(paths && {
+          requests: [{ setupRequest: (request) => ({ ...request, path: paths[turn++ % paths.length]! }) }],
+        }),
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );

@@ -57,6 +57,31 @@ describe('parseTsvectorText', () => {
     ]);
   });
 
+  it('reads doubled quotes the same way when no backslash is in the text (its fast path)', () => {
+    const text = "'''' 'a''b':7 'it''s':1A 'o''''':2,3B";
+    expect(parseTsvectorText(text, { positions: true }).entries).toEqual([
+      { lexeme: "'", labels: [], positions: [] },
+      { lexeme: "a'b", labels: [0], positions: [7] },
+      { lexeme: "it's", labels: [3], positions: [1] },
+      { lexeme: "o''", labels: [0, 2], positions: [2, 3] },
+    ]);
+  });
+
+  it('reads only the lexemes asked for, stepping over the others, on either path', () => {
+    const plain = "'apple':1A,5 'it''s':2 'pie':3B 'rate' 'zebra':9";
+    const only = new Set(["it's", 'rate', 'zebra', 'absent']);
+    expect(parseTsvectorText(plain, { only, positions: true }).entries).toEqual([
+      { lexeme: "it's", labels: [0], positions: [2] },
+      { lexeme: 'rate', labels: [], positions: [] },
+      { lexeme: 'zebra', labels: [0], positions: [9] },
+    ]);
+    const escaped = String.raw`'a\\b':1 'it''s':2 'pie':3B`;
+    expect(parseTsvectorText(escaped, { only: new Set(['pie', 'a\\b']) }).entries).toEqual([
+      { lexeme: 'a\\b', labels: [0] },
+      { lexeme: 'pie', labels: [2] },
+    ]);
+  });
+
   it('reads the labels A, B, C and the unlabelled D of every position, in position order', () => {
     const { entries, length } = parseTsvectorText("'rate':1A,4,9B,12C,13A 'fed':2");
     expect(entries).toEqual([
@@ -95,6 +120,12 @@ describe('parseTsvectorText', () => {
         const document = analyzeDocument(fields, lang);
         const { entries, length } = parseTsvectorText(document.vector);
         expect(new Map(entries.map((e) => [e.lexeme, termWeight(e.labels, length)]))).toEqual(document.weights);
+        // Asking for some lexemes (and one the post lacks) gives exactly their entries of the whole reading.
+        const only = new Set([...entries.filter((_, i) => i % 3 === 0).map((e) => e.lexeme), 'absent-lexeme']);
+        const all = parseTsvectorText(document.vector, { positions: true }).entries;
+        expect(parseTsvectorText(document.vector, { positions: true, only }).entries).toEqual(
+          all.filter((e) => only.has(e.lexeme)),
+        );
       }),
       { numRuns: 200 },
     );

@@ -58,6 +58,12 @@ const BY_LANGUAGE: Record<string, Stem> = {
   tr: turkish,
 };
 
+/**
+ * Every language with a stemmer, and one without (whose stem of a word is the word): between them, every lexeme a
+ * query word can have in any corpus.
+ */
+export const EVERY_STEMMING = [...Object.keys(BY_LANGUAGE), 'und'] as const;
+
 /** The language code a post is analysed with: its primary subtag ("fr-CA" -> "fr"); English when unknown. */
 export function analysisLanguage(language: string | null | undefined): string {
   const primary = (language ?? '').trim().toLowerCase().split(/[-_]/, 1)[0] ?? '';

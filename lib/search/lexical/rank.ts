@@ -93,7 +93,7 @@ export async function rankLexical(
         .map((id) => ({ post_id: id, score: 0, phrase: 0, matched: 0, matched_idf: 0, published_us: null }));
       const rows = [...given, ...(minMatchedIdf === null ? nothing : [])].slice(0, options.limit);
       return {
-        hits: byFinalScore(await withPhrase(db, live, everyTermLive, rows)).map(toHit),
+        hits: byFinalScore(await withPhrase(db, live, everyTermLive, rows, postings)).map(toHit),
         candidates: rows.length,
       };
     }
@@ -108,7 +108,7 @@ export async function rankLexical(
 
   if (postings) {
     const ranked = rankInPostings(postings, live, { ...options, range, minMatchedIdf });
-    const rows = await withPhrase(db, live, everyTermLive, ranked.top);
+    const rows = await withPhrase(db, live, everyTermLive, ranked.top, postings);
     const candidates =
       range && options.countWindow !== false
         ? options.publications
@@ -136,15 +136,22 @@ async function withPhrase(
   live: ResolvedTerm[],
   everyTermLive: boolean,
   rows: ScoredRow[],
+  postings: PostingsIndex,
 ): Promise<ScoredRow[]> {
   const candidates = rows.filter((row) => row.matched === live.length).map((row) => row.post_id);
   if (!everyTermLive || live.length < 2 || candidates.length === 0) return rows;
-  const vectors = await db.query<{ id: string; vector: string }>(
-    'select id, search_vector::text as vector from posts where id = any($1::uuid[]) and search_vector is not null',
-    [candidates],
-  );
-  const totalIdf = live.reduce((sum, t) => sum + t.idf, 0);
-  const phrase = new Map(vectors.map((row) => [row.id, phraseBonus(row.vector, live, totalIdf)]));
+  // A search ranks several scopes (the page, the curated tier, given posts) with the same posts at their top: each
+  // post's vector is read once.
+  const phrase = postings.phraseBonuses(postingsTerms(live));
+  const unread = candidates.filter((id) => !phrase.has(id));
+  if (unread.length > 0) {
+    const vectors = await db.query<{ id: string; vector: string }>(
+      'select id, search_vector::text as vector from posts where id = any($1::uuid[]) and search_vector is not null',
+      [unread],
+    );
+    const totalIdf = live.reduce((sum, t) => sum + t.idf, 0);
+    for (const row of vectors) phrase.set(row.id, phraseBonus(row.vector, live, totalIdf));
+  }
   return rows.map((row) => ({ ...row, phrase: phrase.get(row.post_id) ?? 0 }));
 }
 

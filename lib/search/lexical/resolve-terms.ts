@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/types';
 import { queryLexemeLadder } from '@/lib/search/analysis/lexemes';
-import { stem } from '@/lib/search/analysis/stemmers';
+import { EVERY_STEMMING, stem } from '@/lib/search/analysis/stemmers';
 import { tokenKind } from '@/lib/search/analysis/tokens';
 import { quantizationIsCertain, quantizedBound } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
@@ -60,12 +60,18 @@ function idf(corpus: number, docCount: number): number {
  */
 export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: ResolvedTerm[]; corpus: number }> {
   if (terms.length === 0) return { terms: [], corpus: 0 };
-  const { languages, corpus } = await corpusFacts(db);
-  const ladders = terms.map((term) => queryLexemeLadder({ text: term, kind: tokenKind(term) }, languages));
-  const rows = await db.query<StatsRow>(
-    'select lexeme, doc_count, top_floor, body_floor, floor_published_us from search_term_stats where lexeme = any($1::text[])',
-    [[...new Set(ladders.flat(2))]],
-  );
+  const tokens = terms.map((term) => ({ text: term, kind: tokenKind(term) }));
+  // The statistics of the words' lexemes in every language are read beside the corpus's languages, not after them:
+  // the ladders below then keep the corpus's languages only.
+  const possible = new Set(tokens.flatMap((token) => queryLexemeLadder(token, EVERY_STEMMING).flat()));
+  const [{ languages, corpus }, rows] = await Promise.all([
+    corpusFacts(db),
+    db.query<StatsRow>(
+      'select lexeme, doc_count, top_floor, body_floor, floor_published_us from search_term_stats where lexeme = any($1::text[])',
+      [[...possible]],
+    ),
+  ]);
+  const ladders = tokens.map((token) => queryLexemeLadder(token, languages));
   const stats = new Map(rows.map((row) => [row.lexeme, row]));
   const resolved: ResolvedTerm[] = [];
   for (const [index, term] of terms.entries()) {

@@ -10,7 +10,8 @@ import { parseTsvectorText } from './tsvector-text';
  */
 export function phraseBonus(vector: string, terms: Array<{ lexemes: string[] }>, totalIdf: number): number {
   const byLexeme = new Map<string, { positions: number[]; labels: number[] }>();
-  for (const entry of parseTsvectorText(vector, true).entries) {
+  const only = new Set(terms.flatMap((term) => term.lexemes));
+  for (const entry of parseTsvectorText(vector, { positions: true, only }).entries) {
     byLexeme.set(entry.lexeme, { positions: entry.positions!, labels: entry.labels });
   }
   const positionsOf = (lexemes: string[], titleOnly: boolean) => {

@@ -54,6 +54,11 @@ interface Accumulated {
   ordinals: Uint32Array;
   scores: Float64Array;
   held: Uint16Array;
+  /** Each found post's date and publication, copied beside its score: a scope's pass then reads memory in order. */
+  published: Float64Array;
+  publication: Int32Array;
+  /** The phrase bonuses read for this query's posts (lib/search/lexical/rank.ts), valid as long as the rest. */
+  phrase: Map<string, number>;
   /** By held-terms mask: the idf they carry and their number. */
   heldIdf: Float64Array;
   heldCount: Uint8Array;
@@ -177,8 +182,7 @@ export class PostingsIndex {
    * over the posts found, not over the postings again.
    */
   rank(terms: PostingsTerm[], scope: PostingsScope, limit: number, minMatchedIdf: number): PostingsResult {
-    const { ordinals, scores, held, heldIdf, heldCount } = this.accumulated(terms);
-    const { published, publication } = this;
+    const { ordinals, scores, held, heldIdf, heldCount, published, publication } = this.accumulated(terms);
     const range = scope.range;
     const startUs = range?.startUs ?? 0;
     const endUs = range?.endUs ?? 0;
@@ -202,23 +206,30 @@ export class PostingsIndex {
     const top = new TopK(limit, (a, b) => this.before(scores[a]!, ordinals[a]!, scores[b]!, ordinals[b]!));
     let matches = 0;
     let holdingAny = 0;
-    // Below the worst kept, once the top is full, a post cannot enter it.
+    // Below the worst kept, once the top is full, a post cannot enter it; at its score, only a newer one can (or one
+    // as new, by id). Most scores tie at a few quantized values, so the date is checked here before the heap's order.
     let worstKept = Number.NEGATIVE_INFINITY;
+    let worstDate = Number.NaN;
     for (let j = 0; j < ordinals.length; j++) {
       if (filtered) {
-        const ordinal = ordinals[j]!;
-        const at = published[ordinal]!;
+        const at = published[j]!;
         // NaN (undated) fails both comparisons: outside every window.
         if (range !== null && !(at >= startUs && at < endUs)) continue;
-        if (wanted !== null && wanted[publication[ordinal]!] !== 1) continue;
-        if (given !== null && !given.has(ordinal)) continue;
+        if (wanted !== null && wanted[publication[j]!] !== 1) continue;
+        if (given !== null && !given.has(ordinals[j]!)) continue;
       }
       holdingAny++;
       if (heldIdf[held[j]!]! < minMatchedIdf) continue;
       matches++;
-      if (scores[j]! < worstKept) continue;
+      const score = scores[j]!;
+      if (score < worstKept) continue;
+      // NaN (undated) is never newer; a dated post is newer than an undated one.
+      if (score === worstKept && !Number.isNaN(worstDate) && !(published[j]! >= worstDate)) continue;
       top.offer(j);
-      if (top.full) worstKept = scores[top.worst]!;
+      if (top.full) {
+        worstKept = scores[top.worst]!;
+        worstDate = published[top.worst]!;
+      }
     }
     const hits = top.sorted().map((j) => {
       const ordinal = ordinals[j]!;
@@ -227,10 +238,18 @@ export class PostingsIndex {
         score: scores[j]!,
         matched: heldCount[held[j]!]!,
         matchedIdf: heldIdf[held[j]!]!,
-        publishedUs: Number.isNaN(published[ordinal]!) ? null : published[ordinal]!,
+        publishedUs: Number.isNaN(published[j]!) ? null : published[j]!,
       };
     });
     return { top: hits, matches, holdingAny };
+  }
+
+  /**
+   * The phrase bonuses already read for posts of this query (by post id), kept with its accumulation: a post's vector
+   * is read once however many scopes the query ranks, and again only once the postings change.
+   */
+  phraseBonuses(terms: PostingsTerm[]): Map<string, number> {
+    return this.accumulated(terms).phrase;
   }
 
   /**
@@ -299,10 +318,14 @@ export class PostingsIndex {
     const ordinals = touched.slice(0, touchedCount);
     const scores = new Float64Array(touchedCount);
     const heldBy = new Uint16Array(touchedCount);
+    const published = new Float64Array(touchedCount);
+    const publication = new Int32Array(touchedCount);
     for (let j = 0; j < touchedCount; j++) {
       const ordinal = ordinals[j]!;
       scores[j] = score[ordinal]!;
       heldBy[j] = held[ordinal]!;
+      published[j] = this.published[ordinal]!;
+      publication[j] = this.publication[ordinal]!;
     }
     // The accumulators are left zeroed for the next query: all at once when most posts were touched.
     if (touchedCount > this.ids.length / 8) {
@@ -314,7 +337,18 @@ export class PostingsIndex {
         held[ordinals[j]!] = 0;
       }
     }
-    this.last = { key, version: this.version, ordinals, scores, held: heldBy, heldIdf, heldCount };
+    this.last = {
+      key,
+      version: this.version,
+      ordinals,
+      scores,
+      held: heldBy,
+      published,
+      publication,
+      phrase: new Map(),
+      heldIdf,
+      heldCount,
+    };
     return this.last;
   }
 
