@@ -3,7 +3,7 @@ import type { EmbeddingProvider } from './embeddings/provider';
 import type { LexicalMatchCounter } from './lexical/count';
 import { type LexicalHit, rankLexical, type TimeRange } from './lexical/rank';
 import type { ResolvedTerm } from './lexical/resolve-terms';
-import type { PostingsIndex } from './postings/postings-index';
+import type { PostingsRanker } from './postings/postings-index';
 import { rankSemantic } from './semantic/rank';
 
 /** Neighbours the semantic side takes before fusion: top-k first, never a full scan. */
@@ -50,7 +50,7 @@ export async function retrieve(
     /** Told each scope's count when the lexical ranking found every match in it. */
     counts?: LexicalMatchCounter;
     /** The postings in memory the lexical side ranks with, null for SQL (livePostings). */
-    postings?: PostingsIndex | null;
+    postings?: PostingsRanker | null;
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();

@@ -85,11 +85,13 @@ export async function searchPosts(
   // the semantic-only mode, which exists to evaluate the embeddings alone).
   // The postings' changes are read beside them: one read serves the whole search.
   const lexicalOn = request.mode !== 'semantic' && prepared.terms.length > 0;
-  const [{ terms, corpus }, titled, postings] = await Promise.all([
+  const [{ terms, corpus }, titled, index] = await Promise.all([
     resolveTerms(db, prepared.terms),
     request.mode === 'semantic' ? [] : postsTitled(db, q),
     lexicalOn ? livePostings(db) : null,
   ]);
+  // What this search reads of the postings is its own, whatever other searches run meanwhile.
+  const postings = index?.forSearch() ?? null;
   const semanticPossible = request.mode !== 'fts' && deps.embeddings !== null && (await readCapabilities(db)).vector;
   const vector =
     semanticPossible && prepared.normalizedQuery ? await embedQuery(deps.embeddings!, prepared.normalizedQuery) : null;

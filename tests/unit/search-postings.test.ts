@@ -284,6 +284,26 @@ describe('PostingsIndex on hand-built rows', () => {
     expect(ids(before[0]!)).toEqual(['p3']);
   });
 
+  it("keeps each search's accumulations its own, and reads the postings again once they change", () => {
+    const index = indexOf([post('p1', "'oil':1A 'gas':2", { us: 1 }), post('p2', "'oil':2 'gas':1A", { us: 2 })]);
+    const oil = [term(1, 'oil')];
+    const gas = [term(2, 'gas'), term(1, 'oil')];
+    const first = index.forSearch();
+    const second = index.forSearch();
+    // Interleaved as concurrent searches run: each answers as the index does on its own.
+    const oilFirst = first.rank(oil, EVERYWHERE, 10, 0);
+    expect(second.rank(gas, EVERYWHERE, 10, 0)).toEqual(index.rank(gas, EVERYWHERE, 10, 0));
+    expect(first.rank(oil, EVERYWHERE, 1, 0)).toEqual({ ...oilFirst, top: oilFirst.top.slice(0, 1) });
+    // A phrase bonus kept by one search is not another's, and goes when the postings change.
+    first.phraseBonuses(gas).set('p1', 5);
+    expect(second.phraseBonuses(gas).has('p1')).toBe(false);
+    expect(first.phraseBonuses(gas).get('p1')).toBe(5);
+    index.upsert([post('p3', "'oil':1,2,3", { us: 3 })]);
+    expect(first.phraseBonuses(gas).has('p1')).toBe(false);
+    expect(ids(first.rank(oil, EVERYWHERE, 10, 0))).toEqual(ids(index.rank(oil, EVERYWHERE, 10, 0)));
+    expect(ids(first.rank(oil, EVERYWHERE, 10, 0))).toContain('p3');
+  });
+
   it('loads posts in bulk, searchable after rebuild as if upserted, and changes them after', () => {
     const rows = [
       post('p1', "'oil':1A 'gas':2", { us: 1, publication: 'pub-b' }),

@@ -1,6 +1,6 @@
 import type { Queryable } from '@/lib/db/types';
 import { livePostings } from '@/lib/search/postings/live-postings';
-import type { PostingsIndex } from '@/lib/search/postings/postings-index';
+import type { PostingsRanker } from '@/lib/search/postings/postings-index';
 import { microseconds, postingsTerms } from '@/lib/search/postings/query';
 import { isLexicalMatch, LEXICAL_MATCH_FLOOR } from '@/lib/search/score';
 import type { TimeRange } from './rank';
@@ -50,7 +50,7 @@ export async function countLexicalMatches(
   db: Queryable,
   terms: ResolvedTerm[],
   scope: CountScope,
-  postings?: PostingsIndex | null,
+  postings?: PostingsRanker | null,
 ): Promise<number> {
   const sets = coveringSets(terms);
   if (sets.length === 0) return 0;
@@ -97,7 +97,7 @@ export interface LexicalMatchCounter {
 export function lexicalMatchCounter(
   db: Queryable,
   terms: ResolvedTerm[],
-  postings?: PostingsIndex | null,
+  postings?: PostingsRanker | null,
 ): LexicalMatchCounter {
   const known = new Map<string, Promise<number>>();
   const keyOf = (scope: CountScope) => JSON.stringify([scope.range, scope.publications]);

@@ -3,7 +3,7 @@ import { FIELD_WEIGHTS_SQL, QUANTA_PER_UNIT, TITLE_WEIGHT } from '@/lib/search/a
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import { livePostings } from '@/lib/search/postings/live-postings';
 import { phraseBonus } from '@/lib/search/postings/phrase';
-import type { PostingsIndex } from '@/lib/search/postings/postings-index';
+import type { PostingsRanker } from '@/lib/search/postings/postings-index';
 import { microseconds, postingsTerms } from '@/lib/search/postings/query';
 import { matchedIdfToMatch } from './count';
 import { IN_TITLE, PRESENT, type TermState } from './pruning';
@@ -61,7 +61,7 @@ export async function rankLexical(
      */
     matchesOnly?: boolean;
     /** The postings in memory to rank with (livePostings), null for SQL; looked up when left out. */
-    postings?: PostingsIndex | null;
+    postings?: PostingsRanker | null;
   },
 ): Promise<{ hits: LexicalHit[]; candidates: number; matches?: number }> {
   const live = terms.filter((t) => t.docCount > 0);
@@ -136,7 +136,7 @@ async function withPhrase(
   live: ResolvedTerm[],
   everyTermLive: boolean,
   rows: ScoredRow[],
-  postings: PostingsIndex,
+  postings: PostingsRanker,
 ): Promise<ScoredRow[]> {
   const candidates = rows.filter((row) => row.matched === live.length).map((row) => row.post_id);
   if (!everyTermLive || live.length < 2 || candidates.length === 0) return rows;
@@ -157,7 +157,7 @@ async function withPhrase(
 
 /** The top k from the postings in memory (every posting scored), before the phrase bonus reorders it. */
 function rankInPostings(
-  postings: PostingsIndex,
+  postings: PostingsRanker,
   live: ResolvedTerm[],
   options: {
     limit: number;

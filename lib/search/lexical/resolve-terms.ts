@@ -61,16 +61,10 @@ function idf(corpus: number, docCount: number): number {
 export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: ResolvedTerm[]; corpus: number }> {
   if (terms.length === 0) return { terms: [], corpus: 0 };
   const tokens = terms.map((term) => ({ text: term, kind: tokenKind(term) }));
-  // The statistics of the words' lexemes in every language are read beside the corpus's languages, not after them:
+  // The statistics of the words' lexemes in every language are read with the corpus's languages, in one statement:
   // the ladders below then keep the corpus's languages only.
   const possible = new Set(tokens.flatMap((token) => queryLexemeLadder(token, EVERY_STEMMING).flat()));
-  const [{ languages, corpus }, rows] = await Promise.all([
-    corpusFacts(db),
-    db.query<StatsRow>(
-      'select lexeme, doc_count, top_floor, body_floor, floor_published_us from search_term_stats where lexeme = any($1::text[])',
-      [[...possible]],
-    ),
-  ]);
+  const { languages, corpus, rows } = await corpusFacts(db, [...possible]);
   const ladders = tokens.map((token) => queryLexemeLadder(token, languages));
   const stats = new Map(rows.map((row) => [row.lexeme, row]));
   const resolved: ResolvedTerm[] = [];
@@ -149,12 +143,31 @@ function newestAtUnlistedMax(rows: ListStats[]): number {
 }
 
 /** The indexed posts and their languages, in one round trip. */
-async function corpusFacts(db: Db): Promise<{ languages: string[]; corpus: number }> {
-  const [row] = await db.query<{ corpus: number | null; languages: string[] }>(
+/**
+ * The corpus's size and languages, and the statistics of the lexemes given. The statistics travel as JSON, whose
+ * numbers are the columns' own text (a real prints as the shortest decimal that reads back as it), read as the driver
+ * reads the columns.
+ */
+async function corpusFacts(
+  db: Db,
+  lexemes: string[],
+): Promise<{ languages: string[]; corpus: number; rows: StatsRow[] }> {
+  const [row] = await db.query<{ corpus: number | null; languages: string[]; stats: StatsRow[] }>(
     `select (select doc_count from search_corpus_stats) as corpus,
-            array(select language from search_languages where doc_count > 0) as languages`,
+            array(select language from search_languages where doc_count > 0) as languages,
+            coalesce((select json_agg(s)
+                        from (select lexeme, doc_count, top_floor, body_floor, floor_published_us
+                                from search_term_stats where lexeme = any($1::text[])) s), '[]'::json) as stats`,
+    [lexemes],
   );
-  return { languages: [...new Set(['en', ...(row?.languages ?? [])])], corpus: row?.corpus ?? 0 };
+  // JSON writes NaN and the infinities as strings: numbers again here.
+  const rows = (row?.stats ?? []).map((stats) => ({
+    ...stats,
+    top_floor: Number(stats.top_floor),
+    body_floor: Number(stats.body_floor),
+    floor_published_us: stats.floor_published_us === null ? null : Number(stats.floor_published_us),
+  }));
+  return { languages: [...new Set(['en', ...(row?.languages ?? [])])], corpus: row?.corpus ?? 0, rows };
 }
 
 async function closestLexeme(db: Db, lexeme: string) {

@@ -49,7 +49,6 @@ const MAX_TERMS = 16;
 
 /** A query's accumulation: the posts holding any term, with their scores and held terms (see `accumulated`). */
 interface Accumulated {
-  key: string;
   version: number;
   ordinals: Uint32Array;
   scores: Float64Array;
@@ -62,6 +61,15 @@ interface Accumulated {
   /** By held-terms mask: the idf they carry and their number. */
   heldIdf: Float64Array;
   heldCount: Uint8Array;
+}
+
+/** Accumulations kept for reuse, by their query's terms. */
+type Kept = Map<string, Accumulated>;
+
+/** What a search ranks, counts and keeps phrase bonuses with (PostingsIndex, or its forSearch view). */
+export interface PostingsRanker {
+  rank(terms: PostingsTerm[], scope: PostingsScope, limit: number, minMatchedIdf: number): PostingsResult;
+  phraseBonuses(terms: PostingsTerm[]): Map<string, number>;
 }
 
 /** A run of a lexeme's postings: [start, end) of parallel ordinal and quantized-weight arrays. */
@@ -84,7 +92,7 @@ const MIN_REBUILD = 50_000;
  * term at a time over dense accumulators: every posting of the query's lexemes is read, so the top k and the counts
  * are exact by construction, with no bound to keep.
  */
-export class PostingsIndex {
+export class PostingsIndex implements PostingsRanker {
   private ids: string[] = [];
   private ordinalOf = new Map<string, number>();
   private alive = new Uint8Array(1024);
@@ -104,7 +112,8 @@ export class PostingsIndex {
   private livePosts = 0;
   // Bumped by every change, so that a kept accumulation is never read against other postings.
   private version = 0;
-  private last: Accumulated | null = null;
+  // The last accumulation of a caller without a search of its own (forSearch).
+  private shared: Kept = new Map();
   /** The largest quantized weight held (a ts_rank can pass 1, and the title adds 1). */
   private maxQuanta = 0;
   // Scratch accumulators, one slot per ordinal (a query runs synchronously, so one set serves every query).
@@ -182,7 +191,25 @@ export class PostingsIndex {
    * over the posts found, not over the postings again.
    */
   rank(terms: PostingsTerm[], scope: PostingsScope, limit: number, minMatchedIdf: number): PostingsResult {
-    const { ordinals, scores, held, heldIdf, heldCount, published, publication } = this.accumulated(terms);
+    return this.rankFound(this.accumulated(terms, this.shared), scope, limit, minMatchedIdf);
+  }
+
+  /**
+   * The postings for one search: the accumulations of its queries are its own, kept for every scope it ranks and
+   * dropped with it. Concurrent searches then never evict each other's (with one kept for all, ten clients' searches
+   * read their postings again for each scope).
+   */
+  forSearch(): PostingsRanker {
+    const kept: Kept = new Map();
+    return {
+      rank: (terms, scope, limit, minMatchedIdf) =>
+        this.rankFound(this.accumulated(terms, kept), scope, limit, minMatchedIdf),
+      phraseBonuses: (terms) => this.accumulated(terms, kept).phrase,
+    };
+  }
+
+  private rankFound(found: Accumulated, scope: PostingsScope, limit: number, minMatchedIdf: number): PostingsResult {
+    const { ordinals, scores, held, heldIdf, heldCount, published, publication } = found;
     const range = scope.range;
     const startUs = range?.startUs ?? 0;
     const endUs = range?.endUs ?? 0;
@@ -249,7 +276,7 @@ export class PostingsIndex {
    * is read once however many scopes the query ranks, and again only once the postings change.
    */
   phraseBonuses(terms: PostingsTerm[]): Map<string, number> {
-    return this.accumulated(terms).phrase;
+    return this.accumulated(terms, this.shared).phrase;
   }
 
   /**
@@ -257,10 +284,11 @@ export class PostingsIndex {
    * postings into dense accumulators, term at a time, then copied out. The last query's are kept until the postings
    * change or another query comes.
    */
-  private accumulated(terms: PostingsTerm[]): Accumulated {
+  private accumulated(terms: PostingsTerm[], kept: Kept): Accumulated {
     if (terms.length > MAX_TERMS) throw new Error(`at most ${MAX_TERMS} terms are ranked at once`);
     const key = JSON.stringify(terms.map((t) => [t.lexemes, t.idf]));
-    if (this.last?.key === key && this.last.version === this.version) return this.last;
+    const known = kept.get(key);
+    if (known?.version === this.version) return known;
     this.ensureScratch();
     const { score, held, termQuanta, touched, termTouched, alive } = this;
     // Each post's held terms are a bit mask; what a mask weighs and counts is read from a table.
@@ -337,8 +365,7 @@ export class PostingsIndex {
         held[ordinals[j]!] = 0;
       }
     }
-    this.last = {
-      key,
+    const found: Accumulated = {
       version: this.version,
       ordinals,
       scores,
@@ -349,7 +376,10 @@ export class PostingsIndex {
       heldIdf,
       heldCount,
     };
-    return this.last;
+    // The index's own keeps one; a search's keeps its every query (a handful).
+    if (kept === this.shared) kept.clear();
+    kept.set(key, found);
+    return found;
   }
 
   /** A lexeme's postings: a range of the built arrays, then its appended ones. */
