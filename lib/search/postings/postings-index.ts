@@ -53,9 +53,6 @@ interface Accumulated {
   ordinals: Uint32Array;
   scores: Float64Array;
   held: Uint16Array;
-  /** Each found post's date and publication, copied beside its score: a scope's pass then reads memory in order. */
-  published: Float64Array;
-  publication: Int32Array;
   /** The phrase bonuses read for this query's posts (lib/search/lexical/rank.ts), valid as long as the rest. */
   phrase: Map<string, number>;
   /** By held-terms mask: the idf they carry and their number. */
@@ -209,7 +206,8 @@ export class PostingsIndex implements PostingsRanker {
   }
 
   private rankFound(found: Accumulated, scope: PostingsScope, limit: number, minMatchedIdf: number): PostingsResult {
-    const { ordinals, scores, held, heldIdf, heldCount, published, publication } = found;
+    const { ordinals, scores, held, heldIdf, heldCount } = found;
+    const { published, publication } = this;
     const range = scope.range;
     const startUs = range?.startUs ?? 0;
     const endUs = range?.endUs ?? 0;
@@ -239,11 +237,12 @@ export class PostingsIndex implements PostingsRanker {
     let worstDate = Number.NaN;
     for (let j = 0; j < ordinals.length; j++) {
       if (filtered) {
-        const at = published[j]!;
+        const ordinal = ordinals[j]!;
+        const at = published[ordinal]!;
         // NaN (undated) fails both comparisons: outside every window.
         if (range !== null && !(at >= startUs && at < endUs)) continue;
-        if (wanted !== null && wanted[publication[j]!] !== 1) continue;
-        if (given !== null && !given.has(ordinals[j]!)) continue;
+        if (wanted !== null && wanted[publication[ordinal]!] !== 1) continue;
+        if (given !== null && !given.has(ordinal)) continue;
       }
       holdingAny++;
       if (heldIdf[held[j]!]! < minMatchedIdf) continue;
@@ -251,11 +250,11 @@ export class PostingsIndex implements PostingsRanker {
       const score = scores[j]!;
       if (score < worstKept) continue;
       // NaN (undated) is never newer; a dated post is newer than an undated one.
-      if (score === worstKept && !Number.isNaN(worstDate) && !(published[j]! >= worstDate)) continue;
+      if (score === worstKept && !Number.isNaN(worstDate) && !(published[ordinals[j]!]! >= worstDate)) continue;
       top.offer(j);
       if (top.full) {
         worstKept = scores[top.worst]!;
-        worstDate = published[top.worst]!;
+        worstDate = published[ordinals[top.worst]!]!;
       }
     }
     const hits = top.sorted().map((j) => {
@@ -265,7 +264,7 @@ export class PostingsIndex implements PostingsRanker {
         score: scores[j]!,
         matched: heldCount[held[j]!]!,
         matchedIdf: heldIdf[held[j]!]!,
-        publishedUs: Number.isNaN(published[j]!) ? null : published[j]!,
+        publishedUs: Number.isNaN(published[ordinal]!) ? null : published[ordinal]!,
       };
     });
     return { top: hits, matches, holdingAny };
@@ -304,18 +303,21 @@ export class PostingsIndex implements PostingsRanker {
       }
     }
     let touchedCount = 0;
+    // Without a dead ordinal (no post changed or removed since the last rebuild), no posting needs the check.
+    const anyDead = this.livePosts < this.ids.length;
     for (const [t, term] of terms.entries()) {
       const bit = 1 << t;
       // What the term adds at each quantized weight: idf × (presence + weight), as the SQL ranking computes it.
       const adds = new Float64Array(this.maxQuanta + 1);
       for (let q = 0; q <= this.maxQuanta; q++) adds[q] = term.idf * (SCORE.presence + q / QUANTA_PER_UNIT);
-      const segments = term.lexemes.flatMap((lexeme) => this.segmentsOf(lexeme));
-      if (term.lexemes.length === 1) {
+      const indexed = term.lexemes.filter((lexeme) => this.lexemeId.has(lexeme));
+      const segments = indexed.flatMap((lexeme) => this.segmentsOf(lexeme));
+      if (indexed.length <= 1) {
         // One lexeme holds a post once: its postings add up directly.
         for (const { ordinals, quanta, start, end } of segments) {
           for (let i = start; i < end; i++) {
             const ordinal = ordinals[i]!;
-            if (alive[ordinal] === 0) continue;
+            if (anyDead && alive[ordinal] === 0) continue;
             if (held[ordinal] === 0) touched[touchedCount++] = ordinal;
             held[ordinal]! |= bit;
             // The SQL ranking's sum, term by term in query order: the same doubles.
@@ -329,7 +331,7 @@ export class PostingsIndex implements PostingsRanker {
       for (const { ordinals, quanta, start, end } of segments) {
         for (let i = start; i < end; i++) {
           const ordinal = ordinals[i]!;
-          if (alive[ordinal] === 0) continue;
+          if (anyDead && alive[ordinal] === 0) continue;
           const seen = termQuanta[ordinal]!;
           if (seen < 0) termTouched[termCount++] = ordinal;
           if (quanta[i]! > seen) termQuanta[ordinal] = quanta[i]!;
@@ -346,14 +348,10 @@ export class PostingsIndex implements PostingsRanker {
     const ordinals = touched.slice(0, touchedCount);
     const scores = new Float64Array(touchedCount);
     const heldBy = new Uint16Array(touchedCount);
-    const published = new Float64Array(touchedCount);
-    const publication = new Int32Array(touchedCount);
     for (let j = 0; j < touchedCount; j++) {
       const ordinal = ordinals[j]!;
       scores[j] = score[ordinal]!;
       heldBy[j] = held[ordinal]!;
-      published[j] = this.published[ordinal]!;
-      publication[j] = this.publication[ordinal]!;
     }
     // The accumulators are left zeroed for the next query: all at once when most posts were touched.
     if (touchedCount > this.ids.length / 8) {
@@ -370,8 +368,6 @@ export class PostingsIndex implements PostingsRanker {
       ordinals,
       scores,
       held: heldBy,
-      published,
-      publication,
       phrase: new Map(),
       heldIdf,
       heldCount,
