@@ -18,6 +18,10 @@ describe('tokenize', () => {
     ['typeset −1.5% drop', ['typeset', '-1.5%', 'drop']],
     ['$BRK.B and FY2026 guidance', ['brkb', 'fy2026', 'guidance']],
     ["Nvidia's margin, O'Neill's", ['nvidia', 'margin', "o'neill"]],
+    // An apostrophe ends no word, a variation selector after it included (it once made the lexeme à').
+    ["Investors' money, À'\u{E0100} and À'", ['investors', 'money', 'à', 'à']],
+    // Invisible characters go before words are found: a Hangul filler began a word that then began with a mark.
+    ["\u3164\u20D0\uFF10 and \u0E01'\u1AB0\uFFA0", ['0', '\u0E01']],
     ['Nestlé, Société Générale and Müller', ['nestlé', 'société', 'générale', 'müller']],
     ['日本銀行の金融政策', ['日本', '銀行', 'の', '金融', '政策']],
     ['Сбербанк повысил прогноз', ['сбербанк', 'повысил', 'прогноз']],

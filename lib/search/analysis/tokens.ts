@@ -25,6 +25,8 @@ const NEEDS_SEGMENTER =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const IS_NUMBER = /^[+-]?\d/;
 const POSSESSIVE = /'s$/;
+const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 // Over-long runs are junk (hashes, base64, minified code), not words anyone searches for.
 export const MAX_TOKEN_LENGTH = 40;
 
@@ -42,7 +44,11 @@ export function tokenKind(text: string): TokenKind {
 }
 
 /** Tokens in order, stopwords dropped (they take no position, on documents and queries alike). */
-export function tokenize(normalized: string): Token[] {
+export function tokenize(text: string): Token[] {
+  // Invisible characters (variation selectors, Hangul fillers, joiners) are no part of a word, and toLexeme drops
+  // them: they go before the words are found, or one decided where a word ends ("À'" and a variation selector made
+  // the word à', and "à'" typed without it the word à) and a post was not found by its own word.
+  const normalized = NOT_PLAIN_ASCII.test(text) ? text.replace(INVISIBLE, '') : text;
   const out: Token[] = [];
   // Indexing tokenizes every post: the segmenter test runs per token only in text that has such a script at all.
   const mixedScripts = NEEDS_SEGMENTER.test(normalized);

@@ -99,20 +99,25 @@ export async function planAdmission(
   const changed: ListStats[] = [];
   for (const [lexeme, batch] of candidates) {
     // A post of this batch already listed (indexed before under the same id) is listed again at its new weight.
-    const kept = (existing.get(lexeme) ?? []).filter((e) => !batchIds.has(e.postId));
+    const listed = existing.get(lexeme) ?? [];
+    const kept = listed.filter((e) => !batchIds.has(e.postId));
     const merged = [...kept, ...batch].sort(byListOrder);
-    lists.push({ lexeme, entries: merged.slice(0, size) });
+    const entries = merged.slice(0, size);
+    // A post may stand before the max unlisted one yet not before the list's last: the list stays as it was, and is
+    // not written again (a batch of a large corpus has many such lexemes).
+    if (!sameEntries(entries, listed)) lists.push({ lexeme, entries });
     const row = current.get(lexeme);
     const max = unlistedMaxAfter(
       row && row.top_floor > 0 ? { weight: row.top_floor, publishedUs: row.floor_published_us } : null,
       merged.slice(size),
     );
-    changed.push({
+    const stats = {
       lexeme,
       top_floor: max?.weight ?? 0,
       floor_published_us: max?.publishedUs ?? null,
       body_floor: Math.max(row?.body_floor ?? 0, bodyMaxima.get(lexeme) ?? 0),
-    });
+    };
+    if (!row || !sameStats(stats, row)) changed.push(stats);
   }
   for (const [lexeme, bodyMax] of bodyMaxima) {
     const row = current.get(lexeme);
@@ -126,6 +131,17 @@ export async function planAdmission(
     }
   }
   return { lists, stats: changed };
+}
+
+function sameEntries(a: ListEntry[], b: ListEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((e, i) => e.postId === b[i]!.postId && e.weight === b[i]!.weight && e.publishedUs === b[i]!.publishedUs)
+  );
+}
+
+function sameStats(a: ListStats, b: ListStats): boolean {
+  return a.top_floor === b.top_floor && a.body_floor === b.body_floor && a.floor_published_us === b.floor_published_us;
 }
 
 /**
