@@ -20,6 +20,12 @@ describe('tokenize', () => {
     ["Nvidia's margin, O'Neill's", ['nvidia', 'margin', "o'neill"]],
     // An apostrophe ends no word, a variation selector after it included (it once made the lexeme à').
     ["Investors' money, À'\u{E0100} and À'", ['investors', 'money', 'à', 'à']],
+    // A word is read the same in any context: a digit after a comma led the word 1'ꓐ, a word segmenter left הַהוֹן' and an
+    // accent after an apostrophe made à' a word; typed alone they are 1 and ꓐ, הַהוֹן, à.
+    [
+      ",1'\uA4D0, \u05D4\u05B7\u05D4\u05D5\u05B9\u05DF'東京, \u00E0'\u0301 rock'n'roll",
+      ['1', '\uA4D0', '\u05D4\u05B7\u05D4\u05D5\u05B9\u05DF', '東京', '\u00E0', "rock'n'roll"],
+    ],
     // Invisible characters go before words are found: a Hangul filler began a word that then began with a mark.
     ["\u3164\u20D0\uFF10 and \u0E01'\u1AB0\uFFA0", ['0', '\u0E01']],
     ['Nestlé, Société Générale and Müller', ['nestlé', 'société', 'générale', 'müller']],

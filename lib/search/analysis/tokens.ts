@@ -18,13 +18,16 @@ export interface Token {
 
 // A number: optional sign (not after a letter or digit, so the range "2-3%" is two numbers), digits with decimal
 // groups, optional percent; it must not run into a letter ("10k", "3d" are words).
-// A word: a letter or digit, then letters, marks and digits, with inner apostrophes ("nvidia's", "o'neill").
+// A word: a letter or digit, then letters, marks and digits, with inner apostrophes ("nvidia's", "o'neill"), each
+// before a letter: one before a mark would make a word of ".1'" + a combining accent that "1'" and the accent typed
+// alone are not.
 const TOKEN =
-  /(?<![\p{L}\p{N}.,])[+-]?\d+(?:[.,]\d+)*%?(?![\p{L}\p{M}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}]+)*/gu;
+  /(?<![\p{L}\p{N}.,])[+-]?\d+(?:[.,]\d+)*%?(?![\p{L}\p{M}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’]\p{L}[\p{L}\p{M}]*)*/gu;
 const NEEDS_SEGMENTER =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const IS_NUMBER = /^[+-]?\d/;
 const POSSESSIVE = /'s$/;
+const TRAILING_APOSTROPHES = /'+$/;
 const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 // Over-long runs are junk (hashes, base64, minified code), not words anyone searches for.
@@ -66,7 +69,17 @@ export function tokenize(text: string): Token[] {
 
 function push(out: Token[], piece: string) {
   // The English possessive is no part of the name: "AT&T's" is att, like "Nvidia's" is nvidia.
-  const text = piece.includes("'") || piece.includes('’') ? piece.replaceAll('’', "'").replace(POSSESSIVE, '') : piece;
+  let text = piece.includes("'") || piece.includes('’') ? piece.replaceAll('’', "'").replace(POSSESSIVE, '') : piece;
+  if (text.includes("'")) {
+    // An apostrophe ends no word (a word segmenter's piece can end with one).
+    text = text.replace(TRAILING_APOSTROPHES, '');
+    // A word led by a digit took its apostrophe where the number could not start (after "." or ","): it is its number
+    // and the rest, as the same characters typed alone are.
+    if (IS_NUMBER.test(text) && text.includes("'")) {
+      for (const part of text.split("'")) out.push(...tokenize(part));
+      return;
+    }
+  }
   if (text.length > MAX_TOKEN_LENGTH) return;
   const lexeme = toLexeme(text);
   if (lexeme === null || STOPWORDS.has(lexeme)) return;
