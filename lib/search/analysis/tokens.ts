@@ -6,6 +6,7 @@
  * Lao, Khmer, Myanmar) are split into words by ICU's dictionaries through Intl.Segmenter. Every token is a lexeme
  * (./lexeme.ts): a piece that cannot be one is dropped.
  */
+import { NOT_PLAIN_ASCII } from '@/lib/search/query/normalize';
 import { STOPWORDS } from '@/lib/search/query/stopwords';
 import { toLexeme } from './lexeme';
 
@@ -28,7 +29,6 @@ const NEEDS_SEGMENTER =
 const IS_NUMBER = /^[+-]?\d/;
 const POSSESSIVE = /'s$/;
 const TRAILING_APOSTROPHES = /'+$/;
-const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 // Over-long runs are junk (hashes, base64, minified code), not words anyone searches for.
 export const MAX_TOKEN_LENGTH = 40;

@@ -280,8 +280,8 @@ export class PostingsIndex implements PostingsRanker {
 
   /**
    * Every live post holding any of the terms, with its score and the terms it holds (a bit each): read from the
-   * postings into dense accumulators, term at a time, then copied out. The last query's are kept until the postings
-   * change or another query comes.
+   * postings into dense accumulators, term at a time, then copied out. Kept in `kept` until the postings change: the
+   * index's own keeps the last query's, a search's (forSearch) every query it asks.
    */
   private accumulated(terms: PostingsTerm[], kept: Kept): Accumulated {
     if (terms.length > MAX_TERMS) throw new Error(`at most ${MAX_TERMS} terms are ranked at once`);

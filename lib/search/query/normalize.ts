@@ -16,7 +16,7 @@ import { STOPWORDS } from './stopwords';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const FORMAT = /\p{Cf}/gu;
-const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/; // tabs/newlines are left to the whitespace collapse
+export const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/; // tabs/newlines are left to the whitespace collapse
 
 const ENTITY = /&(amp|nbsp|#38|#39|quot|apos);/g;
 const ENTITY_MAP: Record<string, string> = { amp: '&', '#38': '&', nbsp: ' ', '#39': "'", quot: '"', apos: "'" };
