@@ -18,6 +18,7 @@ import { htmlToPlainText } from '@/lib/ingest/html/to-text';
 import { JUDGED_POSTS } from '@/tests/fixtures/picks/judged-set';
 import { BATCH3_POSTS } from '@/tests/fixtures/picks/judged-set-batch3';
 import { BATCH4_POSTS } from '@/tests/fixtures/picks/judged-set-batch4';
+import { BATCH5_POSTS } from '@/tests/fixtures/picks/judged-set-batch5';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 
 const offline = process.argv.includes('--offline');
@@ -33,7 +34,9 @@ const only = process.argv.includes('--holdout')
     ? BATCH3_POSTS
     : process.argv.includes('--batch4')
       ? BATCH4_POSTS
-      : [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS, ...BATCH4_POSTS];
+      : process.argv.includes('--batch5')
+        ? BATCH5_POSTS
+        : [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS, ...BATCH4_POSTS, ...BATCH5_POSTS];
 for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 const all = totals(results);
 const m = metrics(all);
