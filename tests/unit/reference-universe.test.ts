@@ -51,11 +51,32 @@ describe('company universe', () => {
     ).toEqual(['CAT', 'ARE', 'LOW', 'FAST', 'MAIN']);
     // Abbreviations are not tickers in parentheses after ordinary words, nor bare.
     expect(tickers('Artificial intelligence (AI) lifted EPS, said the CEO of a company (CEO).')).toEqual([]);
-    // Bare tickers that are not words count; a title in capitals does not.
-    expect(tickers('We added SCCO and FCX.')).toEqual(['SCCO', 'FCX']);
+    // Bare tickers that are not words count in a post about markets or one that writes tickers; a title in capitals
+    // does not, and elsewhere an upper-case word is an acronym.
+    expect(tickers('We added SCCO and FCX.')).toEqual([]);
+    expect(tickers('We added SCCO and FCX; the valuations and earnings of our holdings look fine.')).toEqual([
+      'SCCO',
+      'FCX',
+    ]);
+    expect(tickers('We added $SCCO and FCX.')).toEqual(['SCCO', 'FCX']);
     expect(tickers('WHY WE BOUGHT COPPER MINERS NOW')).toEqual([]);
     // "Target prices" is not the retailer; "Target (TGT)" is.
     expect(tickers('Target prices rose. Target (TGT) did not.')).toEqual(['TGT']);
+  });
+
+  it('reads no company from acronyms, datelines, people, code, sponsor reads or social links (issue 33)', () => {
+    expect(tickers('Fast SSD drives, OLED screens, CSV files and the PSN; see you at GDC.')).toEqual([]);
+    expect(tickers('WASHINGTON (AP) — Americans who visit Cuba must now avoid hotels.')).toEqual([]);
+    expect(tickers('Game Developers Conference (GDC) opens today; Ralph Northam (D) won.')).toEqual([]);
+    expect(tickers('RelayFM co-founder Stephen Hackett joins us, with Trevor Noah.')).toEqual([]);
+    expect(tickers('Run sudo chown $USER .ssh first, then $ cd $HOME.')).toEqual([]);
+    expect(tickers('Follow us on Instagram and listen on Apple Podcasts or Spotify.')).toEqual([]);
+    expect(
+      tickers('Sponsored by:\n- Jamf Now: set up your Apple devices.\n- Squarespace: use offer code MPU.'),
+    ).toEqual([]);
+    // The same companies named as companies still count.
+    expect(tickers('The Hackett Group (HCKT) cut its outlook; Apple sold fewer iPhones.')).toEqual(['HCKT', 'AAPL']);
+    expect(tickers('Celsius Holdings (CELH) grew, and Celsius is still cheap.')).toEqual(['CELH', 'CELH']);
   });
 
   it('recognizes exchange-suffixed listings and exchange prefixes, with the exchange', () => {

@@ -1,11 +1,23 @@
 import { createHash } from 'node:crypto';
 import { contentHash } from '@/lib/ai/content-hash';
+import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
+import { aboutMarkets } from '@/lib/ai/text/markets';
 import { splitSentences } from '@/lib/ai/text/sentences';
 import { findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
 import { instrumentFor, tickerForName } from '@/lib/reference/universe';
 import { type CandidatePick, CandidatePickSchema, CONVICTION_LABELS, type ExtractedPick } from './extractor';
 
 const MAX_QUOTE_CHARS = 1_000;
+
+/**
+ * Words that make a sentence about a security: a call on a company the post names only by name must say what is
+ * traded ("we bought Deere shares", "our position in Verizon", "we're short Tesla"). Without them, "I bought the Apple
+ * Smart Keyboard", "I love Amazon" and "we recommend a Google My Business account" are about products and services.
+ */
+const SECURITY =
+  /\b(?:shares?|stocks?|stake|equity|equities|puts?|call options?|calls on|options? on|ETFs?|ticker|price target|portfolio|position(?!\s+to\b)|positions|holdings?|dividends?|valuation|(?:are|am|is|we['’]re|I['’]m|went|go|got|stay|remain|still|been) (?:long|short)|short(?:ed|ing)|sold short|overweight|underweight|outperform|underperform|(?:buy|sell|hold) rating|upgraded|downgraded|multiple|earnings)\b/iu;
+/** How a text names an instrument with ticker evidence, as opposed to by name only. */
+const TICKER_EVIDENCE = new Set(['cashtag', 'parenthesized', 'exchange', 'suffix', 'ticker']);
 
 function collapse(s: string): string {
   return s.replace(/\s+/gu, ' ').trim();
@@ -66,6 +78,17 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
       if (t && t !== m.ticker && !named.has(t)) listings.set(t, m.ticker);
     }
   }
+  // A post about markets: it uses their vocabulary, writes tickers, or states at least one call that says what is
+  // traded ("I'm short it") — then "We added to Southern Copper" in it is a trade too.
+  const markets =
+    aboutMarkets(context.text) ||
+    mentions.some((m) => m.via !== 'name' && m.via !== 'ticker') ||
+    candidates.some((raw) => {
+      const quote = (raw as { evidenceQuote?: unknown })?.evidenceQuote;
+      return typeof quote === 'string' && SECURITY.test(quote);
+    });
+  const byTicker = new Set(mentions.filter((m) => TICKER_EVIDENCE.has(m.via)).map((m) => m.ticker));
+  const boilerplate = boilerplateSpans(context.text);
   const sentences = splitSentences(context.text);
   const transcript = sentences.some((s) => s.speaker);
   const seen = new Set<string>();
@@ -78,6 +101,10 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
     if (!quote || quote.length > MAX_QUOTE_CHARS || !haystack.includes(collapse(quote))) continue;
     const ticker = resolveTicker(c.ticker, named, listings);
     if (!ticker) continue;
+    // A company named by name only is called when the quote says what is traded, or when a post about markets
+    // states a trade on it ("We own Goldman and we added more"); a mere view ("I love Amazon") needs the former.
+    if (!byTicker.has(ticker) && !SECURITY.test(quote) && (c.action === 'RECOMMENDATION' || !markets)) continue;
+    if (!statedByPost(quote, context.text, boilerplate, transcript)) continue;
     const speaker = transcript ? speakerOf(quote, context.text, sentences) : null;
     const guest = c.speaker?.trim() && context.text.includes(c.speaker.trim()) ? c.speaker.trim() : null;
     const author = speaker ?? guest ?? context.author ?? null;
@@ -118,6 +145,25 @@ function resolveTicker(raw: string, named: Map<string, string | null>, listings:
     if (listing) return listing;
   }
   return null;
+}
+
+/**
+ * Is the quote the post's own statement? Not when it sits in a sponsor read, a link line or "buy it here"
+ * (lib/ai/text/boilerplate.ts), in a blockquote ("> …"), or inside quotation marks in a post that is not a
+ * transcript: those are other people's words ("“I love Uber more than anything,” he wrote").
+ */
+function statedByPost(quote: string, text: string, boilerplate: Array<[number, number]>, transcript: boolean): boolean {
+  const at = text.indexOf(quote);
+  if (at < 0) return true;
+  if (within(boilerplate, at, at + quote.length)) return false;
+  const lineStart = text.lastIndexOf('\n', at) + 1;
+  if (/^\s*>/u.test(text.slice(lineStart, at + 1))) return false;
+  if (transcript) return true;
+  const paragraphStart = Math.max(text.lastIndexOf('\n\n', at) + 2, 0);
+  const before = text.slice(paragraphStart, at);
+  const opened = (before.match(/“/gu)?.length ?? 0) - (before.match(/”/gu)?.length ?? 0);
+  const straight = (before.match(/"/gu)?.length ?? 0) % 2;
+  return opened <= 0 && straight === 0 && !/^[“"]/u.test(quote);
 }
 
 /** The speaker whose turn contains the quote (its first occurrence). */

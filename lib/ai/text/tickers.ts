@@ -1,7 +1,9 @@
 import { COMPANY_ALIASES } from '@/lib/reference/company-aliases';
-import { nameTokens } from '@/lib/reference/company-names';
+import { isLegalForm, nameTokens } from '@/lib/reference/company-names';
 import { EXCHANGE_PREFIXES, EXCHANGE_SUFFIXES, suffixedListing, withSuffix } from '@/lib/reference/exchanges';
 import { type Instrument, instrumentFor, nameKeyState, tickerForName } from '@/lib/reference/universe';
+import { boilerplateSpans, within } from './boilerplate';
+import { aboutMarkets } from './markets';
 
 export interface TickerMention {
   ticker: string;
@@ -95,10 +97,6 @@ function mention(
   };
 }
 
-/** Does the text before `at` end with a capitalized word (a name before "(CAT)")? */
-function nameBefore(text: string, at: number): boolean {
-  return /[A-Z][A-Za-z0-9&.'’-]*[\s,]*$/u.test(text.slice(Math.max(0, at - 40), at));
-}
 
 /** "Sony Group", "ASML Holding N.V.", "Walt Disney Company": the legal form after a name belongs to it. */
 function withLegalForm(text: string, end: number): number {
@@ -114,6 +112,25 @@ function withLegalForm(text: string, end: number): number {
   return at;
 }
 
+/** Capitalized words that may stand right before a company's name without making it part of a longer name. */
+const LEADS = new Set(
+  'the a an and or nor of at in on for from by with to like via both rival rivals including unlike about than versus vs new our my your his her their its this that these those buy buys bought sell sells sold hold holds long short add adds added trimmed exited own owned is was are were has had why how when what who as if but so then also only even just rating monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december today yesterday'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "Harrison Ford", "Trevor Noah", "Stephen Hackett": a one-word name right after a capitalized word, inside a
+ * sentence, is part of a longer proper name (a person, a title). A sentence's first word proves nothing ("Today
+ * Apple said"), nor do the words of LEADS.
+ */
+function personBefore(text: string, at: number): boolean {
+  const m = /([A-Z][a-z]+)[ \t]+$/u.exec(text.slice(Math.max(0, at - 30), at));
+  if (!m || LEADS.has(m[1]!.toLowerCase())) return false;
+  const before = text.slice(0, at - m[0].length);
+  return !/(?:^|[.!?:;]["”’)]?\s+|\n[\s\-*•\d.)]*|[“"(‘]\s*)$/u.test(before);
+}
+
 function fundBefore(text: string, at: number): boolean {
   return /\b(?:ETF|ETN|Fund|Trust|Shares|Inc|Corp|Corporation|Holdings|Group|Company|plc|Ltd)\.?\s*$/u.test(
     text.slice(Math.max(0, at - 20), at),
@@ -121,7 +138,7 @@ function fundBefore(text: string, at: number): boolean {
 }
 
 /** Company names: the alias table (as written), and registrant names (SEC list, curated) by their key. */
-function nameMentions(text: string): TickerMention[] {
+function nameMentions(text: string, strong: Set<string>): TickerMention[] {
   const out: TickerMention[] = [];
   for (const m of text.matchAll(ALIAS_PATTERN)) {
     const name = m[0].replace(/['’]s$/u, '');
@@ -129,6 +146,8 @@ function nameMentions(text: string): TickerMention[] {
     // "Target prices rose": an alias that is also a word does not count as a sentence's first word.
     if (WORD_ALIASES.has(name) && /(?:^|[.!?:]\s+|\n\s*)$/u.test(text.slice(Math.max(0, m.index! - 3), m.index!)))
       continue;
+    // "Harrison Ford", "Trevor Noah": a one-word name right after a capitalized word is a person's or a title's.
+    if (!name.includes(' ') && personBefore(text, m.index!)) continue;
     out.push(mention(COMPANY_ALIASES[name]!, m.index!, end, 'name', { name: text.slice(m.index!, end) }));
   }
   const tokens = [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index!, end: m.index! + m[0].length }));
@@ -141,6 +160,8 @@ function nameMentions(text: string): TickerMention[] {
       if (j > i) {
         const gap = text.slice(tokens[j - 1]!.end, tok.start);
         if (!/^[ \-.,]{0,3}$|^ & $/u.test(gap) || gap.includes(',')) break;
+        // "J.P. Morgan" continues after an initial; "the USA. Today" is two sentences.
+        if (/\.\s/u.test(gap) && tokens[j - 1]!.text.length > 1) break;
         if (!/^[A-Z0-9]/u.test(tok.text) && !CONNECTORS.has(tok.text)) break;
       }
       const key = nameTokens(text.slice(first.start, tok.end)).join(' ');
@@ -149,6 +170,14 @@ function nameMentions(text: string): TickerMention[] {
       if (!state.longer) break;
     }
     if (!best) continue;
+    const end = withLegalForm(text, tokens[best.j]!.end);
+    // A registrant's name that is one word without its legal form ("Hackett", "Compass", "Hello", "Celsius") is also a
+    // surname, a word or a product: it names the company as written with its legal form ("Hackett Group Inc"), or
+    // once the post has given its ticker ("Celsius Holdings (CELH)", then "Celsius").
+    const spelled = tokens.slice(i, best.j + 1).some((t) => isLegalForm(t.text)) || end > tokens[best.j]!.end;
+    const words = nameTokens(text.slice(first.start, end)).filter((w) => !isLegalForm(w));
+    if (words.length <= 1 && !spelled && !strong.has(best.ticker)) continue;
+    if (best.j === i && personBefore(text, first.start)) continue;
     // A one-word name in capitals is a bare ticker in disguise ("MSCI"): the same rules as for tickers apply.
     if (
       best.j === i &&
@@ -157,7 +186,6 @@ function nameMentions(text: string): TickerMention[] {
     ) {
       continue;
     }
-    const end = withLegalForm(text, tokens[best.j]!.end);
     out.push(
       mention(best.ticker, first.start, end, 'name', { name: text.slice(first.start, end).replace(/[,.]$/u, '') }),
     );
@@ -174,7 +202,11 @@ function nameMentions(text: string): TickerMention[] {
  */
 export function findTickerMentions(text: string): TickerMention[] {
   const found: TickerMention[] = [];
-  for (const m of text.matchAll(/(?<![A-Za-z0-9$])\$([A-Z]{1,6}(?:[.-][A-Z]{1,2})?)(?![A-Za-z0-9])/gu)) {
+  for (const m of text.matchAll(
+    /(?<![A-Za-z0-9$"'=])\$([A-Z]{1,6}(?:[.-][A-Z]{1,2})?)(?![A-Za-z0-9_=([{]|->|\.[A-Za-z])/gu,
+  )) {
+    // "$HOME", "$DB = new DB": a variable in a line of code, not a cashtag.
+    if (codeLine(text, m.index!)) continue;
     const ticker = normalizeTicker(m[1]!);
     if (ticker) found.push(mention(ticker, m.index!, m.index! + m[0].length, 'cashtag'));
   }
@@ -190,7 +222,7 @@ export function findTickerMentions(text: string): TickerMention[] {
       mention(ticker, m.index!, m.index! + m[0].length, 'exchange', { exchange: listing?.exchange ?? prefix.exchange }),
     );
   }
-  for (const m of text.matchAll(/\(([^()\n]{1,60})\)/gu)) {
+  for (const m of text.matchAll(/(?<=^|\s)\(([^()\n]{1,60})\)/gu)) {
     let at = m.index! + 1;
     for (const part of m[1]!.split(/([,;/]|\band\b)/u)) {
       const partStart = at;
@@ -208,7 +240,8 @@ export function findTickerMentions(text: string): TickerMention[] {
         continue;
       }
       if (!ticker || !company) break;
-      if ((company.word || ABBREVIATIONS.has(ticker)) && !nameBefore(text, m.index!)) break;
+      if (partStart === m.index! + 1 && company.source !== 'suffix' && !companyBefore(text, m.index!, ticker, company))
+        break;
       const start = partStart + part.indexOf(token);
       found.push(
         mention(ticker, start, start + token.length, company.source === 'suffix' ? 'suffix' : 'parenthesized'),
@@ -219,7 +252,12 @@ export function findTickerMentions(text: string): TickerMention[] {
     const listing = suffixedListing(m[1]!);
     if (listing) found.push(mention(listing.ticker, m.index!, m.index! + m[0].length, 'suffix'));
   }
-  found.push(...nameMentions(text));
+  // A post that writes tickers ("$FCX", "Visa (V)", "NYSE: PG") or is about markets may also write them bare;
+  // elsewhere an upper-case word from the SEC list ("SSD", "OLED", "TLS", "IDE") is an acronym far more often.
+  const writesTickers = found.length > 0 || aboutMarkets(text);
+  const boilerplate = boilerplateSpans(text);
+  const strong = new Set(found.map((f) => f.ticker));
+  found.push(...nameMentions(text, strong).filter((f) => !within(boilerplate, f.start, f.end)));
   const established = new Set(found.map((f) => f.ticker));
   for (const m of text.matchAll(
     /(?<![A-Za-z0-9$.&/'’-])([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)(?![A-Za-z0-9&'’-]|\.[A-Za-z0-9])/gu,
@@ -227,10 +265,14 @@ export function findTickerMentions(text: string): TickerMention[] {
     const ticker = m[1]!;
     if (!established.has(ticker)) {
       const company = instrumentFor(ticker);
-      if (!company || company.word || ticker.length < 2 || ABBREVIATIONS.has(ticker) || AMBIGUOUS_BARE.has(ticker)) {
+      if (!company || company.word || ticker.length < 3 || ABBREVIATIONS.has(ticker) || AMBIGUOUS_BARE.has(ticker)) {
         continue;
       }
-      if (company.source !== 'curated' && (ticker.length < 3 || shouting(text, m.index!))) continue;
+      // "Amphenol   APH   Bought": a table row names the company before its ticker.
+      const named = sharesName(text, m.index!, company);
+      if (company.source !== 'curated' && (ticker.length < 3 || (!writesTickers && !named) || shouting(text, m.index!)))
+        continue;
+      if (within(boilerplate, m.index!, m.index! + ticker.length)) continue;
     }
     found.push(mention(ticker, m.index!, m.index! + ticker.length, 'ticker'));
   }
@@ -263,6 +305,49 @@ export function findTickerMentions(text: string): TickerMention[] {
     const listing = meant.get(m.ticker);
     return listing ? { ...m, ticker: listing.ticker, company: listing.company, exchange: listing.exchange } : m;
   });
+}
+
+const NEWS_AGENCIES = new Set(['AP', 'AFP', 'UPI', 'DPA', 'PA', 'CP']);
+/** Words too common in company names to tie a name to a ticker on their own. */
+const GENERIC_NAME_WORDS = new Set(
+  'group holdings holding international global capital financial american america united first national energy bank banc bancorp technologies technology systems resources industries partners trust fund etf shares new general north south east west one and of communications services solutions brands health'.split(
+    ' ',
+  ),
+);
+
+/** Do the words just before `at` (on its line) share a distinctive word with the company's name? */
+function sharesName(text: string, at: number, company: Instrument): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = nameTokens(text.slice(Math.max(lineStart, at - 60), at)).slice(-6);
+  const own = new Set(nameTokens(company.name).filter((w) => !GENERIC_NAME_WORDS.has(w) && !isLegalForm(w)));
+  return before.some((w) => own.has(w));
+}
+
+/**
+ * Is "(TICKER)" the ticker of the name before it? It is when those words are the company's name ("Advanced Micro
+ * Devices (AMD)", "Visa (V)") or share a distinctive word with it ("Zions Bancorporation (ZION)", "Verizon (VZ)").
+ * Otherwise the parentheses hold a party ("Ralph Northam (D)"), a news agency ("WASHINGTON (AP)"), an abbreviation
+ * being defined ("Game Developers Conference (GDC)", "Solid State Drive (SSD)") or a share class ("Pure Storage Inc
+ * (A)"), not a ticker.
+ */
+function companyBefore(text: string, at: number, ticker: string, company: Instrument): boolean {
+  const words = text
+    .slice(Math.max(0, at - 80), at)
+    .split(/[^A-Za-z0-9&'’.-]+/u)
+    .filter(Boolean);
+  for (let n = 1; n <= Math.min(6, words.length); n += 1) {
+    if (tickerForName(words.slice(-n).join(' ')) === ticker) return true;
+  }
+  return !NEWS_AGENCIES.has(ticker) && sharesName(text, at, company);
+}
+
+/** A line of code ("$ cd $HOME", "$DB = NEW DB_MYSQL;", "if [ -n $VAR ]; then"): its "$WORD" are variables. */
+function codeLine(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at) + 1;
+  const end = text.indexOf('\n', at);
+  const line = text.slice(start, end < 0 ? undefined : end);
+  if (/^\s*(?:\$\s|#!|\/\/)|\b(?:sudo|chown|chmod|export|echo|mkdir|git clone|cd)\s|\$\(/u.test(line)) return true;
+  return (line.match(/[={}]|->|\|\||;\s*$/gu)?.length ?? 0) >= 2;
 }
 
 /** A line in capitals ("WHY WE BOUGHT COPPER"): its words are not read as tickers without context. */

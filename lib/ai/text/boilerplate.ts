@@ -1,0 +1,52 @@
+import { splitSentences } from './sentences';
+
+/**
+ * Where a post advertises, links or signs off rather than says something: sponsor reads, "follow us on Instagram",
+ * "listen on Apple Podcasts or Spotify", "Buy it here.", "Instagram: @handle", and the items of a "Sponsored by:" or
+ * "Find us on the web:" list. A company named there is a venue or a sponsor, not a subject of the post, so neither a
+ * mention nor a call is read from these spans (lib/ai/text/tickers.ts, lib/ai/picks/post-process.ts).
+ */
+const PLATFORMS =
+  'Apple Podcasts|Apple Music|Apple Books|App Store|Google Podcasts|Google Play|Apple|Google|Amazon|Spotify|YouTube|Instagram|Facebook|Twitter|TikTok|LinkedIn|Threads|iTunes|Overcast|Stitcher|Pocket ?Casts|Patreon|Twitch|Audible|Mastodon|Reddit|Discord|Substack|B&H|Best Buy|eBay|Etsy|Walmart|Target';
+
+const SPONSOR =
+  /\b(?:sponsor(?:ed|s|ing)?|brought to you by|promo code|offer code|coupon code|discount code|use (?:the )?code|affiliate links?|buy it here|get it here|shop now|support (?:the|this|our) (?:show|podcast|channel|work)|become a (?:patron|member|supporter)|(?:free|risk-free) trial)\b/iu;
+const FOLLOW =
+  /\b(?:follow|find|like|join|connect with|reach|contact|tweet at|message|catch|tag) (?:us|me|him|her|them|the show|the podcast)\b/iu;
+const VENUE = new RegExp(
+  String.raw`\b(?:(?:listen|subscribe|watch|download|stream|rate|review|available|find (?:it|them|us))\b[^.!?\n]{0,40}?\b(?:on|at|in|via|through)|(?:buy|bought|shop|order|pre-?order|get (?:it|them|yours|one))\b[^.!?\n]{0,40}?\b(?:from|on|at|via|through))\s+(?:the\s+)?(?:${PLATFORMS})\b`,
+  'iu',
+);
+/** A sentence about a security is never a venue line: "we bought shares in Apple on the dip" is a call. */
+const SECURITY = /\b(?:shares?|stocks?|stake|position|puts?|options?|ETFs?|ticker|portfolio)\b/iu;
+const PLATFORM = new RegExp(String.raw`\b(?:${PLATFORMS})\b`, 'u');
+const LINK = /https?:\/\/|www\.|(?:^|\s)@\w{2,}|\b[\w-]+\.(?:com|net|org|io|fm|co|me|tv)\b/iu;
+/** A list's heading whose items are sponsors or links: "Sponsored by:", "Links:", "Sam on the web:", "Where to find us:". */
+const LIST_HEADING =
+  /\b(?:sponsor(?:ed by|s)?|brought to you by|links?|on the web|find (?:us|him|her|them|me)|where to find|social(?: media)?|follow(?: us)?|support(?: the show)?|show links)\s*:\s*$/iu;
+
+export function boilerplateSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let inList = false;
+  for (const s of splitSentences(text)) {
+    const t = s.text;
+    const words = t.split(/\s+/u).filter(Boolean).length;
+    const listed = inList && s.listItem;
+    if (!s.listItem) inList = false;
+    const boiler =
+      listed ||
+      SPONSOR.test(t) ||
+      FOLLOW.test(t) ||
+      (VENUE.test(t) && !SECURITY.test(t)) ||
+      (PLATFORM.test(t) && LINK.test(t)) ||
+      (s.listItem && words <= 4 && PLATFORM.test(t));
+    if (boiler) spans.push([s.start, s.end]);
+    if (LIST_HEADING.test(t)) inList = true;
+  }
+  return spans;
+}
+
+/** Is the range [start, end) inside one of the spans? */
+export function within(spans: Array<[number, number]>, start: number, end: number): boolean {
+  return spans.some(([s, e]) => start >= s && end <= e);
+}
