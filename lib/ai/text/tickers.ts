@@ -97,7 +97,6 @@ function mention(
   };
 }
 
-
 /** "Sony Group", "ASML Holding N.V.", "Walt Disney Company": the legal form after a name belongs to it. */
 function withLegalForm(text: string, end: number): number {
   let at = end;
