@@ -85,7 +85,7 @@ describe('generation with the OpenAI generators', () => {
     );
     expect(await generatePostSummary(db, postId, { summarizer: generators.summarizer })).toMatchObject({
       status: 'generated',
-      generator: 'openai:gpt-test-summary@summary-v2',
+      generator: 'openai:gpt-test-summary@summary-v3',
     });
     expect(await extractPostPicks(db, postId, { extractor: generators.extractor })).toMatchObject({
       status: 'extracted',
@@ -101,7 +101,7 @@ describe('generation with the OpenAI generators', () => {
       [postId],
     );
     // The invented quote ("We are buying Tesla.") is not in the text: that pick is dropped.
-    expect(picks).toEqual([{ ticker: 'AVGO', generator: 'openai:gpt-test-picks@picks-v2' }]);
+    expect(picks).toEqual([{ ticker: 'AVGO', generator: 'openai:gpt-test-picks@picks-v3' }]);
 
     const calls = fake.requests.length;
     await generatePostSummary(db, postId, { summarizer: generators.summarizer });

@@ -239,7 +239,7 @@ describe('summary stance agrees with the picks', () => {
     expect(r.text).not.toContain('mudslide: why');
   });
 
-  it('states each company with its own label when they differ, and a post without calls as neutral', async () => {
+  it('states each company with its own label when they differ, and a post without calls as having none', async () => {
     const mixed = await summarize('We bought Teck Resources (TECK). We are short Tesla (TSLA) into earnings.');
     expect(mixed.text).toContain('Stance: Mixed on Teck Resources (TECK, bullish) and Tesla (TSLA, bearish).');
     expect(parseStance(mixed.text).byTicker).toEqual(
@@ -249,7 +249,9 @@ describe('summary stance agrees with the picks', () => {
       ]),
     );
     const none = await summarize('The Fed cut rates by 25 basis points. Apple (AAPL) rose 2% on the news.');
-    expect(none.text).toContain('Stance: Neutral on Apple (AAPL) (no calls).');
+    expect(none.text).toContain('Stance: No calls.');
+    expect(none.text).not.toMatch(/Neutral|Bullish|Bearish/u);
+    expect(none.text).toContain('Tickers mentioned: AAPL');
   });
 
   it('keeps an HTML list as one bullet per item', async () => {

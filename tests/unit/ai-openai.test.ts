@@ -56,7 +56,7 @@ describe('OpenAI summarizer through the fake server', () => {
       type: 'json_schema',
       json_schema: { name: 'post_summary', strict: true },
     });
-    expect(r.generator).toBe('openai:gpt-test-mini@summary-v2');
+    expect(r.generator).toBe('openai:gpt-test-mini@summary-v3');
     expect(r.structured.tickers).toEqual(['NVDA', 'AVGO']);
     // TSLA is not named in the text: neither listed nor given a stance.
     expect(r.text).toContain('Stance: Bullish on Broadcom (AVGO).');
@@ -114,7 +114,7 @@ describe('OpenAI pick extractor through the fake server', () => {
       ticker: 'AVGO',
       tickerExchange: 'NASDAQ',
       convictionLabel: 'Moderate conviction',
-      generator: 'openai:gpt-test@picks-v2',
+      generator: 'openai:gpt-test@picks-v3',
     });
     expect(fake.requests.at(-1)?.body?.response_format).toMatchObject({ json_schema: { name: 'stock_picks' } });
   });

@@ -8,7 +8,7 @@ import { describeCalls } from './calls';
 import { companyStances, stanceFor } from './stance';
 import { checkSummaryInput, renderSummary, type Summarizer, type SummaryInput, type SummaryResult } from './summarizer';
 
-export const EXTRACTIVE_GENERATOR = 'extractive-v3';
+export const EXTRACTIVE_GENERATOR = 'extractive-v4';
 
 // Loading the model takes ~200 ms: once per process, on first use.
 let nlp: ReturnType<typeof winkNLP> | null = null;
@@ -68,7 +68,7 @@ export function summarizeExtractively(input: SummaryInput): SummaryResult {
   const structured = {
     takeaway: takeaway ? said(takeaway) : input.title,
     keyPoints: [...callPoints, ...points.map(said)].slice(0, 8),
-    stance: stanceFor(companyStances(calls), mentions, tickers),
+    stance: stanceFor(companyStances(calls), mentions),
     tickers,
     companies: companyStances(calls),
   };

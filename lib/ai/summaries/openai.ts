@@ -3,6 +3,7 @@ import type { Budget } from '@/lib/ai/client';
 import { contentHash } from '@/lib/ai/content-hash';
 import { AiOutputError } from '@/lib/ai/errors';
 import { structuredCall, truncateToTokens } from '@/lib/ai/structured-call';
+import { aboutMarkets } from '@/lib/ai/text/markets';
 import { findTickerMentions, normalizeTicker, rankTickers } from '@/lib/ai/text/tickers';
 import { tickerForName } from '@/lib/reference/universe';
 import { describeCalls } from './calls';
@@ -28,7 +29,7 @@ companies: each company the author or a speaker trades or states a view on, with
 add, own or recommend it; bearish when they short it, buy puts on it or recommend selling it; neutral when they closed
 the position. A company only mentioned, compared or rejected is not in companies.`;
 
-export const OPENAI_SUMMARY_VERSION = 'summary-v2';
+export const OPENAI_SUMMARY_VERSION = 'summary-v3';
 
 export interface OpenAISummarizerOptions {
   client: OpenAI;
@@ -82,13 +83,20 @@ export class OpenAISummarizer implements Summarizer {
     };
     const extra = s.tickers.map(resolve).filter((t): t is string => t !== null && !named.has(t));
     const tickers = [...new Set([...ranked, ...extra])];
+    // Before the post's picks are stored, the model's companies stand in for them, under the picks' own rule: a
+    // company the post names only by name has a stance only in a post about markets ("bullish on Meta" from "the
+    // sort of product that I buy on Instagram" is not a call).
+    const markets = aboutMarkets(input.text);
+    const evidenced = new Set(mentions.filter((m) => m.via !== 'name').map((m) => m.ticker));
     const companies = input.calls
       ? companyStances(input.calls)
       : [
           ...new Map(
             s.companies.flatMap((c) => {
               const ticker = resolve(c.ticker);
-              return ticker ? [[ticker, { ticker, stance: c.stance }] as const] : [];
+              return ticker && (markets || evidenced.has(ticker))
+                ? [[ticker, { ticker, stance: c.stance }] as const]
+                : [];
             }),
           ).values(),
         ];
@@ -100,7 +108,7 @@ export class OpenAISummarizer implements Summarizer {
       keyPoints,
       tickers,
       companies,
-      stance: stanceFor(companies, mentions, ranked),
+      stance: stanceFor(companies, mentions),
     };
     return {
       text: renderSummary(structured),

@@ -43,12 +43,12 @@ export function overallStance(companies: { stance: StanceLabel }[]): StanceLabel
 /**
  * The stance line's subject: the companies, never the title. "Freeport-McMoRan (FCX) and Southern Copper (SCCO)"
  * when they share the overall label; each with its own label when they differ, "Freeport-McMoRan (FCX, bullish) and
- * Tesla (TSLA, bearish)". A post without calls names up to three companies it discusses, "(no calls)", or nothing.
+ * Tesla (TSLA, bearish)". A post without calls has no stance on anyone: the subject is empty and the line reads
+ * "Stance: No calls." (renderSummary), never "Neutral on" a company its author took no position on.
  */
 export function stanceFor(
   companies: { ticker: string; stance: StanceLabel }[],
   mentions: TickerMention[],
-  rankedTickers: string[],
 ): SummaryStructure['stance'] {
   const label = overallStance(companies);
   const part = (ticker: string, stance?: StanceLabel) => {
@@ -56,10 +56,7 @@ export function stanceFor(
     if (shown === ticker) return stance ? `${ticker} (${stance})` : ticker;
     return stance ? `${shown} (${ticker}, ${stance})` : `${shown} (${ticker})`;
   };
-  if (companies.length === 0) {
-    const named = rankedTickers.slice(0, 3).map((t) => part(t));
-    return { label: 'neutral', subject: named.length > 0 ? `${joinNames(named)} (no calls)` : '' };
-  }
+  if (companies.length === 0) return { label: 'neutral', subject: '' };
   const uniform = companies.every((c) => c.stance === label);
   return { label, subject: joinNames(companies.map((c) => part(c.ticker, uniform ? undefined : c.stance))) };
 }
@@ -74,6 +71,8 @@ function joinNames(parts: string[]): string {
  * bullish). For agents and for the evaluation, which check that summaries agree with picks.
  */
 export function parseStance(summary: string): { label: StanceLabel | null; byTicker: Map<string, StanceLabel> } {
+  // "Stance: No calls." matches nothing here: no label, no company. Summaries written before it said
+  // "Neutral on Apple (AAPL) (no calls)", read the same way.
   const line = /^Stance: (Bullish|Bearish|Neutral|Mixed)(?: on (.*))?\.$/mu.exec(summary);
   const byTicker = new Map<string, StanceLabel>();
   if (!line) return { label: null, byTicker };

@@ -11,7 +11,7 @@ import { AiInputError } from '@/lib/ai/errors';
  *
  *   Stance: <Bullish | Bearish | Neutral | Mixed> on <the companies called, e.g. "Freeport-McMoRan (FCX) and Southern
  *   Copper (SCCO)"; each with its own label when they differ, "Freeport-McMoRan (FCX, bullish) and Tesla (TSLA,
- *   bearish)"; without calls, the companies discussed and "(no calls)">.
+ *   bearish)">.   — or, for a post without calls: "Stance: No calls."
  *
  *   Tickers mentioned: <comma-separated tickers of every company the post names, or "none">
  *
@@ -60,7 +60,7 @@ export interface SummaryResult {
   /** The rendered summary in the structure above. */
   text: string;
   structured: SummaryStructure;
-  /** Who wrote it, with its version, e.g. "extractive-v3" or "openai:gpt-4.1-mini@summary-v2"; stored with it. */
+  /** Who wrote it, with its version, e.g. "extractive-v4" or "openai:gpt-4.1-mini@summary-v3"; stored with it. */
   generator: string;
   /** contentHash(input.text): a summary exists for a hash, so unchanged text is never summarized twice. */
   inputHash: string;
@@ -80,7 +80,7 @@ export function renderSummary(s: SummaryStructure): string {
     'Key points:',
     ...s.keyPoints.map((p) => `- ${oneLine(p)}`),
     '',
-    `Stance: ${stance}${subject ? ` on ${subject}` : ''}.`,
+    s.companies.length === 0 ? 'Stance: No calls.' : `Stance: ${stance}${subject ? ` on ${subject}` : ''}.`,
     '',
     `Tickers mentioned: ${s.tickers.length > 0 ? s.tickers.join(', ') : 'none'}`,
   ].join('\n');

@@ -2,7 +2,7 @@ import type { Queryable } from '@/lib/db/types';
 
 /**
  * Posts without a summary of their current text, newest first: what `summaries generate --missing` works through.
- * With `olderThan` (a generator, e.g. "extractive-v3"), also the posts whose summary another generator or an older
+ * With `olderThan` (a generator, e.g. "extractive-v4"), also the posts whose summary another generator or an older
  * version wrote (`--missing --force`), so an improvement reaches what is already sold. Summaries loaded without a
  * generator (the demo corpus's) are left alone.
  */
