@@ -34,11 +34,30 @@ export function isLegalForm(token: string): boolean {
   return LEGAL_FORMS.has(token.toLowerCase().replace(/\.$/u, ''));
 }
 
-/** "FREEPORT-MCMORAN INC" → "Freeport-Mcmoran"; a mixed-case registrant name keeps its case, without the legal form. */
+/** A registrant's state or filing marks: "/DE/", "/NEW", "\\PA\\", "/ ADR", "./tx", "/Cayman Islands/", " A/S", "CORP/". */
+const FILING_MARK =
+  /(?:\s*[\\/]\s*(?:[A-Za-z]{2,4}|Cayman(?: Islands)?|Marshall Islands|British Virgin Islands|Bermuda|Delaware|Nevada|Maryland|Canada)?\s*[\\/]?|\s+A\/S)\s*$/u;
+const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'de', 'du', 'la']);
+
+/**
+ * A registrant's name as a reader writes it: "FREEPORT-MCMORAN INC" → "Freeport-Mcmoran", "BANK OF AMERICA CORP
+ * /DE/" → "Bank of America", "UNIVERSAL DISPLAY CORP \\PA\\" → "Universal Display"; a mixed-case name keeps its case,
+ * without its legal form and filing marks.
+ */
 export function displayName(registrant: string): string {
-  const words = registrant.replace(/\/[A-Z]{2,}\/?$|\/$/u, '').split(/\s+/u);
-  while (words.length > 1 && isLegalForm(words[words.length - 1]!.replace(/[,.]+$/u, ''))) words.pop();
-  const name = words.join(' ').replace(/[,\s]+$/u, '');
+  let name = registrant.replace(/\s+/gu, ' ').trim();
+  for (let previous = ''; previous !== name; ) {
+    previous = name;
+    name = name.replace(FILING_MARK, '').replace(/[\s,.]+$/u, '');
+    const words = name.split(' ');
+    while (words.length > 1 && isLegalForm(words[words.length - 1]!.replace(/[,.]+$/u, ''))) words.pop();
+    name = words.join(' ').replace(/[\s,.]+$/u, '');
+  }
   if (name !== name.toUpperCase()) return name;
-  return name.toLowerCase().replace(/(^|[\s-])([a-z])/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
+  return name
+    .toLowerCase()
+    .replace(/(^|[\s\-/])([a-z])/gu, (_, pre: string, c: string) => pre + c.toUpperCase())
+    .replace(/(?<=\s)(Of|And|The|For|De|Du|La)(?=\s)/gu, (w) =>
+      SMALL_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : w,
+    );
 }

@@ -37,6 +37,15 @@ describe('company universe', () => {
     expect(tickerForName('Southern Copper')).toBe('SCCO');
     expect(companyNameKey('The Walt Disney Company')).toBe('walt disney');
     expect(displayName('FREEPORT-MCMORAN INC')).toBe('Freeport-Mcmoran');
+    // Filing marks and legal forms are the registrant's, not the company's name as a reader knows it.
+    expect(displayName('UNIVERSAL DISPLAY CORP \\PA\\')).toBe('Universal Display');
+    expect(displayName('BANK OF AMERICA CORP /DE/')).toBe('Bank of America');
+    expect(displayName('COSTCO WHOLESALE CORP /NEW')).toBe('Costco Wholesale');
+    expect(displayName('Rivian Automotive, Inc. / DE')).toBe('Rivian Automotive');
+    expect(displayName('Churchill Capital Corp IX/Cayman')).toBe('Churchill Capital Corp IX');
+    expect(displayName('GENMAB A/S')).toBe('Genmab');
+    expect(displayName('CULLEN/FROST BANKERS, INC.')).toBe('Cullen/Frost Bankers');
+    expect(instrumentFor('OLED')?.name).toBe('Universal Display');
     expect(tickers('We bought Freeport-McMoRan and Walt Disney; Procter & Gamble is next.')).toEqual([
       'FCX',
       'DIS',
