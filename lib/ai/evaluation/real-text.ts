@@ -54,6 +54,8 @@ export interface RealTextReport {
     /** Labelled as named, listed: recall over the labelled companies. */
     namedLabelled: number;
     namedListed: number;
+    /** Labelled as named, not listed: what precision cost in recall. */
+    unlisted: JudgedMention[];
   };
 }
 
@@ -92,9 +94,11 @@ export async function evaluateRealText(
   let listed = 0;
   let right = 0;
   let namedListed = 0;
+  const listedPairs = new Set<string>();
   for (const post of posts) {
     if (!judgedPosts.has(post.id)) continue;
     for (const ticker of listedTickers(post.text)) {
+      listedPairs.add(`${post.id}|${ticker}`);
       const label = byPair.get(`${post.id}|${ticker}`);
       if (!label) {
         unjudged.push({ post: post.id, ticker });
@@ -123,6 +127,7 @@ export async function evaluateRealText(
       unjudged,
       namedLabelled: labels.mentions.filter((m) => m.named).length,
       namedListed,
+      unlisted: labels.mentions.filter((m) => m.named && !listedPairs.has(`${m.post}|${m.ticker}`)),
     },
   };
 }

@@ -7,7 +7,7 @@ import { splitSentences } from './sentences';
  * mention nor a call is read from these spans (lib/ai/text/tickers.ts, lib/ai/picks/post-process.ts).
  */
 const PLATFORMS =
-  'Apple Podcasts|Apple Music|Apple Books|App Store|Google Podcasts|Google Play|Apple|Google|Amazon|Spotify|YouTube|Instagram|Facebook|Twitter|TikTok|LinkedIn|Threads|iTunes|Overcast|Stitcher|Pocket ?Casts|Patreon|Twitch|Audible|Mastodon|Reddit|Discord|Substack|B&H|Best Buy|eBay|Etsy|Walmart|Target';
+  'Netflix|Hulu|Disney\\+|Prime Video|HBO Max|Apple TV\\+?|Apple Podcasts|Apple Music|Apple Books|App Store|Google Podcasts|Google Play|Apple|Google|Amazon|Spotify|YouTube|Instagram|Facebook|Twitter|TikTok|LinkedIn|Threads|iTunes|Overcast|Stitcher|Pocket ?Casts|Patreon|Twitch|Audible|Mastodon|Reddit|Discord|Substack|B&H|Best Buy|eBay|Etsy|Walmart|Target';
 
 const SPONSOR =
   /\b(?:sponsor(?:ed|s|ing)?|brought to you by|promo code|offer code|coupon code|discount code|use (?:the )?code|affiliate links?|buy it here|get it here|shop now|support (?:the|this|our) (?:show|podcast|channel|work)|become a (?:patron|member|supporter)|(?:free|risk-free) trial)\b/iu;
@@ -19,7 +19,17 @@ const VENUE = new RegExp(
 );
 /** A sentence about a security is never a venue line: "we bought shares in Apple on the dip" is a call. */
 const SECURITY = /\b(?:shares?|stocks?|stake|position|puts?|options?|ETFs?|ticker|portfolio)\b/iu;
+/** "our Facebook page", "The Ruminant's Facebook Page", "soon on Netflix": a post's own channels, where it is shown. */
+const CHANNEL = new RegExp(
+  String.raw`\b(?:(?:our|my) (?:Facebook|Instagram|Twitter|YouTube|TikTok|LinkedIn|Discord|Twitch|Patreon|Substack)\b|(?:Facebook|Instagram|Twitter|YouTube|TikTok|LinkedIn) (?:page|channel|account|handle|group|feed|profile)s?\b|(?:now|soon|only|exclusively|coming) (?:on|to) (?:${PLATFORMS})\b)`,
+  'iu',
+);
 const PLATFORM = new RegExp(String.raw`\b(?:${PLATFORMS})\b`, 'u');
+/** A list item that is a bare channel: "- Instagram", "- Twitter", "- Website". */
+const LINK_ITEM = new RegExp(
+  String.raw`^(?:${PLATFORMS}|Website|Web|Blog|GitHub|Github|Dribbble|Behance|Mastodon|Bluesky|RSS)\W*$`,
+  'u',
+);
 const LINK = /https?:\/\/|www\.|(?:^|\s)@\w{2,}|\b[\w-]+\.(?:com|net|org|io|fm|co|me|tv)\b/iu;
 /** A list's heading whose items are sponsors or links: "Sponsored by:", "Links:", "Sam on the web:", "Where to find us:". */
 const LIST_HEADING =
@@ -30,7 +40,6 @@ export function boilerplateSpans(text: string): Array<[number, number]> {
   let inList = false;
   for (const s of splitSentences(text)) {
     const t = s.text;
-    const words = t.split(/\s+/u).filter(Boolean).length;
     const listed = inList && s.listItem;
     if (!s.listItem) inList = false;
     const boiler =
@@ -38,8 +47,9 @@ export function boilerplateSpans(text: string): Array<[number, number]> {
       SPONSOR.test(t) ||
       FOLLOW.test(t) ||
       (VENUE.test(t) && !SECURITY.test(t)) ||
+      CHANNEL.test(t) ||
       (PLATFORM.test(t) && LINK.test(t)) ||
-      (s.listItem && words <= 4 && PLATFORM.test(t));
+      (s.listItem && LINK_ITEM.test(t));
     if (boiler) spans.push([s.start, s.end]);
     if (LIST_HEADING.test(t)) inList = true;
   }

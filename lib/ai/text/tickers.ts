@@ -139,12 +139,15 @@ function fundBefore(text: string, at: number): boolean {
 /** Company names: the alias table (as written), and registrant names (SEC list, curated) by their key. */
 function nameMentions(text: string, strong: Set<string>): TickerMention[] {
   const out: TickerMention[] = [];
+  const markets = aboutMarkets(text);
   for (const m of text.matchAll(ALIAS_PATTERN)) {
     const name = m[0].replace(/['’]s$/u, '');
     const end = withLegalForm(text, m.index! + name.length);
-    // "Target prices rose": an alias that is also a word does not count as a sentence's first word.
-    if (WORD_ALIASES.has(name) && /(?:^|[.!?:]\s+|\n\s*)$/u.test(text.slice(Math.max(0, m.index! - 3), m.index!)))
-      continue;
+    // "Target prices rose", "POSIX Shell", "Meta build systems": an alias that is also a word names the company
+    // with its legal form or ticker, or once the post has given the ticker or is about markets.
+    if (WORD_ALIASES.has(name) && end === m.index! + name.length && !strong.has(COMPANY_ALIASES[name]!) && !markets) {
+      if (!/^\s*\(/u.test(text.slice(end))) continue;
+    }
     // "Harrison Ford", "Trevor Noah": a one-word name right after a capitalized word is a person's or a title's.
     if (!name.includes(' ') && personBefore(text, m.index!)) continue;
     out.push(mention(COMPANY_ALIASES[name]!, m.index!, end, 'name', { name: text.slice(m.index!, end) }));
@@ -259,7 +262,7 @@ export function findTickerMentions(text: string): TickerMention[] {
   found.push(...nameMentions(text, strong).filter((f) => !within(boilerplate, f.start, f.end)));
   const established = new Set(found.map((f) => f.ticker));
   for (const m of text.matchAll(
-    /(?<![A-Za-z0-9$.&/'’-])([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)(?![A-Za-z0-9&'’-]|\.[A-Za-z0-9])/gu,
+    /(?<![A-Za-z0-9$.&/'’_-])([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)(?![A-Za-z0-9&'’_-]|\.[A-Za-z0-9])/gu,
   )) {
     const ticker = m[1]!;
     if (!established.has(ticker)) {
@@ -346,6 +349,8 @@ function codeLine(text: string, at: number): boolean {
   const end = text.indexOf('\n', at);
   const line = text.slice(start, end < 0 ? undefined : end);
   if (/^\s*(?:\$\s|#!|\/\/)|\b(?:sudo|chown|chmod|export|echo|mkdir|git clone|cd)\s|\$\(/u.test(line)) return true;
+  // "$Key", "$crypt_str": a variable's name in mixed case; "$DB = …": an assignment; "f(…);": a statement.
+  if (/\$[A-Za-z_]*[a-z_]|^\s*\$[A-Z]\w*\s*=|\w\(.*\)\s*;|;\s*\/\//u.test(line)) return true;
   return (line.match(/[={}]|->|\|\||;\s*$/gu)?.length ?? 0) >= 2;
 }
 
