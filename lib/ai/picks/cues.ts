@@ -16,11 +16,28 @@ export interface Cue {
   /** "bought", "trimmed"…: a first-person subject is needed before it; "is a buy", "top pick": anywhere in the clause. */
   kind: 'verb' | 'view' | 'label';
   option: boolean;
+  /**
+   * The instrument is the one named right before the cue: as the subject opening its clause ("Adobe stays"), or as
+   * the company a rating is given to ("… and American Express (AXP) a Hold").
+   */
+  adjacent?: 'subject' | 'rated';
 }
 
-type Pattern = [action: Action, dir: Direction | null, kind: Cue['kind'], re: RegExp];
+type Pattern = [action: Action, dir: Direction | null, kind: Cue['kind'], re: RegExp, adjacent?: Cue['adjacent']];
 
-const W = String.raw`(?:\s+[\w$.]+){0,6}`;
+// Words between a verb and its puts or calls: "sold cash-secured puts", "bought January $40 puts".
+const W = String.raw`(?:\s+[\w$.-]+){0,6}`;
+
+/**
+ * Puts and calls as instruments, not the verb "put" ("where we put it on") or phone and earnings calls: plural
+ * "puts", "a put", "put spread"; a strike that is not a labour strike. Shared with the offline extractor's test of a
+ * short clause.
+ */
+export const PUT = String.raw`\bputs\b|\bput\b(?!\s+(?:it|them|this|that|on|in|into|up|out|our|my|the|a|an|money|together|aside|off|back|forward|through|down)\b)`;
+const OPTION_WORDS = new RegExp(
+  String.raw`${PUT}|\b(?:calls?|call spread|options?|LEAPS|straddle|strangle)\b|(?<!\b(?:port|labou?r|workers['’]?|union|dock|rail|auto|general|writers['’]?|hunger) )\bstrikes?\b`,
+  'iu',
+);
 
 /** Checked in this order; a later pattern never takes text an earlier one matched. */
 const PATTERNS: Pattern[] = [
@@ -47,15 +64,21 @@ const PATTERNS: Pattern[] = [
   ['EXIT', 'SHORT', 'verb', /\bbought back (?:our|the|my)(?:\s+\S+){0,3}?\s*short\b/iu],
   ['EXIT', null, 'verb', /\bcut (?:\S+\s+){0,5}?(?:entirely|completely|from the portfolio|loose)\b/iu],
   ['HOLD', null, 'verb', /\b(?:have|has|['’]ve) been (?:long|short)\b/iu],
-  // A covered call is written on shares the author keeps: a hold, not an exit.
-  ['HOLD', 'LONG', 'verb', /\b(?:wrote|writing|write|sold|selling|sell)(?:\s+\S+){0,4}?\s+covered calls?\b/iu],
+  // A covered call is written on shares the author keeps: a hold, not an exit. So are calls sold "on our X and Y
+  // shares" or "against my X shares", which name the shares they cover.
+  [
+    'HOLD',
+    'LONG',
+    'verb',
+    /\b(?:wrote|writing|write|sold|selling|sell)(?:\s+\S+){0,4}?\s+(?:covered calls?\b|calls? (?:on|against) (?:our|my)\s(?:[^.;]{0,80}?\s)?(?:shares|stock|stake|position|holdings?|ADRs?)\b)/iu,
+  ],
   // An analyst's coverage and rating: a recommendation (a "hold" rating is a hold).
   ['RECOMMENDATION', null, 'verb', /\binitiat(?:e|ed|ing|es) coverage\b/iu],
   [
     'HOLD',
     'LONG',
     'view',
-    /\b(?:rate|rated|rating|downgrad\w*|upgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:a )?(?:hold|neutral|market[- ]perform|equal[- ]weight|sector[- ]perform)\b/iu,
+    /\b(?:rate|rated|rating|downgrad\w*|upgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:a )?(?:hold|neutral|market[- ]perform|equal[- ]weight|sector[- ]perform)\b|\b(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:hold|neutral)\b/iu,
   ],
   // Rotations: what is left is an exit, what is bought ("into", "for") a new position.
   [
@@ -65,6 +88,8 @@ const PATTERNS: Pattern[] = [
     /\b(?:rotat(?:ed|ing|e)|switch(?:ed|ing)?|swapp?(?:ed|ing)?|mov(?:ed|ing)|trad(?:ed|ing))\s+(?:out of|from|(?:our|my|the)(?:\s+\w+){0,2}?\s+(?:position|stake|holding|shares)\s+(?:in|of))/iu,
   ],
   ['HOLD', null, 'label', /\b(?:stays?|remains?) in (?:the|our) (?:model )?portfolio\b/iu],
+  // "Adobe stays, at a smaller size.", "Loblaw stays put": a holding that stays, said of the company right before.
+  ['HOLD', null, 'view', /\b(?:stays|remains)(?: put| on)?(?=\s*(?:[,.;!]|$))/iu, 'subject'],
   [
     'NEW_POSITION',
     null,
@@ -75,7 +100,7 @@ const PATTERNS: Pattern[] = [
     'HOLD',
     null,
     'view',
-    /\b(?:remains?|is) (?:a|an|our) (?!new\b)(?:\w+ )?(?:holding|position)\b|\b(?:our|my) (?:\w+ ){0,2}(?:holding|position) (?:is|remains)\b/iu,
+    /\b(?:remains?|is)(?: still)? (?:a|an) (?!new\b)(?:\w+ )?(?:holding|position)\b|\b(?:remains?|is)(?: still)? (?:our|my) (?!new\b)(?:[\w-]+ ){0,3}(?:holding|position)\b|\b(?:our|my) (?:\w+ ){0,2}(?:holding|position) (?:is|remains)\b/iu,
   ],
   [
     'ADD',
@@ -89,16 +114,28 @@ const PATTERNS: Pattern[] = [
     'SHORT',
     'verb',
     new RegExp(
-      String.raw`\b(?:bought|buy|buying|added|adding|own|picked up|long|through|via|using)${W}\s+puts?\b`,
+      String.raw`\b(?:bought|buy|buying|added|adding|own|picked up|long|through|via|using)${W}\s+(?:${PUT})`,
       'iu',
     ),
   ],
-  ['NEW_POSITION', 'LONG', 'verb', new RegExp(String.raw`\b(?:sold|sell|selling|writing|wrote)${W}\s+puts?\b`, 'iu')],
+  [
+    'NEW_POSITION',
+    'LONG',
+    'verb',
+    new RegExp(String.raw`\b(?:sold|sell|selling|writing|wrote)${W}\s+(?:${PUT})`, 'iu'),
+  ],
   [
     'NEW_POSITION',
     'LONG',
     'verb',
     new RegExp(String.raw`\b(?:bought|buy|buying|picked up|own)${W}\s+(?:calls?|call spreads?|LEAPS)\b`, 'iu'),
+  ],
+  // Covering in part before covering in full: "covered half of the short" is a reduction, not an exit.
+  [
+    'REDUCE',
+    'SHORT',
+    'verb',
+    /\b(?:covered|covering|cover) (?:(?:about|roughly|around|nearly|almost) )?(?:half|part|some|a (?:third|quarter|fifth|portion|bit)|one[- ](?:third|quarter)|two[- ]thirds|\d+%)\b/iu,
   ],
   [
     'EXIT',
@@ -106,20 +143,19 @@ const PATTERNS: Pattern[] = [
     'verb',
     /\b(?:covered|covering|cover|closed|closing|close) (?:out )?(?:(?:our|my|the|this|all of our|the rest of our|the remaining)\s+)?(?:\S+\s+){0,3}?short\b/iu,
   ],
-  ['REDUCE', 'SHORT', 'verb', /\b(?:covered|covering|cover) (?:half|part|some|a (?:third|quarter|portion|bit))\b/iu],
   ['EXIT', 'SHORT', 'verb', /\b(?:covered|covering)\b(?! calls?\b)/iu],
   [
     'NEW_POSITION',
     'SHORT',
     'verb',
-    /\b(?:sold short|shorted|shorting|short(?:ed)? selling|went short|going short|go short|initiated a short|opened a short|put on a short|bet(?:ting)? against)\b/iu,
+    /\b(?:sold short|shorted|shorting|short(?:ed)? selling|went short|going short|go short|initiated a short|opened a short|put on a short|bet(?:ting)? against|(?:sold|selling|sell) (?:(?:the|our|some|\d[\d,]*) )?(?:shares|stock|it|them|ADRs?) short\b(?! of\b))/iu,
   ],
   // Exits and trims before new positions: their sentences often also say "position".
   [
     'REDUCE',
     null,
     'verb',
-    /\b(?:sold|selling|sell) (?:off )?(?:half|part|some|a (?:third|quarter|portion|bit|little|chunk|slice)|about (?:a third|half)|one[- ]third|two[- ]thirds|\d+%)\b/iu,
+    /\b(?:sold|selling|sell) (?:off )?(?:(?:about|roughly|around|nearly|almost|another) )?(?:(?:half|part|some|a (?:third|quarter|fifth|tenth|portion|bit|little|chunk|slice)|one[- ](?:third|quarter|fifth)|two[- ]thirds)\b|\d+%)/iu,
   ],
   [
     'EXIT',
@@ -137,7 +173,7 @@ const PATTERNS: Pattern[] = [
     'EXIT',
     null,
     'verb',
-    /\b(?:closed|closing|close)(?: out)? (?:(?:our|my|the|this|that)\s+)?(?:\S+\s+){0,3}?(?:position|stake|trade|holding|long)\b|\bclosed out\b/iu,
+    /\b(?:closed|closing|close)(?: out)? (?:(?:our|my|the|this|that)\s+)?(?:\S+\s+){0,3}?(?:position|stake|trade|holding|long|(?:put|call) spreads?|puts|calls|options|straddle|strangle)\b|\bclosed out\b/iu,
   ],
   [
     'REDUCE',
@@ -157,13 +193,28 @@ const PATTERNS: Pattern[] = [
     'HOLD',
     null,
     'verb',
-    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|(?:my|our) (?:\w+ )?(?:fund|firm|portfolio|clients?|book|office|strategy|partnership)s? (?:still )?(?:owns?|holds?)(?! (?:no|off|the view)\b)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
+    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still| also)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|(?:my|our) (?:\w+ )?(?:fund|firm|portfolio|clients?|book|office|strategy|partnership)s? (?:still )?(?:owns?|holds?)(?! (?:no|off|the view)\b)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
+  ],
+  // "we've kept it through every wobble", "I'm keeping it", "I keep the stock": the position, not a habit ("keep it
+  // simple"), so the object is the position and nothing but the end of the clause or a time follows it.
+  [
+    'HOLD',
+    null,
+    'verb',
+    /\b(?:keep|keeps|keeping|kept) (?:it|them|the (?:shares|stock|position|stake)|(?:our|my) (?:shares|stock|position|stake))(?=\s*(?:[.;,!]|$)|\s+(?:through|for|either|at|in (?:the|our|my) portfolio|as|and|but|until)\b)/iu,
+  ],
+  // "What we've kept is Arista Networks", "What we are keeping is L'Oréal", "What we do own: …": the object follows.
+  [
+    'HOLD',
+    null,
+    'verb',
+    /\bwhat (?:we|I)(?:['’]ve| have| are| am|['’]re|['’]m| do| still)? (?:kept|keeping|own|hold|holding)(?=\s*(?:is|are|:)\s)/iu,
   ],
   [
     'NEW_POSITION',
     null,
     'verb',
-    /\b(?:bought|purchased|purchasing|buying|initiat(?:e|ed|ing)|open(?:ed|ing) (?:a |our |an? )?(?:\S+\s+){0,2}?(?:position|stake|long)|new position|start(?:ed|ing) (?:a |to )?(?:\S+\s+){0,2}?(?:position|stake|buying|accumulating)|took (?:a|an)(?:\s+\w+){0,2}\s+(?:position|stake)|establish(?:ed|ing)(?: a)?(?:\s+\w+){0,2}\s+(?:position|stake)|picked up|went long|going long|go long|got long|accumulat(?:ed|ing)|entered|nibbled(?: at| on)?|took (?:a |an )?(?:small |first )?(?:bite|nibble)(?: of| out of)?|dipped (?:a|our) toe)\b/iu,
+    /\b(?:(?:bought|purchased|purchasing|buying)(?! back\b)|initiat(?:e|ed|ing)|open(?:ed|ing) (?:a |our |an? )?(?:\S+\s+){0,2}?(?:position|stake|long)|new position|start(?:ed|ing) (?:a |to )?(?:\S+\s+){0,2}?(?:position|stake|buying|accumulating)|took (?:a|an)(?:\s+\w+){0,2}\s+(?:position|stake)|establish(?:ed|ing)(?: a)?(?:\s+\w+){0,2}\s+(?:position|stake)|picked up|went long|going long|go long|got long|accumulat(?:ed|ing)|entered|nibbled(?: at| on)?|took (?:a |an )?(?:small |first )?(?:bite|nibble)(?: of| out of)?|dipped (?:a|our) toe)\b/iu,
   ],
   [
     'NEW_POSITION',
@@ -183,13 +234,13 @@ const PATTERNS: Pattern[] = [
     'RECOMMENDATION',
     'SHORT',
     'view',
-    /\b(?:(?:would|'d|’d) (?:be )?(?:sellers?|short(?:ing)?|shorts?)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:sell|underperform|underweight|reduce)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear )?(?:sell|short|avoid|underweight)\b|(?:recommend|suggest)(?:s|ed|ing)? (?:selling|shorting|avoiding)|avoid(?:ing)?|steer clear of|stay away from|sell rating|top short|best short|underweight)\b/iu,
+    /\b(?:(?:would|'d|’d) (?:be )?(?:sellers?|short(?:ing)?|shorts?)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:sell|underperform|underweight|reduce)\b|(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:sell|underperform|underweight)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear )?(?:sell|short|avoid|underweight)\b|(?:recommend|suggest)(?:s|ed|ing)? (?:selling|shorting|avoiding)|avoid(?:ing)?|steer clear of|stay away from|sell rating|top short|best short|underweight)\b/iu,
   ],
   [
     'RECOMMENDATION',
     'LONG',
     'view',
-    /\b(?:(?:would|'d|’d) (?:be )?(?:buyers?|accumulators?)|(?:would|'d|’d) rather (?:own|buy|be long|hold)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
+    /\b(?:(?:would|'d|’d) (?:be )?(?:buyers?|accumulators?)|(?:would|'d|’d) rather (?:own|buy|be long|hold)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:buy|outperform|overweight)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
   ],
 ];
 
@@ -197,8 +248,18 @@ const PATTERNS: Pattern[] = [
 const MODAL =
   /\b(?:would|could|might|may|will|shall|should|'d|’d|'ll|’ll|plan(?:ning)? to|intend to|look(?:ing)? to|want to|ready to|happy to|prepared to|going to|consider(?:ing)?|wait(?:ing)? to|hope to|expect to)(?:\s+(?:be|also|still|now|gladly|happily|probably|likely|start|begin))*\s*$/iu;
 
-/** Sentence-initial verbs with the author as the understood subject: portfolio notes ("Bought FCX at $38"). */
-const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind']][] = [
+/**
+ * What a label that is also a news word ("NEW: Tesla recalls…", "No change in Apple's guidance") must be followed by
+ * to report a trade: only companies (names, tickers, listings, "and", "or") up to a stop or a price.
+ */
+const NAMES_ONLY =
+  /^\s*(?:(?:\$?\p{Lu}[\p{L}\p{N}.&'’-]*|of|and|or|&)\s+|\([^)]*\)\s*|,\s*)*?(?:\$?\p{Lu}[\p{L}\p{N}.&'’-]*|\([^)]*\))\s*(?:[,.;:—–]|$|at\s)/u;
+
+/**
+ * Sentence-initial verbs with the author as the understood subject: portfolio notes ("Bought FCX at $38").
+ * `namesOnly`: the label counts only when NAMES_ONLY follows it.
+ */
+const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind'], namesOnly?: boolean][] = [
   // A label with a colon reports a trade ("Buys: FCX"); the bare imperative advises one ("Buy FCX under $45").
   [
     /^(?:bought|initiated|opened|started|purchased|new position(?: in)?|new buys?|buys?:)(?=\W)\s*:?/iu,
@@ -206,17 +267,82 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind']][] = [
     null,
     'label',
   ],
+  // "New: Ferrari (RACE)", "New this month: Dollarama", "New positions: …".
+  [
+    /^new(?: this (?:week|month|quarter|year)| today)?(?: (?:positions?|buys?|holdings?|additions?|names?))?\s*:/iu,
+    'NEW_POSITION',
+    null,
+    'label',
+    true,
+  ],
   [/^(?:buy|accumulate)\b/iu, 'RECOMMENDATION', 'LONG', 'label'],
   [/^(?:shorted|shorts?:)(?=\W)\s*:?/iu, 'NEW_POSITION', 'SHORT', 'label'],
   [/^longs?:/iu, 'NEW_POSITION', 'LONG', 'label'],
   [/^short\b/iu, 'RECOMMENDATION', 'SHORT', 'label'],
-  [/^(?:added(?: to)?|adds?(?: to)?)\b:?/iu, 'ADD', null, 'label'],
-  [/^(?:trimmed|trims?|reduced|took (?:some )?profits?(?: on| in)?)\b:?/iu, 'REDUCE', null, 'label'],
+  [/^(?:added(?: to)?|adds?(?: to)?)\b:?|^(?:increased|raised|upsized)\s*:/iu, 'ADD', null, 'label'],
+  [
+    /^(?:trimmed|trims?|reduced|took (?:some )?profits?(?: on| in)?)\b:?|^(?:cut|decreased|lightened)\s*:/iu,
+    'REDUCE',
+    null,
+    'label',
+  ],
   [/^(?:sold|exited|exits?|closed(?: out)?)\b:?/iu, 'EXIT', null, 'label'],
   [/^(?:covered)\b:?/iu, 'EXIT', 'SHORT', 'label'],
-  [/^(?:holds?|holding|still own|own|kept|keeping|unchanged|no change)\b:?/iu, 'HOLD', null, 'label'],
+  // "Held:" only as a label: "Held back by supply, …" is not a hold.
+  [/^(?:holds?|holding|still own|own|kept|keeping|unchanged)\b:?|^held\s*:/iu, 'HOLD', null, 'label'],
+  [/^no changes?(?: (?:to|in|for)(?: (?:our|the) positions? in)?)?\b:?/iu, 'HOLD', null, 'label', true],
   [/^(?:sell|avoid)\b:?/iu, 'RECOMMENDATION', 'SHORT', 'label'],
 ];
+
+/**
+ * A status after the company in a list item or note: "Waste Management (WM), new, 3% weight", "Costco (COST),
+ * increased from 4% to 5%", "UnitedHealth Group (UNH), position closed". The company must come with its ticker, and
+ * the status word must end its phrase (a comma, the end, "from 4% to 5%"), so "Costco (COST), increased its dividend"
+ * is news, not a trade.
+ */
+const POSTPOSED_LEAD =
+  /^\s*(?:[A-Z][\w.&'’-]*(?:\s+[A-Z&][\w.&'’-]*){0,4}\s*\([^()]{1,20}\)|\$[A-Za-z][\w.]*)\s*[,:—–-]\s*/u;
+// What may end a status: a stop, or a weight ("from 4% to 5%", "to a 3% weight"); never a price or a date, which
+// make "closed at $180", "unchanged at $190" or "increased by 3%" a market report.
+const STATUS_END = String.raw`(?=\s*(?:[,.;:—–(]|$))`;
+const WEIGHT_END = String.raw`(?=\s*(?:[,.;:—–(]|$|from\b|to (?:an? )?\d+(?:\.\d+)?%))`;
+const status = (words: string, end: string) => new RegExp(`^(?:${words})${end}`, 'iu');
+const POSTPOSED: [RegExp, Action, Direction | null][] = [
+  [status('new(?: position| holding| buy| addition)?|initiated|opened|bought', STATUS_END), 'NEW_POSITION', null],
+  [status('increased|added(?: to)?|topped up|upsized|raised', WEIGHT_END), 'ADD', null],
+  [status('reduced|trimmed|cut|decreased|lightened|halved', WEIGHT_END), 'REDUCE', null],
+  [status('(?:position )?closed|sold|exited|removed', STATUS_END), 'EXIT', null],
+  [status('unchanged|held|no change|kept', STATUS_END), 'HOLD', null],
+  [status('shorted|new short', STATUS_END), 'NEW_POSITION', 'SHORT'],
+  [status('covered|short covered', STATUS_END), 'EXIT', 'SHORT'],
+];
+
+/**
+ * Headings that say what was done to the items listed under them ("Buys", "Sells", "No change", "New positions"):
+ * the portfolio's own changes, so the heading's action applies to each item that does not state one of its own.
+ */
+const SECTIONS: [RegExp, Action, Direction | null][] = [
+  [
+    /^(?:buys|bought|purchases|purchased|new (?:buys|positions|holdings|names|additions)|additions|initiated|opened)$/iu,
+    'NEW_POSITION',
+    null,
+  ],
+  [/^(?:adds|added(?: to)?|increased(?: positions)?|topped up|top-ups)$/iu, 'ADD', null],
+  [/^(?:trims|trimmed|reduced(?: positions)?|reductions|decreased)$/iu, 'REDUCE', null],
+  [/^(?:sells|sold|exits|exited|closed(?: positions)?|removed|removals)$/iu, 'EXIT', null],
+  [/^(?:holds|held|unchanged|no changes?|kept|still own(?:ed)?)$/iu, 'HOLD', null],
+  [/^(?:new shorts|shorted)$/iu, 'NEW_POSITION', 'SHORT'],
+  [/^(?:covered|shorts covered)$/iu, 'EXIT', 'SHORT'],
+];
+
+/** The action a list heading gives its items, or null: "Buys", "**Sells:**", "No change this month". */
+export function sectionCue(heading: string): { action: Action; dir: Direction | null } | null {
+  const words = heading
+    .replace(/^[\s\p{S}\p{P}]+|[\s\p{S}\p{P}]+$/gu, '')
+    .replace(/\s+(?:this|last) (?:week|month|quarter|year)$/iu, '');
+  const entry = SECTIONS.find(([re]) => re.test(words));
+  return entry ? { action: entry[1], dir: entry[2] } : null;
+}
 
 const TABLE_ACTION =
   /(?: {2,}|\t)(bought|buy|new|new position|added|add|sold|sell|trimmed|trim|reduced|exited|exit|closed|hold|held|short|shorted|covered|initiated)(?= {2,}|\t|$)/giu;
@@ -237,7 +363,7 @@ const RATING_LABEL =
 export function findCues(clause: string, offset: number, sentenceStart: boolean): Cue[] {
   const taken: Cue[] = [];
   const overlaps = (s: number, e: number) => taken.some((c) => s < c.end && e > c.start);
-  const option = /\b(?:puts?|calls?|call spread|put spread|options?|strike|LEAPS|straddle|strangle)\b/iu.test(clause);
+  const option = OPTION_WORDS.test(clause);
   const rating = RATING_LABEL.exec(clause);
   if (rating) {
     const word = rating[1]!.toLowerCase();
@@ -268,7 +394,7 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
       taken.push({ action: entry[1], dir: entry[2], start, end: start + m[1]!.length, kind: 'label', option });
     }
   }
-  for (const [action, dir, kind, re] of PATTERNS) {
+  for (const [action, dir, kind, re, adjacent] of PATTERNS) {
     const global = new RegExp(re.source, 'giu');
     for (const m of clause.matchAll(global)) {
       // "value-added", "short-term": a word inside a compound is not a cue.
@@ -276,7 +402,30 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
       const start = offset + m.index!;
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
-      taken.push({ action, dir, start, end, kind, option: option || /\b(?:puts?|calls?)\b/iu.test(m[0]) });
+      const options = option || /\b(?:puts?|calls?)\b/iu.test(m[0]);
+      taken.push({ action, dir, start, end, kind, option: options, ...(adjacent ? { adjacent } : {}) });
+    }
+  }
+  // A rating given to several companies at once: "We rate Mastercard (MA) a Buy and American Express (AXP) a Hold".
+  // Each later "a Hold" rates the company named right before it.
+  if (/\b(?:rate|rated|rating|reiterat\w*|initiat\w*)\b/iu.test(clause)) {
+    for (const m of clause.matchAll(
+      /\b(?:an?|at) (?:[Ss]trong )?(Buy|Hold|Sell|Neutral|Outperform|Underperform|Overweight|Underweight|Accumulate)\b/gu,
+    )) {
+      const start = offset + m.index!;
+      if (overlaps(start, start + m[0].length)) continue;
+      const word = m[1]!.toLowerCase();
+      const hold = word === 'hold' || word === 'neutral';
+      const short = /sell|under/u.test(word);
+      taken.push({
+        action: hold ? 'HOLD' : 'RECOMMENDATION',
+        dir: short ? 'SHORT' : 'LONG',
+        start,
+        end: start + m[0].length,
+        kind: 'view',
+        option,
+        adjacent: 'rated',
+      });
     }
   }
   if (sentenceStart) {
@@ -284,14 +433,36 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
     const lead = /^\s*(?:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3}\s*(?:\([^)]*\))?\s*[:—–-]\s*)?/u.exec(clause)![0];
     // Emoji, bullets and emphasis before the label: "🟢 BUY — …", "**Sold:** …".
     const leading = /^[\s\p{S}\p{P}]*/u.exec(clause)![0].replace(/[$(]+$/u, '').length;
+    let labelled = false;
     found: for (const at of [leading, lead.length]) {
-      for (const [re, action, dir, kind] of IMPLICIT) {
+      for (const [re, action, dir, kind, namesOnly] of IMPLICIT) {
         const m = re.exec(clause.slice(at));
+        if (namesOnly && m && !NAMES_ONLY.test(clause.slice(at + m[0].length))) continue;
         if (m && !overlaps(offset + at, offset + at + m[0].length)) {
           const start = offset + at;
           taken.push({ action, dir, start, end: start + m[0].length, kind, option });
+          labelled = true;
           break found;
         }
+      }
+    }
+    const company = labelled ? null : POSTPOSED_LEAD.exec(clause.slice(leading));
+    if (company) {
+      const at = leading + company[0].length;
+      const entry = POSTPOSED.find(([re]) => re.test(clause.slice(at)));
+      const m = entry?.[0].exec(clause.slice(at));
+      if (entry && m) {
+        // The status word may also be a verb cue ("reduced"); here its subject is the listed company, the author's.
+        const clash = taken.findIndex((c) => c.start < offset + at + m[0].length && c.end > offset + at);
+        if (clash >= 0) taken.splice(clash, 1);
+        taken.push({
+          action: entry[1],
+          dir: entry[2],
+          start: offset + at,
+          end: offset + at + m[0].length,
+          kind: 'label',
+          option,
+        });
       }
     }
   }

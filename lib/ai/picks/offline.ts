@@ -12,15 +12,17 @@ import {
   isModal,
   NEGATED,
   NOT_OWNED_AFTER,
+  PUT,
   REJECTED,
   rationaleFrom,
   SUBORDINATE,
+  sectionCue,
   THIRD_PARTY,
 } from './cues';
 import type { CandidatePick, ExtractedPick, PickExtractionInput, PickExtractor } from './extractor';
 import { postProcessPicks } from './post-process';
 
-export const RULES_GENERATOR = 'rules-v2';
+export const RULES_GENERATOR = 'rules-v3';
 
 /**
  * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the
@@ -47,10 +49,19 @@ const PRIORITY: Record<Action, number> = { EXIT: 6, REDUCE: 5, ADD: 4, NEW_POSIT
 const SKIP_SENTENCE =
   /\?["”’)]*$|^(?:disclosure|disclaimer|note|this is not|not investment advice|positions? (?:may|can|are subject)|past performance)\b|\bnot (?:investment|financial) advice\b/iu;
 const PRONOUN =
-  /^\s*(?:(?:on|in|of|from|out of|with|against)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a third|all|the rest|part|most|a bit|a little)\s+(?:of\s+)?)?(?:it|them|shares|stake|position|holding|the (?:stock|shares|name|position|company|miner|bank|trade|ETF|fund|REIT|business)|this (?:one|name|stock|position)|that (?:one|name|stock|position)|our (?:position|stake|shares|holding))\b/iu;
+  /^\s*(?:(?:on|in|of|from|out of|with|against)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a (?:third|quarter|fifth|tenth)|one[- ](?:third|quarter|fifth)|two[- ]thirds|\d+%|all|the rest|part|most|a bit|a little)\s+(?:of\s+)?)?(?:it|them|shares|stake|position|holding|(?:(?:the|our|my) )?(?:whole|entire|full|remaining) (?:position|stake|holding)|the (?:stock|shares|name|position|company|miner|bank|trade|ETF|fund|REIT|business)|this (?:one|name|stock|position)|that (?:one|name|stock|position)|our (?:position|stake|shares|holding))\b/iu;
+/**
+ * A definite description of the position ("the shares", "the stock", "the position"): unlike "it", it can refer back
+ * over a whole passage to the company the passage is about ("Deere … [four sentences] … We bought the shares").
+ */
+const DEFINITE =
+  /^\s*(?:(?:on|in|of|from|out of)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a (?:third|quarter|fifth)|all|the rest|part|most)\s+(?:of\s+)?)?(?:the|our|my) (?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake)\b/iu;
+/** A pronoun or definite description as the subject of the cue: "the shares stay in the portfolio", "and it stays". */
+const SUBJECT_REFERENT =
+  /(?:^|[,;:]\s*(?:and\s+|but\s+|so\s+)?|\b(?:and|but|so)\s+)(?:it|the (?:shares|stock|position|stake)|this (?:one|name|stock|position)|that (?:one|name|stock|position))(?:\s+(?:still|also|now|too))?\s*$/iu;
 /** What may follow a verb whose object is understood: "we added today", "we sold last week at ₩265,000". */
 const BARE_END =
-  /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?|with (?:a|an) [\w\s-]{1,25}?|for now|for the moment|into (?:earnings|the print|results))\b[\s,]*)*[.!]?$/iu;
+  /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|on (?:Monday|Tuesday|Wednesday|Thursday|Friday)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?|with (?:a|an) [\w\s-]{1,25}?|for now|for the moment|into (?:earnings|the print|results))\b[\s,]*)*[.!]?$/iu;
 const LONG_AGO =
   /\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many) (?:years|decades) ago|years ago|back in (?:19|20)\d\d)\b|^\s*In (?:19|20)\d\d,? (?:we|I)\b/u;
 /** The subject pronoun starts its clause ("We added.", "and we sold"), not a relative clause ("the equity we shorted"). */
@@ -60,7 +71,7 @@ const CLAUSE_BREAK =
   /;|\s[—–]\s|\s+(?:but|while|whereas|although|though|however)\s+|,\s+(?:and|but)\s+(?=(?:we|I)\b)/giu;
 /** Between two instruments one action governs: "FCX, SCCO and TECK", "Visa (V) and Moody's (MCO)". */
 const CHAIN_GAP =
-  /^[\s,)]*(?:,|and|&|as well as|plus|or)\s+(?:also\s+)?(?:(?:the|some|a|shares of|in|of|to|more|our)\s+)*(?:[A-Z][\w&'’.-]*\s+){0,4}\(?$|^\s*,\s*$/u;
+  /^[\s,)]*(?:,|and|&|as well as|plus|or)\s+(?:also\s+)?(?:(?:the|some|a|shares of|in|of|on|to|more|our)\s+)*(?:[A-Z][\w&'’.-]*\s+){0,4}\(?$|^\s*,\s*$/u;
 
 function clausesOf(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
@@ -75,10 +86,42 @@ function clausesOf(text: string): { start: number; end: number }[] {
   return out;
 }
 
+const SHORT_WORDS = new RegExp(
+  String.raw`\bshort(?:s|ed|ing)?\b(?![- ](?:term|dated|of|squeeze|interest|sellers?))|${PUT}(?![- ](?:term|dated))`,
+  'iu',
+);
+
+/** Does the clause describe a short (a short, shorting, bought puts)? Sold puts are a long, "put it on" is no put. */
 function shortContext(clause: string): boolean {
-  return /\b(?:short(?:s|ed|ing)?|puts?)\b(?![- ](?:term|dated|of|squeeze|interest|sellers?))/iu.test(
-    clause.replace(/\b(?:sold|sell|selling|writing|wrote)(?:\s+[\w$.]+){0,6}\s+puts?\b|\bin short\b/giu, ''),
+  return SHORT_WORDS.test(
+    clause.replace(
+      new RegExp(
+        String.raw`\b(?:sold|sell|selling|writing|wrote)(?:\s+[\w$.-]+){0,6}\s+(?:${PUT})|\bin short\b`,
+        'giu',
+      ),
+      '',
+    ),
   );
+}
+
+/**
+ * List items under a heading that says what was done to them ("Buys", "Sells", "No change"): the index of each item's
+ * first sentence, with the heading's action. A heading is a paragraph of one short sentence followed by list items;
+ * the section ends at the next paragraph that is not a list item.
+ */
+function sectionsOf(sentences: Sentence[]): Map<number, { action: Action; dir: Direction | null }> {
+  const out = new Map<number, { action: Action; dir: Direction | null }>();
+  let current: { action: Action; dir: Direction | null } | null = null;
+  for (const s of sentences) {
+    if (s.listItem) {
+      if (current) out.set(s.index, current);
+    } else if (s.indexInParagraph === 0) {
+      const next = sentences[s.index + 1];
+      const alone = !next || next.paragraph !== s.paragraph;
+      current = alone && next?.listItem && s.text.split(/\s+/u).length <= 4 ? sectionCue(s.text) : null;
+    }
+  }
+  return out;
 }
 
 /** People a post introduces as its guests ("talks with Ana Ruiz", "joined by Ana Ruiz"): their stated calls count. */
@@ -98,6 +141,9 @@ function guestsOf(text: string, sentences: Sentence[]): Map<string, string> {
   return guests;
 }
 
+/** Before a mention that opens its sentence: nothing, or its company's name when the mention is the ticker after it. */
+const LEADS = /^[\s"“]*(?:(?:\p{Lu}[\p{L}\p{N}.&'’-]*\s+){1,5}\(\s*(?:[A-Z]{2,6}:\s*)?)?$/u;
+
 const NAMED_ACTOR =
   /^\s*([A-Z][a-z]+(?: [A-Z][a-z'’-]+){0,2})(?:['’]s\b[^,;]*|(?:\s+(?:has been|has|is|was|also|still|recently|now|currently|just|remains|and)){0,3})\s*$/u;
 
@@ -110,6 +156,12 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
   /** The instrument a pronoun refers to: the latest one named as a sentence's subject, else the latest named. */
   let subject: { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null = null;
   let latest: { mention: TickerMention; sentence: number; speaker: string | null } | null = null;
+  /**
+   * The company a passage is about: named as a sentence's subject, and no other named since in the speaker's turn.
+   * What "the shares" refer to further on.
+   */
+  let topic: { mention: TickerMention; sentence: number; speaker: string | null } | null = null;
+  const sections = sectionsOf(sentences);
 
   sentences.forEach((sentence, index) => {
     const own = mentions
@@ -133,14 +185,25 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
             (m) => m.start >= next.start && m.end <= next.end && /^[\s"“]*$/u.test(text.slice(next.start, m.start)),
           )
         : undefined;
-    const referentAt = (at: number): TickerMention | null => {
+    // "The shares" may refer further back than "it", within the speaker's turn, to the company last written about.
+    const described = topic && index - topic.sentence <= 6 && topic.speaker === sentence.speaker ? topic.mention : null;
+    // In the sentence, the subject, else the company an earlier clause called ("Took profits in FIX after the stock
+    // doubled; we sold 40% of the position"); else the previous sentences'.
+    const referentAt = (at: number, clauseStart: number, definite: boolean): TickerMention | null => {
       const here = own.filter((m) => m.end <= at);
       const first = here[0];
       if (first && /^[\s"“]*$/u.test(s.slice(0, first.start))) return first;
-      return previous ?? here[here.length - 1] ?? following ?? null;
+      const called = new Set(found.filter((f) => f.sentence === sentence).map((f) => f.pick.ticker));
+      const earlierClause = own.filter((m) => m.end <= clauseStart && called.has(m.ticker)).at(-1);
+      return earlierClause ?? previous ?? here[here.length - 1] ?? (definite ? described : null) ?? following ?? null;
     };
+    if (topic && topic.speaker !== sentence.speaker) topic = null;
     if (own.length > 0) {
       latest = { mention: own[own.length - 1]!, sentence: index, speaker: sentence.speaker };
+      const single = own.every((m) => m.ticker === own[0]!.ticker);
+      if (single && LEADS.test(s.slice(0, own[0]!.start))) {
+        topic = { mention: own[0]!, sentence: index, speaker: sentence.speaker };
+      } else if (own.some((m) => m.ticker !== topic?.mention.ticker)) topic = null;
       if (/^[\s"“]*$/u.test(s.slice(0, own[0]!.start))) {
         subject = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
       }
@@ -150,6 +213,12 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
       const body = s.slice(clause.start, clause.end);
       const cues = findCues(body, clause.start, clause.start === 0);
       const inClause = own.filter((m) => m.start >= clause.start && m.end <= clause.end);
+      // An item under "Buys", "Sells" or "No change" that states no action of its own takes its heading's.
+      const section = clause.start === 0 ? sections.get(index) : undefined;
+      const first = inClause[0];
+      if (section && first && !cues.some((c) => c.kind === 'label' || c.start <= first.end + 2)) {
+        cues.unshift({ ...section, start: 0, end: 0, kind: 'label', option: false });
+      }
       cues.forEach((cue, c) => {
         const before = s.slice(clause.start, cue.start);
         if (NEGATED.test(before) || CONTEXT_CLAUSE.test(before)) return;
@@ -158,6 +227,12 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
         // A position's history, not today's call: "we sold it two years ago", "in 2023 we bought".
         if (LONG_AGO.test(s.slice(clause.start, clause.end))) return;
         if (REJECTED.test(s) && /\b(?:but|however|though|yet)\b/iu.test(s.slice(cue.end))) return;
+        // "Covering" is a trade only where a short is in view: reporters cover an event, analysts a stock.
+        const cueText = s.slice(cue.start, cue.end);
+        if (cue.kind === 'verb' && /^cover/iu.test(cueText) && !/\bshort/iu.test(cueText)) {
+          const before2 = sentences[index - 1]?.paragraph === sentence.paragraph ? sentences[index - 1]!.text : '';
+          if (!/\bshort(?:s|ed|ing)?\b/iu.test(`${before2} ${s}`)) return;
+        }
         const guest = guests.get(NAMED_ACTOR.exec(s.slice(clause.start, cues[0]!.start))?.[1] ?? '') ?? null;
         if (!guest && !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence, clause.start === 0)) return;
         let action: Action = cue.action;
@@ -174,21 +249,35 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
           }
         }
         const nextCue = cues[c + 1]?.start ?? clause.end;
-        const targets = governed(s, cue, nextCue, inClause);
+        const targets = cue.adjacent ? subjectOf(s, cue, clause.start, inClause) : governed(s, cue, nextCue, inClause);
         let chosen = targets;
         const rest = s.slice(cue.end, clause.end);
-        const referent = chosen.length === 0 ? referentAt(cue.start) : null;
-        const cueText = s.slice(cue.start, cue.end);
+        // "We sold the position": the cue may have taken the article ("sold the").
+        const definite =
+          DEFINITE.test(rest) ||
+          (/\b(?:the|our|my)\s*$/iu.test(cueText) &&
+            /^\s*(?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake)\b/iu.test(rest));
+        const referent = chosen.length === 0 ? referentAt(cue.start, clause.start, definite) : null;
         const understood =
           BARE_END.test(rest) &&
           (OWN_CLAUSE.test(before) || /^(?:[Ww]e|I)\b/u.test(cueText)) &&
           FIRST_PERSON.test(`${before}${cueText}`);
-        const byReferent = Boolean(referent && (PRONOUN.test(rest) || understood));
+        // "the shares stay in the portfolio": a pronoun subject of a hold or a view (a verb's is the company acting).
+        const subjectReferent = cue.kind !== 'verb' && SUBJECT_REFERENT.test(before);
+        // "I added to the position": the cue itself names the position it acts on.
+        const ownObject =
+          /\b(?:(?:the|our|my) (?:\w+ )?(?:short|long|position|stake|holding)(?: position)?|it|them)$/iu.test(cueText);
+        const byReferent = Boolean(
+          referent &&
+            (((PRONOUN.test(rest) || definite || ownObject) && !cue.adjacent) || understood || subjectReferent),
+        );
         if (byReferent) chosen = [referent!];
         for (const m of chosen) {
-          // "We're short the stock and we pressed it": a pronoun's call keeps the direction its clause set up.
+          // "We're short the stock and we pressed it": a pronoun's call keeps the direction its sentence set up, or
+          // the one an earlier call in the post gave the position ("We are short the stock. … we added to it").
           const short =
-            shortContext(s.slice(cue.start, nextCue)) || (byReferent && shortContext(s.slice(clause.start, cue.start)));
+            shortContext(s.slice(cue.start, nextCue)) ||
+            (byReferent && (shortContext(s.slice(0, cue.start)) || shortBefore(found, m.ticker, sentence.speaker)));
           const direction = dir ?? (short ? 'SHORT' : 'LONG');
           const option = cue.option;
           found.push({
@@ -249,15 +338,102 @@ function actorOk(
   if (cue.kind === 'label') return true;
   const firstBefore = FIRST_PERSON.test(`${before}${cueText}`);
   if (!firstBefore && THIRD_PARTY.test(before)) return false;
+  // "my wife bought …": a first-person word that names someone else.
+  if (
+    cue.kind === 'verb' &&
+    /\b(?:my|our)\s+(?:wife|husband|partner|son|daughter|kids?|children|friends?|dad|mom|mum|father|mother|brother|sister|parents|neighbou?rs?|colleagues?|boss)\b(?:\s+\w+){0,2}\s*$/iu.test(
+      before,
+    )
+  ) {
+    return false;
+  }
+  // "I'd add that Wingstop bought back stock": a name right before the verb is its subject, whoever spoke before it.
+  if (cue.kind === 'verb' && /[a-z,;]\s+(?:(?!(?:I|We)\b)[A-Z][\w&'’.-]*\s+){1,4}(?:\([^)]*\)\s+)?$/u.test(before))
+    return false;
   // "Sold half of our Verizon position.": a note whose subject, the author, is understood.
   if (cue.kind === 'verb') return firstBefore || ((sentence.listItem || sentenceStart) && before.trim() === '');
   return FIRST_PERSON.test(clause) || !THIRD_PARTY.test(clause);
 }
 
+/**
+ * Has the post already stated a short position, and no long, on this instrument (for this speaker)? A sell rating
+ * ("Action: Sell") is not a short position: "we sold our shares" after it closes a long.
+ */
+function shortBefore(found: Found[], ticker: string, speaker: string | null): boolean {
+  const on = found.filter(
+    (f) => f.pick.ticker === ticker && (f.sentence.speaker ?? null) === speaker && f.pick.action !== 'RECOMMENDATION',
+  );
+  return on.some((f) => f.pick.direction === 'SHORT') && !on.some((f) => f.pick.direction === 'LONG');
+}
+
+/**
+ * The instrument named right before a cue: "American Express (AXP) a Hold"; for a subject, opening its clause too
+ * ("Adobe stays", not "the spread between Apple and Microsoft remains").
+ */
+function subjectOf(s: string, cue: Cue, clauseStart: number, mentions: TickerMention[]): TickerMention[] {
+  const m = mentions.filter((x) => x.end <= cue.start).at(-1);
+  if (!m || !/^[\s)]*$/u.test(s.slice(m.end, cue.start))) return [];
+  if (
+    cue.adjacent === 'subject' &&
+    !LEADS.test(s.slice(clauseStart, m.start).replace(/^\s*(?:and|but|so|while)\s+/iu, ''))
+  ) {
+    return [];
+  }
+  return [m];
+}
+
+/** Words after a company that make it a security: "an Apple position", "the Tesla short", "a Ford stake". */
+const SECURITY_AFTER =
+  /^\s*(?:\([^)]*\)\s*)?(?:shares?|stock|stake|position|short|long|puts?|calls?|options?|ADRs?)\b/iu;
+
+/**
+ * A company named as the maker of a product, not as a security: "bought a Tesla Model Y", "my Harley Davidson", "the
+ * Apple Smart Keyboard" (a name without a ticker after an article or a possessive, or before a capitalized product
+ * name); or as the owner of something else: "no change to Apple's guidance".
+ */
+function productOrOwner(s: string, m: TickerMention): boolean {
+  const after = s.slice(m.end);
+  if (/^['’]s?\s+(?!(?:shares|stock|stake|ADRs?)\b)[a-z]/u.test(after)) return true;
+  if (m.via !== 'name' || SECURITY_AFTER.test(after)) return false;
+  // "the Invesco QQQ Trust (QQQ)", "a Tesla (TSLA) position": a company given its ticker or legal form is a security.
+  if (
+    /^[\w\s&.'’-]{0,30}\(/u.test(after) ||
+    /^\s+(?:Trust|Fund|ETF|Inc|Corp|Corporation|Company|Co|Group|Holdings?|plc|Ltd|SA|AG|NV)\b/u.test(after)
+  ) {
+    return false;
+  }
+  const before = s.slice(Math.max(0, m.start - 12), m.start);
+  return (
+    /\b(?:an?|my|our|your|his|her|their|(?:the|a|my|our) new)\s+$/iu.test(before) ||
+    (/\bthe\s+$/iu.test(before) && /^\s+[A-Z][a-z]/u.test(after))
+  );
+}
+
+/**
+ * "RELX (LON: REL)": a company's name or US ticker with its listing in parentheses is that listing, one instrument.
+ */
+function withListings(s: string, mentions: TickerMention[]): TickerMention[] {
+  const out: TickerMention[] = [];
+  for (const m of mentions) {
+    const last = out[out.length - 1];
+    if (last && last.ticker !== m.ticker && /^\s*\(\s*$/u.test(s.slice(last.end, m.start))) {
+      out[out.length - 1] = { ...m, start: last.start };
+    } else out.push(m);
+  }
+  return out;
+}
+
+/** "owned since 2022 and still own": a date after "since" is not a clause of its own. */
+const SINCE_DATE =
+  /\bsince (?:(?:19|20)\d\d|(?:January|February|March|April|May|June|July|August|September|October|November|December|the spring|the summer|the autumn|the fall|the winter)\b)/giu;
+
 /** The mentions a cue acts on: the first after it (and those listed with it), else the nearest before it. */
-function governed(s: string, cue: Cue, nextCue: number, mentions: TickerMention[]): TickerMention[] {
+function governed(s: string, cue: Cue, nextCue: number, all: TickerMention[]): TickerMention[] {
+  const mentions = withListings(s, all);
   const usable = (m: TickerMention) =>
-    !NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) && !COMPARED.test(s.slice(Math.max(0, m.start - 30), m.start));
+    !NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) &&
+    !COMPARED.test(s.slice(Math.max(0, m.start - 30), m.start)) &&
+    !productOrOwner(s, m);
   const after = mentions.filter((m) => m.start >= cue.start && m.start < nextCue);
   const out: TickerMention[] = [];
   const first = after[0];
@@ -280,8 +456,9 @@ function governed(s: string, cue: Cue, nextCue: number, mentions: TickerMention[
     const m = beforeCue[i]!;
     const gap = s.slice(m.end, i === beforeCue.length - 1 ? cue.start : beforeCue[i + 1]!.start);
     if (i === beforeCue.length - 1) {
-      if (gap.length > 60 || /\b(?:because|since|after|when|while|given|despite|if|than)\b/iu.test(gap)) break;
-      if (NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) || NEGATED.test(gap)) break;
+      const clause = gap.replace(SINCE_DATE, '');
+      if (gap.length > 60 || /\b(?:because|since|after|when|while|given|despite|if|than)\b/iu.test(clause)) break;
+      if (NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) || NEGATED.test(gap) || productOrOwner(s, m)) break;
     } else if (!CHAIN_GAP.test(gap)) break;
     if (usable(m) || i === beforeCue.length - 1) out.unshift(m);
   }

@@ -8,7 +8,10 @@ export interface Sentence {
   indexInParagraph: number;
   /** Place in the whole text (0-based). */
   index: number;
-  /** In a transcript, who says it ("Sam Ortiz" from "SAM ORTIZ:" or "[00:12:03] Sam Ortiz:"), else null. */
+  /**
+   * In a transcript, who says it ("Sam Ortiz" from "SAM ORTIZ:" or "[00:12:03] Sam Ortiz:"; from "Ortiz:" too when
+   * the text names Sam Ortiz), else null.
+   */
   speaker: string | null;
   /** The sentence is (the start of) an item of a list ("- …", "1. …"), its marker left out of `text`. */
   listItem: boolean;
@@ -23,6 +26,11 @@ const ABBREVIATIONS = new Set(
 );
 
 const BOUNDARY = /[.!?]+["”’')\]]*\s+/gu;
+/**
+ * A line that opens with a short label and a colon ("Added: $CRWD, $PANW", "Closed: $OKTA", "Note: …"): a note of its
+ * own, like a list item, even without a blank line or a period before the next one.
+ */
+const LABEL_LINE = /^[ \t]*[A-Z][\w'’&-]*(?:[ \t]+[\w'’&-]+){0,2}[ \t]*:[ \t]+\S/u;
 const TABLE_ROW = /^\S.*?\S(?: {2,}|\t)\S.*$/u;
 const LIST_MARKER = /^[ \t]*(?:[-*•–—]|\d{1,2}[.)])[ \t]+/u;
 const TIMESTAMP = String.raw`[[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?`;
@@ -33,7 +41,7 @@ const SPEAKER_LABEL = new RegExp(
 );
 /** Labels of a newsletter's own lines, not people. */
 const NOT_SPEAKERS =
-  /^(?:note|notes|disclosure|disclaimer|update|updates|position|positions|action|rating|ticker|price|target|risk|risks|catalyst|catalysts|bottom line|summary|thesis|why|what|new|buy|buys|sell|sells|sold|bought|trimmed|added|exit|exits|exited|hold|holds|source|sources|chart|table|figure|fig|ps|p\.s|tl;dr|tldr|q|a|edit|important|warning|portfolio|trade|trades|idea|ideas|the trade|our view|verdict|takeaway|today|watchlist|valuation|timing|structure|entry|stop|size|sizing|cost|upside|downside|shorts|longs|changes|performance|housekeeping|correction|caveat)$/iu;
+  /^(?:closed|initiated|reduced|unchanged|held|increased|covered|shorted|kept|started|opened|topped up|trims|adds|new this (?:week|month)|note|notes|disclosure|disclaimer|update|updates|position|positions|action|rating|ticker|price|target|risk|risks|catalyst|catalysts|bottom line|summary|thesis|why|what|new|buy|buys|sell|sells|sold|bought|trimmed|added|exit|exits|exited|hold|holds|source|sources|chart|table|figure|fig|ps|p\.s|tl;dr|tldr|q|a|edit|important|warning|portfolio|trade|trades|idea|ideas|the trade|our view|verdict|takeaway|today|watchlist|valuation|timing|structure|entry|stop|size|sizing|cost|upside|downside|shorts|longs|changes|performance|housekeeping|correction|caveat)$/iu;
 
 function endsWithAbbreviation(before: string): boolean {
   const word = /([A-Za-z.]+)\.?$/u.exec(before.replace(/[.!?]+$/u, ''))?.[1] ?? '';
@@ -67,6 +75,34 @@ function transcriptSpeakers(lines: Line[]): Set<string> {
   return speakers;
 }
 
+/** Words before a surname that are not a first name: "Thanks Lind", "Dr Lind". */
+const NOT_FIRST_NAMES =
+  /^(?:With|And|Thanks|Thank|Ask|Asked|For|To|From|By|Dear|Mr|Mrs|Ms|Dr|Prof|Professor|Says|Said|Host|Guest|Q|A)$/u;
+
+/**
+ * Speakers labelled by one name ("Lind:", "Hector:") whom the text names in full once ("This week's interview is with
+ * Tobias Lind"): the full name, so a call is attributed to the person the post introduces. One name that matches two
+ * full names, or none, stays as labelled.
+ */
+function fullNames(text: string, speakers: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of speakers) {
+    if (!/^[A-Z][a-z'’-]+$/u.test(name)) continue;
+    const full = new Set<string>();
+    const pattern = new RegExp(
+      String.raw`\b([A-Z][a-z'’-]+) ${name}\b|\b${name} ([A-Z][a-z'’-]+)\b(?![ \t]*[:(])`,
+      'gu',
+    );
+    for (const m of text.matchAll(pattern)) {
+      const other = m[1] ?? m[2]!;
+      if (NOT_FIRST_NAMES.test(other) || speakers.has(other)) continue;
+      full.add(m[1] ? `${other} ${name}` : `${name} ${other}`);
+    }
+    if (full.size === 1) out.set(name, [...full][0]!);
+  }
+  return out;
+}
+
 const ROLES = /^(?:host|co-host|cohost|guest|moderator|interviewer|speaker|analyst|panelist)$/iu;
 
 /**
@@ -95,6 +131,7 @@ export function splitSentences(text: string): Sentence[] {
     if (m[0].trim()) lines.push({ start: m.index!, text: m[0] });
   }
   const speakers = transcriptSpeakers(lines);
+  const full = fullNames(text, speakers);
   // Blocks: runs of lines, broken at blank lines, list items and speaker turns.
   const blocks: { start: number; end: number; speaker: string | null; listItem: boolean }[] = [];
   let speaker: string | null = null;
@@ -106,7 +143,8 @@ export function splitSentences(text: string): Sentence[] {
     let fresh = previousEnd < 0 || /\n\s*\n/u.test(text.slice(previousEnd, line.start));
     const label = SPEAKER_LABEL.exec(line.text);
     if (label && speakers.has(speakerName(label[2]!, label[3]))) {
-      speaker = speakerName(label[2]!, label[3]);
+      const name = speakerName(label[2]!, label[3]);
+      speaker = full.get(name) ?? name;
       start += label[0].length;
       fresh = true;
     } else if (label?.[1]) {
@@ -117,6 +155,8 @@ export function splitSentences(text: string): Sentence[] {
     if (marker) {
       start += marker[0].length;
       listItem = true;
+      fresh = true;
+    } else if (LABEL_LINE.test(text.slice(start, end))) {
       fresh = true;
     } else if (TABLE_ROW.test(text.slice(start, end))) {
       // A row of a table ("Amphenol     APH      Bought"): an item of its own, like a list's.

@@ -143,10 +143,12 @@ function nameMentions(text: string, strong: Set<string>): TickerMention[] {
   for (const m of text.matchAll(ALIAS_PATTERN)) {
     const name = m[0].replace(/['’]s$/u, '');
     const end = withLegalForm(text, m.index! + name.length);
-    // "Target prices rose", "POSIX Shell", "Meta build systems": an alias that is also a word names the company
-    // with its legal form or ticker, or once the post has given the ticker or is about markets.
-    if (WORD_ALIASES.has(name) && end === m.index! + name.length && !strong.has(COMPANY_ALIASES[name]!) && !markets) {
-      if (!/^\s*\(/u.test(text.slice(end))) continue;
+    // "POSIX Shell", "Meta build systems": an alias that is also a word names the company with its legal form or
+    // ticker, or once the post has given the ticker or is about markets, and never as a sentence's first word
+    // ("Target prices rose").
+    if (WORD_ALIASES.has(name) && end === m.index! + name.length && !/^\s*\(/u.test(text.slice(end))) {
+      if (!strong.has(COMPANY_ALIASES[name]!) && !markets) continue;
+      if (/(?:^|[.!?:]\s+|\n\s*)$/u.test(text.slice(Math.max(0, m.index! - 3), m.index!))) continue;
     }
     // "Harrison Ford", "Trevor Noah": a one-word name right after a capitalized word is a person's or a title's.
     if (!name.includes(' ') && personBefore(text, m.index!)) continue;
