@@ -9,6 +9,9 @@ const LEGAL_FORMS = new Set(
   ),
 );
 
+/** A registrant's state or filing marks: "/DE/", "/NEW", "\\PA\\", "/ ADR", "./tx", "/Cayman Islands/", " A/S", "CORP/". */
+const FILING_MARK =
+  /(?:\s*[\\/]\s*(?:[A-Za-z]{2,4}|Cayman(?: Islands)?|Marshall Islands|British Virgin Islands|Bermuda|Delaware|Nevada|Maryland|Canada)?\s*[\\/]?|\s+A\/S)\s*$/u;
 export function nameTokens(text: string): string[] {
   return text
     .normalize('NFKD')
@@ -23,7 +26,7 @@ export function nameTokens(text: string): string[] {
 
 /** The registrant or written name as a key; empty when nothing but a legal form is left. */
 export function companyNameKey(name: string): string {
-  const tokens = nameTokens(name);
+  const tokens = nameTokens(name.replace(FILING_MARK, ''));
   while (tokens.length > 1 && LEGAL_FORMS.has(tokens[tokens.length - 1]!)) tokens.pop();
   while (tokens.length > 1 && tokens[0] === 'the') tokens.shift();
   if (tokens.length === 1 && LEGAL_FORMS.has(tokens[0]!)) return '';
@@ -34,9 +37,6 @@ export function isLegalForm(token: string): boolean {
   return LEGAL_FORMS.has(token.toLowerCase().replace(/\.$/u, ''));
 }
 
-/** A registrant's state or filing marks: "/DE/", "/NEW", "\\PA\\", "/ ADR", "./tx", "/Cayman Islands/", " A/S", "CORP/". */
-const FILING_MARK =
-  /(?:\s*[\\/]\s*(?:[A-Za-z]{2,4}|Cayman(?: Islands)?|Marshall Islands|British Virgin Islands|Bermuda|Delaware|Nevada|Maryland|Canada)?\s*[\\/]?|\s+A\/S)\s*$/u;
 const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'de', 'du', 'la']);
 
 /**

@@ -14,7 +14,7 @@ const SPONSOR =
 const FOLLOW =
   /\b(?:follow|find|like|join|connect with|reach|contact|tweet at|message|catch|tag) (?:us|me|him|her|them|the show|the podcast)\b/iu;
 const VENUE = new RegExp(
-  String.raw`\b(?:(?:listen|subscribe|watch|download|stream|rate|review|available|find (?:it|them|us))\b[^.!?\n]{0,40}?\b(?:on|at|in|via|through)|(?:buy|bought|shop|order|pre-?order|get (?:it|them|yours|one))\b[^.!?\n]{0,40}?\b(?:from|on|at|via|through))\s+(?:the\s+)?(?:${PLATFORMS})\b`,
+  String.raw`\b(?:(?:listen|subscribe|follow|watch|download|stream|rate|review|available|find (?:it|them|us))\b[^.!?\n]{0,40}?\b(?:on|at|in|via|through)|(?:buy|bought|shop|order|pre-?order|get (?:it|them|yours|one))\b[^.!?\n]{0,40}?\b(?:from|on|at|via|through))\s+(?:the\s+)?(?:${PLATFORMS})\b`,
   'iu',
 );
 /** A sentence about a security is never a venue line: "we bought shares in Apple on the dip" is a call. */
@@ -25,9 +25,9 @@ const CHANNEL = new RegExp(
   'iu',
 );
 const PLATFORM = new RegExp(String.raw`\b(?:${PLATFORMS})\b`, 'u');
-/** A list item that is a bare channel: "- Instagram", "- Twitter", "- Website". */
+/** A list item that is a bare channel: "- Instagram", "- Website - launchedfm.com", "- Reddit - /r/LaunchedFM". */
 const LINK_ITEM = new RegExp(
-  String.raw`^(?:${PLATFORMS}|Website|Web|Blog|GitHub|Github|Dribbble|Behance|Mastodon|Bluesky|RSS)\W*$`,
+  String.raw`^(?:${PLATFORMS}|Website|Web|Blog|GitHub|Github|Dribbble|Behance|Mastodon|Bluesky|RSS)\W*(?:[-–—:]\s*(?:@\S+|\/?r\/\S+|https?:\/\/\S+|[\w.-]+\.[a-z]{2,}\S*)\s*)?$`,
   'u',
 );
 const LINK = /https?:\/\/|www\.|(?:^|\s)@\w{2,}|\b[\w-]+\.(?:com|net|org|io|fm|co|me|tv)\b/iu;
