@@ -6,6 +6,7 @@ import { htmlToPlainText } from '@/lib/ingest/html/to-text';
 import { JUDGED_POSTS } from '@/tests/fixtures/picks/judged-set';
 import { BATCH3_POSTS } from '@/tests/fixtures/picks/judged-set-batch3';
 import { BATCH4_POSTS } from '@/tests/fixtures/picks/judged-set-batch4';
+import { BATCH5_POSTS } from '@/tests/fixtures/picks/judged-set-batch5';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 
 // The quality gate of issue 24 on our own judged set (npm run eval:picks prints the table): the offline generators
@@ -13,7 +14,7 @@ import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 describe('offline generators on the judged set', async () => {
   const generators = { extractor: new RuleBasedPickExtractor(), summarizer: new ExtractiveSummarizer() };
   const results: PostResult[] = [];
-  for (const post of [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS, ...BATCH4_POSTS])
+  for (const post of [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS, ...BATCH4_POSTS, ...BATCH5_POSTS])
     results.push(await evaluatePost(post, generators, htmlToPlainText));
   const all = totals(results);
   const m = metrics(all);
