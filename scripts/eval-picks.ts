@@ -22,6 +22,7 @@ import { JUDGED_POSTS } from '@/tests/fixtures/picks/judged-set';
 import { BATCH3_POSTS } from '@/tests/fixtures/picks/judged-set-batch3';
 import { BATCH4_POSTS } from '@/tests/fixtures/picks/judged-set-batch4';
 import { BATCH5_POSTS } from '@/tests/fixtures/picks/judged-set-batch5';
+import { BATCH6_POSTS } from '@/tests/fixtures/picks/judged-set-batch6';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 import { loadRealCorpus } from '@/tests/fixtures/real-text/corpus';
 import { JUDGED_MENTIONS, STATED_CALLS } from '@/tests/fixtures/real-text/labels';
@@ -32,7 +33,7 @@ const generators = offline
   ? { summarizer: new ExtractiveSummarizer(), extractor: new RuleBasedPickExtractor() }
   : configuredGenerators();
 
-const batchFlag = ['--holdout', '--batch3', '--batch4', '--batch5'].find((f) => process.argv.includes(f));
+const batchFlag = ['--holdout', '--batch3', '--batch4', '--batch5', '--batch6'].find((f) => process.argv.includes(f));
 const realOnly = process.argv.includes('--real');
 const results: PostResult[] = [];
 const only = process.argv.includes('--holdout')
@@ -43,7 +44,9 @@ const only = process.argv.includes('--holdout')
       ? BATCH4_POSTS
       : process.argv.includes('--batch5')
         ? BATCH5_POSTS
-        : [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS, ...BATCH4_POSTS, ...BATCH5_POSTS];
+        : process.argv.includes('--batch6')
+          ? BATCH6_POSTS
+          : [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS, ...BATCH4_POSTS, ...BATCH5_POSTS, ...BATCH6_POSTS];
 if (!realOnly) for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 if (!realOnly) {
   const all = totals(results);
