@@ -86,6 +86,7 @@ describe('company universe', () => {
     // The same companies named as companies still count.
     expect(tickers('The Hackett Group (HCKT) cut its outlook; Apple sold fewer iPhones.')).toEqual(['HCKT', 'AAPL']);
     expect(tickers('Celsius Holdings (CELH) grew, and Celsius is still cheap.')).toEqual(['CELH', 'CELH']);
+    expect(tickers("We ate at McDonald's, then Apple's store.")).toEqual(['MCD', 'AAPL']);
   });
 
   it('recognizes exchange-suffixed listings and exchange prefixes, with the exchange', () => {

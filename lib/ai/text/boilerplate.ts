@@ -14,14 +14,14 @@ const SPONSOR =
 const FOLLOW =
   /\b(?:follow|find|like|join|connect with|reach|contact|tweet at|message|catch|tag) (?:us|me|him|her|them|the show|the podcast)\b/iu;
 const VENUE = new RegExp(
-  String.raw`\b(?:(?:listen|subscribe|follow|watch|download|stream|rate|review|available|find (?:it|them|us))\b[^.!?\n]{0,40}?\b(?:on|at|in|via|through)|(?:buy|bought|shop|order|pre-?order|get (?:it|them|yours|one))\b[^.!?\n]{0,40}?\b(?:from|on|at|via|through))\s+(?:the\s+)?(?:${PLATFORMS})\b`,
+  String.raw`\b(?:(?:listen|subscribe|follow|share|post|watch|download|stream|rate|review|available|find (?:it|them|us))\b[^.!?\n]{0,40}?\b(?:on|at|in|via|through)|(?:buy|bought|shop|order|pre-?order|pick(?:ed)? (?:it |them |one )?up|grab|get (?:it|them|yours|one))\b[^.!?\n]{0,40}?\b(?:from|on|at|via|through))\s+(?:the\s+)?(?:${PLATFORMS})\b`,
   'iu',
 );
 /** A sentence about a security is never a venue line: "we bought shares in Apple on the dip" is a call. */
 const SECURITY = /\b(?:shares?|stocks?|stake|position|puts?|options?|ETFs?|ticker|portfolio)\b/iu;
 /** "our Facebook page", "The Ruminant's Facebook Page", "soon on Netflix": a post's own channels, where it is shown. */
 const CHANNEL = new RegExp(
-  String.raw`\b(?:(?:our|my) (?:Facebook|Instagram|Twitter|YouTube|TikTok|LinkedIn|Discord|Twitch|Patreon|Substack)\b|(?:Facebook|Instagram|Twitter|YouTube|TikTok|LinkedIn) (?:page|channel|account|handle|group|feed|profile)s?\b|(?:now|soon|only|exclusively|coming) (?:on|to) (?:${PLATFORMS})\b)`,
+  String.raw`\b(?:(?:our|my) (?:Facebook|Instagram|Twitter|YouTube|TikTok|LinkedIn|Discord|Twitch|Patreon|Substack|Google\+)|[A-Z][a-z]+ on (?:Instagram|Twitter|Facebook|TikTok|YouTube|LinkedIn|Mastodon|Threads|Bluesky)\b|\((?:Amazon|iTunes|Apple|Google Play|Spotify|YouTube)\)|(?:Facebook|Instagram|Twitter|YouTube|TikTok|LinkedIn) (?:page|channel|account|handle|group|feed|profile)s?\b|(?:now|soon|only|exclusively|coming) (?:on|to) (?:${PLATFORMS})\b)`,
   'iu',
 );
 const PLATFORM = new RegExp(String.raw`\b(?:${PLATFORMS})\b`, 'u');

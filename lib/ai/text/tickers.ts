@@ -141,7 +141,9 @@ function nameMentions(text: string, strong: Set<string>): TickerMention[] {
   const out: TickerMention[] = [];
   const markets = aboutMarkets(text);
   for (const m of text.matchAll(ALIAS_PATTERN)) {
-    const name = m[0].replace(/['’]s$/u, '');
+    // "McDonald's" and "Lowe's" are aliases as written; "Apple's" is "Apple" with a possessive.
+    const name = COMPANY_ALIASES[m[0]] ? m[0] : m[0].replace(/['’]s$/u, '');
+    if (!COMPANY_ALIASES[name]) continue;
     const end = withLegalForm(text, m.index! + name.length);
     // "POSIX Shell", "Meta build systems": an alias that is also a word names the company with its legal form or
     // ticker, or once the post has given the ticker or is about markets, and never as a sentence's first word
@@ -212,7 +214,10 @@ export function findTickerMentions(text: string): TickerMention[] {
     // "$HOME", "$DB = new DB": a variable in a line of code, not a cashtag.
     if (codeLine(text, m.index!)) continue;
     const ticker = normalizeTicker(m[1]!);
-    if (ticker) found.push(mention(ticker, m.index!, m.index! + m[0].length, 'cashtag'));
+    // "$GOPATH", "$PATH": a cashtag the universe does not know counts only in a post about markets.
+    if (ticker && (instrumentFor(ticker) || aboutMarkets(text))) {
+      found.push(mention(ticker, m.index!, m.index! + m[0].length, 'cashtag'));
+    }
   }
   for (const m of text.matchAll(PREFIX_PATTERN)) {
     const prefix = EXCHANGE_PREFIXES[m[1]!.toUpperCase()];
