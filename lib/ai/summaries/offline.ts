@@ -2,6 +2,7 @@ import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import { contentHash } from '@/lib/ai/content-hash';
 import { extractByRules } from '@/lib/ai/picks/offline';
+import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
 import { type Sentence, splitSentences } from '@/lib/ai/text/sentences';
 import { findTickerMentions, rankTickers } from '@/lib/ai/text/tickers';
 import { describeCalls } from './calls';
@@ -50,10 +51,14 @@ export function summarizeExtractively(input: SummaryInput): SummaryResult {
   const callPoints = describeCalls(calls, mentions, input.author).slice(0, 4);
 
   const title = input.title.replace(/\s+/gu, ' ').trim().toLowerCase();
+  const boilerplate = boilerplateSpans(text);
   const scored = sentences.map((s) => ({
     s,
-    // The title repeated as the body's first line is not a point of the post.
-    score: s.text.replace(/\s+/gu, ' ').trim().toLowerCase() === title ? 0 : scoreSentence(s, importance),
+    // The title repeated as the body's first line is not a point of the post, nor is a sponsor read or a link line.
+    score:
+      s.text.replace(/\s+/gu, ' ').trim().toLowerCase() === title || within(boilerplate, s.start, s.end)
+        ? 0
+        : scoreSentence(s, importance),
   }));
   const ranked = [...scored].filter((x) => x.score > 0).sort((a, b) => b.score - a.score || a.s.index - b.s.index);
   const pool = ranked.length > 0 ? ranked : scored;

@@ -10,7 +10,7 @@ const PLATFORMS =
   'Netflix|Hulu|Disney\\+|Prime Video|HBO Max|Apple TV\\+?|Apple Podcasts|Apple Music|Apple Books|App Store|Google Podcasts|Google Play|Apple|Google|Amazon|Spotify|YouTube|Instagram|Facebook|Twitter|TikTok|LinkedIn|Threads|iTunes|Overcast|Stitcher|Pocket ?Casts|Patreon|Twitch|Audible|Mastodon|Reddit|Discord|Substack|B&H|Best Buy|eBay|Etsy|Walmart|Target';
 
 const SPONSOR =
-  /\b(?:sponsor(?:ed|s|ing)?|brought to you by|promo code|offer code|coupon code|discount code|use (?:the )?code|affiliate links?|buy it here|get it here|shop now|support (?:the|this|our) (?:show|podcast|channel|work)|become a (?:patron|member|supporter)|(?:free|risk-free) trial)\b/iu;
+  /\b(?:sponsor(?:ed|s|ing)?|brought to you by|promo code|offer code|coupon code|discount code|(?:use|with|enter) (?:the )?(?:promo |offer )?code|affiliate links?|buy it here|get it here|shop now|support (?:the|this|our) (?:show|podcast|channel|work)|become a (?:patron|member|supporter)|(?:free|risk-free) trial)\b/iu;
 const FOLLOW =
   /\b(?:follow|find|like|join|connect with|reach|contact|tweet at|message|catch|tag) (?:us|me|him|her|them|the show|the podcast)\b/iu;
 const VENUE = new RegExp(
@@ -38,10 +38,14 @@ const LIST_HEADING =
 export function boilerplateSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   let inList = false;
+  let previousEnd = 0;
   for (const s of splitSentences(text)) {
     const t = s.text;
-    const listed = inList && s.listItem;
-    if (!s.listItem) inList = false;
+    // A list item's later sentences ("- Simple Contacts: Renew … with code ATP") belong to it.
+    const item = s.listItem || (inList && !text.slice(previousEnd, s.start).includes('\n'));
+    previousEnd = s.end;
+    const listed = inList && item;
+    if (!item) inList = false;
     const boiler =
       listed ||
       SPONSOR.test(t) ||
