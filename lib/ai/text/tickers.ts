@@ -137,9 +137,8 @@ function fundBefore(text: string, at: number): boolean {
 }
 
 /** Company names: the alias table (as written), and registrant names (SEC list, curated) by their key. */
-function nameMentions(text: string, strong: Set<string>): TickerMention[] {
+function nameMentions(text: string, strong: Set<string>, markets: boolean): TickerMention[] {
   const out: TickerMention[] = [];
-  const markets = aboutMarkets(text);
   for (const m of text.matchAll(ALIAS_PATTERN)) {
     // "McDonald's" and "Lowe's" are aliases as written; "Apple's" is "Apple" with a possessive.
     const name = COMPANY_ALIASES[m[0]] ? m[0] : m[0].replace(/['’]s$/u, '');
@@ -208,6 +207,7 @@ function nameMentions(text: string, strong: Set<string>): TickerMention[] {
  */
 export function findTickerMentions(text: string): TickerMention[] {
   const found: TickerMention[] = [];
+  const markets = aboutMarkets(text);
   for (const m of text.matchAll(
     /(?<![A-Za-z0-9$"'=])\$([A-Z]{1,6}(?:[.-][A-Z]{1,2})?)(?![A-Za-z0-9_=([{]|->|\.[A-Za-z])/gu,
   )) {
@@ -215,7 +215,7 @@ export function findTickerMentions(text: string): TickerMention[] {
     if (codeLine(text, m.index!)) continue;
     const ticker = normalizeTicker(m[1]!);
     // "$GOPATH", "$PATH": a cashtag the universe does not know counts only in a post about markets.
-    if (ticker && (instrumentFor(ticker) || aboutMarkets(text))) {
+    if (ticker && (instrumentFor(ticker) || markets)) {
       found.push(mention(ticker, m.index!, m.index! + m[0].length, 'cashtag'));
     }
   }
@@ -263,10 +263,10 @@ export function findTickerMentions(text: string): TickerMention[] {
   }
   // A post that writes tickers ("$FCX", "Visa (V)", "NYSE: PG") or is about markets may also write them bare;
   // elsewhere an upper-case word from the SEC list ("SSD", "OLED", "TLS", "IDE") is an acronym far more often.
-  const writesTickers = found.length > 0 || aboutMarkets(text);
+  const writesTickers = found.length > 0 || markets;
   const boilerplate = boilerplateSpans(text);
   const strong = new Set(found.map((f) => f.ticker));
-  found.push(...nameMentions(text, strong).filter((f) => !within(boilerplate, f.start, f.end)));
+  found.push(...nameMentions(text, strong, markets).filter((f) => !within(boilerplate, f.start, f.end)));
   const established = new Set(found.map((f) => f.ticker));
   for (const m of text.matchAll(
     /(?<![A-Za-z0-9$.&/'’_-])([A-Z][A-Z0-9]{0,5}(?:\.[A-Z])?)(?![A-Za-z0-9&'’_-]|\.[A-Za-z0-9])/gu,
