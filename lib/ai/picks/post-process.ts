@@ -3,7 +3,7 @@ import { contentHash } from '@/lib/ai/content-hash';
 import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
 import { aboutMarkets } from '@/lib/ai/text/markets';
 import { splitSentences } from '@/lib/ai/text/sentences';
-import { findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
+import { evidencedTickers, findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
 import { instrumentFor, tickerForName } from '@/lib/reference/universe';
 import { type CandidatePick, CandidatePickSchema, CONVICTION_LABELS, type ExtractedPick } from './extractor';
 
@@ -16,8 +16,6 @@ const MAX_QUOTE_CHARS = 1_000;
  */
 const SECURITY =
   /\b(?:shares?|stocks?|stake|equity|equities|puts?|call options?|calls on|options? on|ETFs?|ticker|price target|portfolio|position(?!\s+to\b)|positions|holdings?|dividends?|valuation|(?:are|am|is|we['’]re|I['’]m|went|go|got|stay|remain|still|been) (?:long|short)|short(?:ed|ing)|sold short|overweight|underweight|outperform|underperform|(?:buy|sell|hold) rating|upgraded|downgraded|multiple|earnings)\b/iu;
-/** How a text names an instrument with ticker evidence, as opposed to by name only. */
-const TICKER_EVIDENCE = new Set(['cashtag', 'parenthesized', 'exchange', 'suffix', 'ticker']);
 
 function collapse(s: string): string {
   return s.replace(/\s+/gu, ' ').trim();
@@ -87,7 +85,7 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
       const quote = (raw as { evidenceQuote?: unknown })?.evidenceQuote;
       return typeof quote === 'string' && SECURITY.test(quote);
     });
-  const byTicker = new Set(mentions.filter((m) => TICKER_EVIDENCE.has(m.via)).map((m) => m.ticker));
+  const byTicker = evidencedTickers(mentions);
   const boilerplate = boilerplateSpans(context.text);
   const sentences = splitSentences(context.text);
   const transcript = sentences.some((s) => s.speaker);

@@ -4,7 +4,7 @@ import { contentHash } from '@/lib/ai/content-hash';
 import { AiOutputError } from '@/lib/ai/errors';
 import { structuredCall, truncateToTokens } from '@/lib/ai/structured-call';
 import { aboutMarkets } from '@/lib/ai/text/markets';
-import { findTickerMentions, normalizeTicker, rankTickers } from '@/lib/ai/text/tickers';
+import { evidencedTickers, findTickerMentions, normalizeTicker, rankTickers } from '@/lib/ai/text/tickers';
 import { tickerForName } from '@/lib/reference/universe';
 import { describeCalls } from './calls';
 import { companyStances, stanceFor } from './stance';
@@ -87,7 +87,7 @@ export class OpenAISummarizer implements Summarizer {
     // company the post names only by name has a stance only in a post about markets ("bullish on Meta" from "the
     // sort of product that I buy on Instagram" is not a call).
     const markets = aboutMarkets(input.text);
-    const evidenced = new Set(mentions.filter((m) => m.via !== 'name').map((m) => m.ticker));
+    const evidenced = evidencedTickers(mentions);
     const companies = input.calls
       ? companyStances(input.calls)
       : [

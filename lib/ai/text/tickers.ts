@@ -369,6 +369,11 @@ function shouting(text: string, at: number): boolean {
   return !/[a-z]/u.test(line) && (line.match(/[A-Z]{2,}/gu)?.length ?? 0) >= 3;
 }
 
+/** The tickers a text gives with ticker evidence (a cashtag, "(FCX)", "NYSE: PG", "6758.T", a bare FCX), not by name only. */
+export function evidencedTickers(mentions: TickerMention[]): Set<string> {
+  return new Set(mentions.filter((m) => m.via !== 'name').map((m) => m.ticker));
+}
+
 /** Distinct tickers by number of mentions, most first (ties: first mention first). */
 export function rankTickers(mentions: TickerMention[]): string[] {
   const counts = new Map<string, number>();
