@@ -3,13 +3,15 @@ import winkNLP from 'wink-nlp';
 import { contentHash } from '@/lib/ai/content-hash';
 import { extractByRules } from '@/lib/ai/picks/offline';
 import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
-import { type Sentence, splitSentences } from '@/lib/ai/text/sentences';
+import { displayText, type Sentence, splitSentences } from '@/lib/ai/text/sentences';
 import { findTickerMentions, rankTickers } from '@/lib/ai/text/tickers';
+import { countWords } from '@/lib/posts/teaser';
 import { describeCalls } from './calls';
+import { distinctBy, overlaps, wordKey } from './points';
 import { companyStances, stanceFor } from './stance';
 import { checkSummaryInput, renderSummary, type Summarizer, type SummaryInput, type SummaryResult } from './summarizer';
 
-export const EXTRACTIVE_GENERATOR = 'extractive-v4';
+export const EXTRACTIVE_GENERATOR = 'extractive-v5';
 
 // Loading the model takes ~200 ms: once per process, on first use.
 let nlp: ReturnType<typeof winkNLP> | null = null;
@@ -24,6 +26,19 @@ const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps
 const FILLER =
   /^(?:As always|Positions? (?:are|changes)|We will update|Thanks for reading|Subscribe|This is not|Disclosure|Disclaimer|Welcome back)/iu;
 const WORD = /[a-z][a-z'-]+/gu;
+/** A sentence that opens with a quotation, perhaps after a label ("The Verge: ‘…’"): someone else's words. */
+const QUOTATION = /^(?:[^:“"‘«„]{1,40}:\s*)?["“‘«„']/u;
+const CLOSING_QUOTE = /["”’»“]/gu;
+/** Source code: braces, statements, calls ended by ";" or "{", shell prompts. */
+const CODE =
+  /[{}]|;\s*$|=>|[!=]==?|::|<<|#define|\b[\w.]+\([^()]*\)\s*[;{.]|<\/?[A-Za-z][\w-]*[\s>/]|^\s*(?:\$ |# |#!|sudo |npm |git |pip |def |function |var |let |const |import |return |if \(|for \()/mu;
+/** Calls to act rather than content: "click here to read", "appeared first on", "subscribe to our newsletter". */
+const BOILERPLATE_LINE =
+  /^(?:guests?|hosts?|producers?|produced by|edited by|music by|credits?)\b|\b(?:for more (?:information|info|details)\b.{0,40}\bvisit|click(?:ing)? (?:here|the|on the)|read (?:this|the) (?:article|story|post) in full|read (?:the )?(?:rest|full (?:story|article|post))|read more (?:about|at|here|on|link)|continue reading|appeared first on|subscrib(?:e|ing) (?:to|for|now|here|today)|sign up (?:for|to|here)|newsletter here|privacy (?:policy|notice)|all rights reserved|unsubscribe|listen (?:on|in|at|wherever|to (?:it|the (?:full )?episode|this episode)))\b/iu;
+/** A list flattened into one line ("We talked about: *how we met *his origin story"): items, not a claim. */
+const LIST_DUMP = /(?:\s\*\p{L}[^*]*){2,}/u;
+/** Spoken filler: "like", "you know", "I mean", "kind of", "um", "yeah". */
+const CHATTER = /\b(?:like|you know|i mean|kind of|sort of|um+|uh+|yeah|right\?|okay|ok so)\b/giu;
 
 /**
  * The embedded default's summarizer: extractive, so nothing is made up. The stance and the first key points come from
@@ -50,44 +65,61 @@ export function summarizeExtractively(input: SummaryInput): SummaryResult {
   const calls = input.calls ?? extractByRules({ title: input.title, text, author: input.author });
   const callPoints = describeCalls(calls, mentions, input.author).slice(0, 4);
 
-  const title = input.title.replace(/\s+/gu, ' ').trim().toLowerCase();
+  const title = wordKey(input.title);
   const boilerplate = boilerplateSpans(text);
-  const scored = sentences.map((s) => ({
-    s,
-    // The title repeated as the body's first line is not a point of the post, nor is a sponsor read or a link line.
-    score:
-      s.text.replace(/\s+/gu, ' ').trim().toLowerCase() === title || within(boilerplate, s.start, s.end)
-        ? 0
-        : scoreSentence(s, importance),
-  }));
-  const ranked = [...scored].filter((x) => x.score > 0).sort((a, b) => b.score - a.score || a.s.index - b.s.index);
-  const pool = ranked.length > 0 ? ranked : scored;
-  const takeaway = pool[0]?.s ?? sentences[0];
+  const transcript = sentences.some((s) => s.speaker !== null);
+  const candidates = distinctBy(
+    sentences
+      // The title repeated as the body's first line is not a point of the post, nor is a sponsor read or a link line.
+      .filter((s) => wordKey(s.text) !== title && !within(boilerplate, s.start, s.end))
+      .map((s) => ({ s, score: scoreSentence(s, importance, transcript) }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score || a.s.index - b.s.index),
+    (x) => x.s.text,
+    callPoints,
+  );
+  // The takeaway is the author's own point: never a passage the post quotes, nor a sentence that opens with a quote.
+  // When the post holds no sentence of its own (a teaser that is one quotation), its title is its point.
+  const own = candidates.find((x) => !x.s.quoted && !isQuotation(x.s.text));
+  const takeaway = own?.s ?? null;
+  // Fewer points for a short post rather than repeats: each is a distinct sentence, the most important first.
   const wanted = Math.min(6, Math.max(3, Math.round(sentences.length / 6)));
-  const keyPoints = pool
-    .slice(1, Math.max(1, wanted - callPoints.length) + 1)
-    .map((x) => x.s)
-    .sort((a, b) => a.index - b.index);
-  const points = keyPoints.length > 0 ? keyPoints : takeaway && callPoints.length === 0 ? [takeaway] : [];
+  const titleKey = takeaway ? null : wordKey(input.title);
+  const keyPoints = candidates
+    .filter((x) => x !== own && !(titleKey && overlaps(wordKey(x.s.text), titleKey)))
+    .slice(0, Math.max(1, wanted - callPoints.length))
+    .map((x) => x.s);
 
   const structured = {
-    takeaway: takeaway ? said(takeaway) : input.title,
-    keyPoints: [...callPoints, ...points.map(said)].slice(0, 8),
+    takeaway: takeaway ? said(takeaway) : displayText(input.title),
+    keyPoints: [...callPoints, ...keyPoints.map(said)].slice(0, 8),
     stance: stanceFor(companyStances(calls), mentions),
     tickers,
     companies: companyStances(calls),
   };
   return {
-    text: renderSummary(structured),
+    text: renderSummary(structured, { teaser: input.teaser ? { words: countWords(text) } : null }),
     structured,
     generator: EXTRACTIVE_GENERATOR,
     inputHash: contentHash(text),
   };
 }
 
+/**
+ * A sentence that is a quotation: it opens with a quote that runs over a third of it, or never closes. "“Medicare for
+ * all” has become a punching bag…" opens with a quoted term and is the author's own sentence.
+ */
+function isQuotation(text: string): boolean {
+  const open = QUOTATION.exec(text);
+  if (!open) return false;
+  const rest = text.slice(open[0].length);
+  const close = [...rest.matchAll(CLOSING_QUOTE)].find((m) => !/\p{L}/u.test(rest[m.index! + 1] ?? ''));
+  return !close || open[0].length + close.index! > text.length * 0.35;
+}
+
 /** A sentence as the summary shows it: in a transcript, after the name of whoever says it. */
 function said(s: Sentence): string {
-  return s.speaker ? `${s.speaker}: ${s.text}` : s.text;
+  return s.speaker ? `${s.speaker}: ${displayText(s.text)}` : displayText(s.text);
 }
 
 interface Importance {
@@ -115,11 +147,12 @@ function termImportance(text: string): Importance {
   return { weight, stop };
 }
 
-function scoreSentence(s: Sentence, importance: Importance): number {
+function scoreSentence(s: Sentence, importance: Importance, transcript: boolean): number {
   const words = s.text.toLowerCase().match(WORD) ?? [];
   if (words.length < 6 || words.length > 70 || FILLER.test(s.text) || s.text.endsWith(':') || s.text.endsWith('?')) {
     return 0;
   }
+  if (CODE.test(s.text) || BOILERPLATE_LINE.test(s.text) || LIST_DUMP.test(s.text)) return 0;
   // A line of chapter marks ("(00:00) Introduction (03:42) Why spreads matter …") is a table of contents, not a point.
   if ((s.text.match(TIMESTAMP) ?? []).length >= 3) return 0;
   const content = words.filter((w) => !importance.stop.has(w));
@@ -130,5 +163,12 @@ function scoreSentence(s: Sentence, importance: Importance): number {
   const position = (s.index === 0 ? 0.6 : 0) + (s.indexInParagraph === 0 ? 0.2 : 0) + 0.3 / (1 + s.index / 4) + heading;
   const figures = FIGURE.test(s.text) ? 0.35 : 0;
   const tickers = findTickerMentions(s.text).length > 0 ? 0.3 : 0;
-  return termScore + position + figures + tickers;
+  const score = termScore + position + figures + tickers;
+  if (!transcript) return s.quoted ? score * 0.6 : score;
+  // In a transcript the post's own words (its introduction) state the point; a turn full of "like" and "you know" is
+  // small talk.
+  if (s.speaker === null) return score + 0.5;
+  const chatter = (s.text.match(CHATTER) ?? []).length;
+  if (chatter >= 2) return 0;
+  return chatter === 1 && words.length < 14 ? score * 0.3 : score;
 }

@@ -27,7 +27,6 @@ export const SummaryStructureSchema = z.object({
   takeaway: z.string().describe("One sentence: the post's main point, faithful to it"),
   keyPoints: z
     .array(z.string())
-    .min(1)
     .max(8)
     .describe('3 to 8 key claims of the post, keeping its numbers, tickers and attributions'),
   stance: z.object({
@@ -54,6 +53,11 @@ export interface SummaryInput {
    * them, the offline generator reads the calls itself and the OpenAI generator takes the model's.
    */
   calls?: Array<{ ticker: string; action: string; direction: 'LONG' | 'SHORT'; author?: string | null }>;
+  /**
+   * The text is the feed's teaser, not the article (lib/posts/teaser.ts: the page was paywalled, blocked or not
+   * fetched): the summary then says so in its first line, before anything else.
+   */
+  teaser?: boolean;
 }
 
 export interface SummaryResult {
@@ -71,19 +75,31 @@ export interface Summarizer {
   summarize(input: SummaryInput): Promise<SummaryResult>;
 }
 
-export function renderSummary(s: SummaryStructure): string {
+/**
+ * The summary as sold. A summary of a teaser opens with a line that says so, before anyone reads it as the article's;
+ * a post too short for points beyond its takeaway says "Key points: none beyond the takeaway." rather than repeat it.
+ */
+export function renderSummary(s: SummaryStructure, options: { teaser?: { words: number } | null } = {}): string {
   const stance = `${s.stance.label[0]!.toUpperCase()}${s.stance.label.slice(1)}`;
   const subject = s.stance.subject.trim().replace(/[.\s]+$/u, '');
+  const teaser = options.teaser ? [teaserLine(options.teaser.words), ''] : [];
   return [
+    ...teaser,
     `Takeaway: ${oneLine(s.takeaway)}`,
     '',
-    'Key points:',
-    ...s.keyPoints.map((p) => `- ${oneLine(p)}`),
+    ...(s.keyPoints.length > 0
+      ? ['Key points:', ...s.keyPoints.map((p) => `- ${oneLine(p)}`)]
+      : ['Key points: none beyond the takeaway.']),
     '',
     s.companies.length === 0 ? 'Stance: No calls.' : `Stance: ${stance}${subject ? ` on ${subject}` : ''}.`,
     '',
     `Tickers mentioned: ${s.tickers.length > 0 ? s.tickers.join(', ') : 'none'}`,
   ].join('\n');
+}
+
+/** The first line of a teaser's summary: what it covers, so no buyer takes it for the article's. */
+export function teaserLine(words: number): string {
+  return `Source: teaser only. The feed carries a ${words}-word teaser of this article and its page could not be read; this summary covers the teaser alone.`;
 }
 
 function oneLine(s: string): string {

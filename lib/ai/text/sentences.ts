@@ -15,6 +15,11 @@ export interface Sentence {
   speaker: string | null;
   /** The sentence is (the start of) an item of a list ("- …", "1. …"), its marker left out of `text`. */
   listItem: boolean;
+  /**
+   * The sentence is in a blockquote ("> …", as html-to-text writes one and as e-mails quote): someone else's words
+   * that the post cites. Its markers are left out of `text` where they lead a line (displayText drops inner ones).
+   */
+  quoted: boolean;
 }
 
 // Words that end with a period without ending the sentence. wink-nlp's own splitter joins sentences after "y/y."
@@ -25,14 +30,24 @@ const ABBREVIATIONS = new Set(
   ),
 );
 
-const BOUNDARY = /[.!?]+["”’')\]]*\s+/gu;
+/**
+ * The end of a sentence: its mark, closing quotes or brackets, then space; or, with no space at all, a mark between a
+ * lower-case word and a capitalized one ("…tensions.Blowback from…"): feeds that strip paragraph tags glue sentences
+ * so. "What.CD has" and "server.Call(" are names, not two sentences, and so is a pair the text uses twice ("tell
+ * Game.Player module" beside "Game.Player.new/1").
+ */
+const BOUNDARY =
+  /[.!?]+["”’')\]]*\s+|(?<=(?:^|[\s(“"‘])[\p{L}\d][\p{L}\d'’-]*[\p{Ll}\d])[.!?]+["”’')\]]*(?=\p{Lu}\p{Ll}+[\s,])/gu;
+/** A blockquote's markers at the start of a line: "> ", ">> ", "> > ". */
+const QUOTE_MARKER = /^[ \t]*>(?:[ \t]*>)*[ \t]?/u;
 /**
  * A line that opens with a short label and a colon ("Added: $CRWD, $PANW", "Closed: $OKTA", "Note: …"): a note of its
  * own, like a list item, even without a blank line or a period before the next one.
  */
 const LABEL_LINE = /^[ \t]*[A-Z][\w'’&-]*(?:[ \t]+[\w'’&-]+){0,2}[ \t]*:[ \t]+\S/u;
 const TABLE_ROW = /^\S.*?\S(?: {2,}|\t)\S.*$/u;
-const LIST_MARKER = /^[ \t]*(?:[-*•–—]|\d{1,2}[.)])[ \t]+/u;
+/** "- ", "* ", "1. ", "2) ", and "5.Microsoft" where a feed dropped the space after the number. */
+const LIST_MARKER = /^[ \t]*(?:(?:[-*•–—]|\d{1,2}[.)])[ \t]+|\d{1,2}[.)](?=\p{Lu}\p{Ll}))/u;
 const TIMESTAMP = String.raw`[[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?`;
 /** "SAM ORTIZ:", "Sam Ortiz:", "[00:12:03] Sam Ortiz:", "Sam Ortiz (00:12):", "Sam Ortiz (Acme Capital):" */
 const SPEAKER_LABEL = new RegExp(
@@ -80,13 +95,18 @@ const NOT_FIRST_NAMES =
   /^(?:With|And|Thanks|Thank|Ask|Asked|For|To|From|By|Dear|Mr|Mrs|Ms|Dr|Prof|Professor|Says|Said|Host|Guest|Q|A)$/u;
 
 /**
- * Speakers labelled by one name ("Lind:", "Hector:") whom the text names in full once ("This week's interview is with
+ * Speakers labelled by one name ("Lind:", "Hector:") or by initials ("JC:") whom the text names in full once ("This week's interview is with
  * Tobias Lind"): the full name, so a call is attributed to the person the post introduces. One name that matches two
  * full names, or none, stays as labelled.
  */
 function fullNames(text: string, speakers: Set<string>): Map<string, string> {
   const out = new Map<string, string>();
   for (const name of speakers) {
+    if (/^[A-Z]{2}$/u.test(name)) {
+      const named = byInitials(text, name);
+      if (named) out.set(name, named);
+      continue;
+    }
     if (!/^[A-Z][a-z'’-]+$/u.test(name)) continue;
     const full = new Set<string>();
     const pattern = new RegExp(
@@ -101,6 +121,15 @@ function fullNames(text: string, speakers: Set<string>): Map<string, string> {
     if (full.size === 1) out.set(name, [...full][0]!);
   }
   return out;
+}
+
+/** "JC" → "Jane Cole" when the text names exactly one person with those initials (a transcript's labels). */
+function byInitials(text: string, initials: string): string | null {
+  const pattern = new RegExp(String.raw`\b${initials[0]}[a-z'’-]+ ${initials[1]}[a-z'’-]+\b`, 'gu');
+  const names = new Set(
+    [...text.matchAll(pattern)].map((m) => m[0]).filter((n) => !NOT_FIRST_NAMES.test(n.split(' ')[0]!)),
+  );
+  return names.size === 1 ? [...names][0]! : null;
 }
 
 const ROLES = /^(?:host|co-host|cohost|guest|moderator|interviewer|speaker|analyst|panelist)$/iu;
@@ -120,6 +149,82 @@ function speakerName(raw: string, aside?: string): string {
   return name.toLowerCase().replace(/(^|[\s'’-])([a-z])/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
 }
 
+const INLINE_LABEL = /(?<=\S[ \t]+)([A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)?):[ \t]+(?=\S)/gu;
+
+/**
+ * Lines cut where a turn starts mid-line ("…that much faster Sarah: Creating good audio…"), as transcripts made from
+ * captions run turns together: only at names that also label the start of a line, so "Note: " or a title's colon
+ * never starts a turn.
+ */
+function splitInlineTurns(lines: Line[]): Line[] {
+  const labels = new Set<string>();
+  for (const line of lines) {
+    const m = SPEAKER_LABEL.exec(line.text.replace(QUOTE_MARKER, ''));
+    if (m && !NOT_SPEAKERS.test(m[2]!)) labels.add(m[2]!.trim());
+  }
+  if (labels.size === 0) return lines;
+  const out: Line[] = [];
+  for (const line of lines) {
+    let from = 0;
+    for (const m of line.text.matchAll(INLINE_LABEL)) {
+      if (!labels.has(m[1]!)) continue;
+      out.push({ start: line.start + from, text: line.text.slice(from, m.index) });
+      from = m.index!;
+    }
+    out.push({ start: line.start + from, text: line.text.slice(from) });
+  }
+  return out;
+}
+
+/**
+ * "Word.Word" glued without a space is a name when the text writes the pair again, or writes the first word with a
+ * dot before another word elsewhere ("Game.Lobby" beside "Game.Player": a namespace).
+ */
+function isName(text: string, body: string, at: number, markLength: number): boolean {
+  const before = /[\p{L}\d'’-]+$/u.exec(body.slice(0, at))?.[0] ?? '';
+  const after = /^[\p{L}\d]+/u.exec(body.slice(at + markLength))?.[0] ?? '';
+  const pair = `${before}${body.slice(at, at + markLength)}${after}`;
+  if (text.indexOf(pair) !== text.lastIndexOf(pair)) return true;
+  const prefix = `${before}.`;
+  let uses = 0;
+  for (let i = text.indexOf(prefix); i >= 0 && uses < 2; i = text.indexOf(prefix, i + 1)) {
+    if (/\p{L}/u.test(text[i + prefix.length] ?? '')) uses += 1;
+  }
+  return uses >= 2;
+}
+
+/**
+ * Lines cut at a fixed width (a plain-text e-mail): most lines that a next line continues are 60 to 80 characters long
+ * and end inside a sentence.
+ */
+function isHardWrapped(lines: Line[]): boolean {
+  let continued = 0;
+  let wrappedLines = 0;
+  for (let i = 0; i + 1 < lines.length; i += 1) {
+    const line = lines[i]!.text.trimEnd();
+    if (lines[i + 1]!.start !== lines[i]!.start + lines[i]!.text.length + 1) continue; // a blank line follows
+    continued += 1;
+    if (line.length >= 55 && line.length <= 80 && !/[.!?:"”]$/u.test(line)) wrappedLines += 1;
+  }
+  return continued >= 3 && wrappedLines / continued >= 0.4;
+}
+
+/** A sentence as a reader sees it: inner line breaks and quote markers as one space. */
+export function displayText(text: string): string {
+  return (
+    text
+      .replace(/\s*\n[ \t]*(?:>[ \t]?)*/gu, ' ')
+      // Markdown that a feed left in its text: [links](url) as their text, **bold**, *italic*.
+      .replace(/\[([^[\]\n]{1,200})\]\((?:https?:\/\/|\/)[^()\s]{0,500}\)/gu, '$1')
+      .replace(
+        /\*\*(\S(?:[^*]*\S)?)\*\*|(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])/gu,
+        (_, bold, italic) => bold ?? italic,
+      )
+      .replace(/\s+/gu, ' ')
+      .trim()
+  );
+}
+
 /**
  * Sentences with exact offsets. Paragraphs are split at blank lines; a list item ("- …", "* …", "1. …") and a
  * transcript turn ("NAME: …") start a block of their own even without one, and their marker or label is not part of
@@ -128,20 +233,34 @@ function speakerName(raw: string, aside?: string): string {
 export function splitSentences(text: string): Sentence[] {
   const lines: Line[] = [];
   for (const m of text.matchAll(/[^\n]*/gu)) {
-    if (m[0].trim()) lines.push({ start: m.index!, text: m[0] });
+    // A line of bare quote markers (">") is a blank line inside a blockquote.
+    if (m[0].replace(QUOTE_MARKER, '').trim()) lines.push({ start: m.index!, text: m[0] });
   }
-  const speakers = transcriptSpeakers(lines);
+  // A line break ends a sentence unless the text is hard-wrapped (a plain-text e-mail): text made from HTML has one
+  // line per block element, so a heading or a <div> never runs into the next line.
+  const wrapped = isHardWrapped(lines);
+  const turns = splitInlineTurns(lines);
+  const speakers = transcriptSpeakers(turns);
   const full = fullNames(text, speakers);
-  // Blocks: runs of lines, broken at blank lines, list items and speaker turns.
-  const blocks: { start: number; end: number; speaker: string | null; listItem: boolean }[] = [];
+  // Blocks: runs of lines, broken at blank lines, list items, speaker turns, blockquotes' edges and, in text that is
+  // not hard-wrapped, at every line.
+  const blocks: { start: number; end: number; speaker: string | null; listItem: boolean; quoted: boolean }[] = [];
   let speaker: string | null = null;
   let previousEnd = -1;
-  for (const line of lines) {
+  for (const line of turns) {
     let start = line.start;
     const end = line.start + line.text.length;
     let listItem = false;
-    let fresh = previousEnd < 0 || /\n\s*\n/u.test(text.slice(previousEnd, line.start));
-    const label = SPEAKER_LABEL.exec(line.text);
+    const quote = QUOTE_MARKER.exec(line.text);
+    if (quote) start += quote[0].length;
+    const between = previousEnd < 0 ? '' : text.slice(previousEnd, line.start);
+    let fresh =
+      previousEnd < 0 ||
+      !wrapped ||
+      /\n\s*\n/u.test(between) ||
+      /\n[ \t]*>[ \t>]*\n/u.test(between) ||
+      Boolean(quote) !== (blocks[blocks.length - 1]?.quoted ?? false);
+    const label = SPEAKER_LABEL.exec(text.slice(start, end));
     if (label && speakers.has(speakerName(label[2]!, label[3]))) {
       const name = speakerName(label[2]!, label[3]);
       speaker = full.get(name) ?? name;
@@ -165,8 +284,9 @@ export function splitSentences(text: string): Sentence[] {
     }
     const last = blocks[blocks.length - 1];
     if (last?.listItem) fresh = true;
-    if (fresh || !last) blocks.push({ start, end, speaker: speakers.size > 0 ? speaker : null, listItem });
-    else last.end = end;
+    if (fresh || !last) {
+      blocks.push({ start, end, speaker: speakers.size > 0 ? speaker : null, listItem, quoted: Boolean(quote) });
+    } else last.end = end;
     previousEnd = end;
   }
 
@@ -178,7 +298,8 @@ export function splitSentences(text: string): Sentence[] {
     let indexInParagraph = 0;
     const push = (a: number, b: number) => {
       const raw = body.slice(a, b);
-      const lead = raw.length - raw.trimStart().length;
+      // A separator left before a sentence ("… items. | Subscribe …") is not part of it.
+      const lead = raw.length - raw.replace(/^[\s|•·]+/u, '').length;
       const trimmed = raw.trim();
       if (!trimmed) return;
       const start = block.start + a + lead;
@@ -191,14 +312,16 @@ export function splitSentences(text: string): Sentence[] {
         index: out.length,
         speaker: block.speaker,
         listItem: block.listItem && indexInParagraph === 1,
+        quoted: block.quoted,
       });
     };
     for (const m of body.matchAll(BOUNDARY)) {
       const at = m.index ?? 0;
       const next = body[at + m[0].length];
       if (next === undefined) continue;
-      if (!/[A-Z0-9$"“'‘([]/u.test(next)) continue;
+      if (!/[A-Z0-9$"“'‘([|\p{Lu}]/u.test(next)) continue;
       if (m[0].startsWith('.') && endsWithAbbreviation(body.slice(from, at + 1))) continue;
+      if (!/\s/u.test(m[0]) && isName(text, body, at, m[0].length)) continue;
       const end = at + m[0].trimEnd().length;
       push(from, end);
       from = at + m[0].length;
