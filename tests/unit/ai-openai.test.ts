@@ -56,10 +56,33 @@ describe('OpenAI summarizer through the fake server', () => {
       type: 'json_schema',
       json_schema: { name: 'post_summary', strict: true },
     });
-    expect(r.generator).toBe('openai:gpt-test-mini@summary-v3');
+    expect(r.generator).toBe('openai:gpt-test-mini@summary-v4');
     expect(r.structured.tickers).toEqual(['NVDA', 'AVGO']);
     // TSLA is not named in the text: neither listed nor given a stance.
     expect(r.text).toContain('Stance: Bullish on Broadcom (AVGO).');
+  });
+
+  it("tells the model a teaser is all there is, labels the summary, and drops echoed markers and repeats", async () => {
+    const teaser = "The government's inaction on the rupee runs counter to its goal of cutting gold imports.";
+    fake.scriptChat({
+      json: {
+        ...SUMMARY,
+        takeaway: `> ${teaser}`,
+        keyPoints: [teaser, '**The government** has not acted.', 'The government has not acted.'],
+        tickers: [],
+        companies: [],
+      },
+    });
+    const before = fake.requests.length;
+    const r = await new OpenAISummarizer({ client: client(), model: 'gpt-test-mini' }).summarize({
+      title: 'Rupee',
+      text: teaser,
+      teaser: true,
+    });
+    expect(JSON.stringify(fake.requests[before]!.body)).toContain('the feed carries only this teaser');
+    expect(r.text.split('\n')[0]).toMatch(/^Source: teaser only\. The feed carries a 15-word teaser/u);
+    expect(r.structured.takeaway).toBe(teaser);
+    expect(r.structured.keyPoints).toEqual(['The government has not acted.']);
   });
 
   it('retries a 429 after its Retry-After, then succeeds', async () => {

@@ -5,8 +5,10 @@ import { AiOutputError } from '@/lib/ai/errors';
 import { structuredCall, truncateToTokens } from '@/lib/ai/structured-call';
 import { aboutMarkets } from '@/lib/ai/text/markets';
 import { evidencedTickers, findTickerMentions, normalizeTicker, rankTickers } from '@/lib/ai/text/tickers';
+import { countWords } from '@/lib/posts/teaser';
 import { tickerForName } from '@/lib/reference/universe';
 import { describeCalls } from './calls';
+import { distinctBy, plainPoint } from './points';
 import { companyStances, stanceFor } from './stance';
 import {
   checkSummaryInput,
@@ -21,15 +23,25 @@ const SYSTEM = `You summarize one financial newsletter post or podcast transcrip
 Be faithful: state only what the post says. Add no facts, numbers, prices, dates or opinions that are not in it.
 Keep the post's key claims with their numbers and tickers exactly as written, and attribute views to the author.
 In a transcript, say who said what: never give one speaker's words or trade to another, and name the company a
-speaker means when they say "it".
-takeaway: one sentence with the main point. keyPoints: 3 to 8 short bullets, most important first.
+speaker means when they say "it". Name speakers as the post introduces them: a speaker labelled "JC" in a post that
+introduces Jane Cole is Jane Cole.
+takeaway: one sentence with the author's own main point, in the author's words or a faithful condensation. Never a
+passage the post quotes from someone else (a blockquote, a novel, another article), never small talk or chatter.
+keyPoints: up to 8 short bullets, each a distinct claim, most important first. A short post gets fewer bullets; never
+restate the takeaway or another bullet; give none when the post says nothing beyond its takeaway.
+Not content: subscribe and follow links, sponsor reads, "buy it here", chapter lists, credits, sign-offs.
+Write plain sentences: no quote markers (">"), Markdown or HTML.
 stance: the author's own stance (bullish, bearish, neutral or mixed) and the companies it is about (never the title).
 tickers: only ticker symbols the post itself names, without "$".
 companies: each company the author or a speaker trades or states a view on, with that stance: bullish when they buy,
 add, own or recommend it; bearish when they short it, buy puts on it or recommend selling it; neutral when they closed
 the position. A company only mentioned, compared or rejected is not in companies.`;
 
-export const OPENAI_SUMMARY_VERSION = 'summary-v3';
+/** Told to the model with a teaser, so it summarizes what is there and invents nothing of the article. */
+const TEASER_NOTE =
+  'Text: the feed carries only this teaser; the article itself could not be read. Summarize only what the teaser says.';
+
+export const OPENAI_SUMMARY_VERSION = 'summary-v4';
 
 export interface OpenAISummarizerOptions {
   client: OpenAI;
@@ -54,6 +66,7 @@ export class OpenAISummarizer implements Summarizer {
       input.publicationTitle ? `Publication: ${input.publicationTitle}` : null,
       input.author ? `Author: ${input.author}` : null,
       publishedLine(input.publishedAt),
+      input.teaser ? TEASER_NOTE : null,
     ].filter(Boolean);
     const s = await structuredCall({
       client: this.options.client,
@@ -65,10 +78,9 @@ export class OpenAISummarizer implements Summarizer {
       maxOutputTokens: this.options.maxOutputTokens ?? 800,
       budget: this.options.budget,
     });
-    const modelPoints = s.keyPoints.map((p) => p.trim()).filter(Boolean);
-    if (!s.takeaway.trim() || modelPoints.length === 0) {
-      throw new AiOutputError('The summary had no takeaway or points');
-    }
+    // Plain text, and no point that restates the takeaway or another point: a model echoes markers and repeats itself.
+    const takeaway = plainPoint(s.takeaway);
+    if (!takeaway) throw new AiOutputError('The summary had no takeaway');
     // The same post-processing as the offline summary: tickers resolve through the universe and must be named in the
     // text (a ticker the post does not name is a hallucination); every company the text names is listed; the stance
     // is the calls' (the stored picks when given, else the model's companies, resolved the same way).
@@ -101,17 +113,18 @@ export class OpenAISummarizer implements Summarizer {
           ).values(),
         ];
     const callPoints = input.calls ? describeCalls(input.calls, mentions, input.author).slice(0, 4) : [];
+    const modelPoints = distinctBy(s.keyPoints.map(plainPoint), (p) => p, [takeaway, ...callPoints]);
     const keyPoints = [...callPoints, ...modelPoints].slice(0, 8);
     const structured = {
       ...s,
-      takeaway: s.takeaway.trim(),
+      takeaway,
       keyPoints,
       tickers,
       companies,
       stance: stanceFor(companies, mentions),
     };
     return {
-      text: renderSummary(structured),
+      text: renderSummary(structured, { teaser: input.teaser ? { words: countWords(input.text) } : null }),
       structured,
       generator: this.generator,
       inputHash: contentHash(input.text),
