@@ -24,7 +24,7 @@ const GLUED = /(?<![.\p{L}\d])([\p{L}\d'’-]*[\p{Ll}\d][.!?]["”’)]?\p{Lu}\p
 const URLISH =
   /\b(?:https?:\/\/|www\.)\S+|\b[\w-]+(?:\.[\w-]+)+\.(?:com|net|org|io|js)\b|\b\w+\.(?:js|NET|io|com)\b/giu;
 const MARKUP =
-  /(?:^|[.!?:]\s+|\s>\s*)>(?:\s|$)|<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|&(?:[a-z][a-z0-9]{1,7}|#\d{1,7}|#x[0-9a-f]{1,6});|(?<!\*)\*\*\p{L}|\]\((?:https?:|\/)|^#{1,6}\s/iu;
+  /(?:^|[.!?:]\s+|\s>\s*)>(?:\s|$)|<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|&(?:[a-z][a-z0-9]{1,7}|#\d{1,7}|#x[0-9a-f]{1,6});|(?<!\*)\*\*\p{L}|\]\((?:https?:|\/)|^#{1,6}\s|↩/iu;
 const BOILERPLATE =
   /\b(?:subscrib(?:e|ing) (?:to|for|now|here|today)|unsubscribe|sign up for|follow (?:us|me)|sponsor(?:ed|s)?\b|brought to you by|promo code|offer code|read more(?: about| at| here| link|\s*$)|continue reading|keep reading|appeared first on|click here|view (?:this|it) in (?:your )?browser|forward(?:ed)? this (?:email|newsletter)|all rights reserved|privacy policy|leave a (?:comment|review)|rate (?:and|&) review|support (?:the|this) (?:show|podcast)|become a (?:patron|member|supporter)|listen (?:on|to (?:the|this) (?:episode|show)))\b/iu;
 const TIMESTAMPS = /\b\d{1,2}:\d{2}(?::\d{2})?\b/gu;

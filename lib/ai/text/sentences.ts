@@ -214,6 +214,8 @@ export function displayText(text: string): string {
   return (
     text
       .replace(/\s*\n[ \t]*(?:>[ \t]?)*/gu, ' ')
+      // A footnote's way back ("↩︎") is a link, not a word.
+      .replace(/\s*↩[\uFE0E\uFE0F]?/gu, '')
       // Markdown that a feed left in its text: [links](url) as their text, **bold**, *italic*.
       .replace(/\[([^[\]\n]{1,200})\]\((?:https?:\/\/|\/)[^()\s]{0,500}\)/gu, '$1')
       .replace(
