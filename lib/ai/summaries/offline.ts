@@ -26,6 +26,7 @@ const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps
 const FILLER =
   /^(?:As always|Positions? (?:are|changes)|We will update|Thanks for reading|Subscribe|This is not|Disclosure|Disclaimer|Welcome back)/iu;
 const WORD = /[a-z][a-z'-]+/gu;
+const WORD_BUDGET = 140;
 /** A sentence that opens with a quotation, perhaps after a label ("The Verge: ‘…’"): someone else's words. */
 const QUOTATION = /^(?:[^:“"‘«„]{1,40}:\s*)?["“‘«„']/u;
 const CLOSING_QUOTE = /["”’»“]/gu;
@@ -85,10 +86,16 @@ export function summarizeExtractively(input: SummaryInput): SummaryResult {
   // Fewer points for a short post rather than repeats: each is a distinct sentence, the most important first.
   const wanted = Math.min(6, Math.max(3, Math.round(sentences.length / 6)));
   const titleKey = takeaway ? null : wordKey(input.title);
-  const keyPoints = candidates
+  const ranked = candidates
     .filter((x) => x !== own && !(titleKey && overlaps(wordKey(x.s.text), titleKey)))
     .slice(0, Math.max(1, wanted - callPoints.length))
     .map((x) => x.s);
+  // A summary a reader takes in at a glance: points stop at about WORD_BUDGET words with the takeaway, never below two.
+  let used = countWords(takeaway?.text ?? '');
+  const keyPoints = ranked.filter((s, i) => {
+    used += countWords(s.text);
+    return i < 2 || used <= WORD_BUDGET;
+  });
 
   const structured = {
     takeaway: takeaway ? said(takeaway) : displayText(input.title),
@@ -161,7 +168,7 @@ function scoreSentence(s: Sentence, importance: Importance, transcript: boolean)
   // A heading (a short line without a final stop) names a topic; it is not a claim.
   const heading = !s.listItem && !/[.!"”’)]$/u.test(s.text) && words.length <= 14 ? -0.8 : 0;
   const position = (s.index === 0 ? 0.6 : 0) + (s.indexInParagraph === 0 ? 0.2 : 0) + 0.3 / (1 + s.index / 4) + heading;
-  const figures = FIGURE.test(s.text) ? 0.35 : 0;
+  const figures = FIGURE.test(s.text) ? 0.2 : 0;
   const tickers = findTickerMentions(s.text).length > 0 ? 0.3 : 0;
   const score = termScore + position + figures + tickers;
   if (!transcript) return s.quoted ? score * 0.6 : score;
