@@ -55,3 +55,18 @@ export function PriceTag({ cents }: { cents: number }) {
     </span>
   );
 }
+
+/**
+ * Marks a post whose text is the feed's teaser (its article page was paywalled, blocked, unreadable or not fetched):
+ * its summary covers the teaser only, which a buyer is told here before paying.
+ */
+export function TeaserMarker() {
+  return (
+    <span
+      className={`${PILL} bg-orange-50 text-orange-900 ring-orange-200`}
+      title="The feed carries only a teaser of this post and its article page was not read (paywalled, blocked or not fetched): its summary covers the teaser only."
+    >
+      Teaser only
+    </span>
+  );
+}

@@ -1,7 +1,7 @@
 import { BuySummary } from '@/components/search/BuySummary';
 import { postPriceCents } from '@/lib/payments/pricing';
 import type { CataloguePost } from '@/lib/publications/catalogue';
-import { PodcastMarker, PriceTag, SummaryStatus } from './Badges';
+import { PodcastMarker, PriceTag, SummaryStatus, TeaserMarker } from './Badges';
 import { formatPrice } from './format';
 import { PostDate } from './PostDate';
 
@@ -40,6 +40,7 @@ export function PostList({
               <PostDate date={post.publishedAt} />
               <PriceTag cents={price} />
               {post.isPodcast && <PodcastMarker />}
+              {post.teaser && <TeaserMarker />}
               <SummaryStatus ready={post.summaryReady} />
             </div>
             {signInHref === null ? (

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { postPriceCents } from '@/lib/payments/pricing';
 import type { CataloguePost } from '@/lib/publications/catalogue';
-import { PodcastMarker, PriceTag, SummaryStatus } from './Badges';
+import { PodcastMarker, PriceTag, SummaryStatus, TeaserMarker } from './Badges';
 import { PostDate } from './PostDate';
 
 /** The few newest posts of a publication on its catalogue card; each links to the post on the publication page. */
@@ -31,6 +31,7 @@ export function RecentPosts({
             <PostDate date={post.publishedAt} />
             <PriceTag cents={postPriceCents(post.priceCents, defaultPriceCents)} />
             {post.isPodcast && <PodcastMarker />}
+            {post.teaser && <TeaserMarker />}
             <SummaryStatus ready={post.summaryReady} />
           </div>
         </li>

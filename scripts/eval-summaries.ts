@@ -217,7 +217,8 @@ const realPosts = await loadRealCorpus();
 const defectRuns: Array<{ generator: string; report: DefectReport }> = [];
 for (const system of systems.slice(2)) {
   const summarizer = system === systems[2] ? new ExtractiveSummarizer() : configuredGenerators().summarizer;
-  const posts = summarizer instanceof ExtractiveSummarizer ? realPosts : realPosts.slice(0, Number.isFinite(limit) ? limit : 200);
+  const posts =
+    summarizer instanceof ExtractiveSummarizer ? realPosts : realPosts.slice(0, Number.isFinite(limit) ? limit : 200);
   defectRuns.push({ generator: summarizer.generator, report: await evaluateSummaryDefects(posts, summarizer) });
 }
 const [leadRow, textRankRow, offlineRow] = rows as [Row, Row, Row];

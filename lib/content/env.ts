@@ -10,6 +10,8 @@ export const ContentEnv = {
   // Host names or IP addresses exempt from the refusal of private addresses (tests serve feeds on loopback).
   INGEST_ALLOW_HOSTS: z.string().default(''),
   INGEST_USER_AGENT: z.string().min(1).max(200).optional(),
+  // Article pages one feed sync may fetch for items whose feed text is a teaser (lib/ingest/article); 0 fetches none.
+  INGEST_ARTICLE_PAGES_PER_SYNC: z.coerce.number().int().min(0).max(1000).default(20),
   // Raw sources (e-mail MIME, transcripts, images) go to Supabase Storage when both are set, else to DATA_DIR/raw.
   SUPABASE_URL: httpUrl().optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),

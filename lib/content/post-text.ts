@@ -11,6 +11,11 @@ export interface PostText {
   publishedAt: Date | null;
   publicationTitle: string | null;
   publicationAuthor: string | null;
+  /**
+   * The text is the feed's teaser, not the article (posts.teaser: the article page was paywalled, blocked, unreadable
+   * or not fetched): a summary of it says so in its first line.
+   */
+  teaser: boolean;
 }
 
 /**
@@ -28,6 +33,7 @@ export async function readPostText(db: Queryable, postId: string): Promise<PostT
       'p.content_hash',
       'p.author',
       'p.published_at',
+      'p.teaser',
       'pub.title as publication_title',
       'pub.author_name as publication_author',
     ])
@@ -48,5 +54,6 @@ export async function readPostText(db: Queryable, postId: string): Promise<PostT
     publishedAt: row.published_at,
     publicationTitle: row.publication_title,
     publicationAuthor: row.publication_author,
+    teaser: row.teaser,
   };
 }

@@ -216,6 +216,10 @@ export interface PostsTable {
   text_source: string | null;
   raw_key: string | null;
   raw_content_type: string | null;
+  teaser: Generated<boolean>;
+  page_outcome: string | null;
+  page_checked_at: Timestamp | null;
+  page_feed_hash: string | null;
 }
 
 export interface PublicationMembersTable {
@@ -253,6 +257,8 @@ export interface PublicationsTable {
   last_error_at: Timestamp | null;
   consecutive_failures: Generated<number>;
   image_raw_key: string | null;
+  full_text: Generated<string>;
+  page_due_at: Timestamp | null;
 }
 
 export interface RateLimitBucketsTable {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TableRow } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
+import { FULL_TEXT_SETTINGS } from '@/lib/ingest/article/full-text-setting';
 import { retryFailedEmails } from '@/lib/ingest/email/failed-emails';
 import { mapSender } from '@/lib/ingest/email/map-sender';
 import { FetchError } from '@/lib/ingest/fetch/fetch-error';
@@ -17,6 +18,7 @@ import { sendJobEvents } from '@/lib/jobs/send';
 import { listPostFailures } from '@/lib/post-failures/list-failures';
 import { makeFailuresDue } from '@/lib/post-failures/record-failure';
 import { dueRetryEvents } from '@/lib/post-failures/retry-events';
+import { listTeasers } from '@/lib/posts/list-teasers';
 import { listPublicationsForOperator } from '@/lib/publications/list-for-operator';
 import { PublicationInUseError, removePublication } from '@/lib/publications/remove';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
@@ -26,6 +28,7 @@ import { textTable } from './text-table';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 const oneTarget = (what: string) => z.tuple([z.string().min(1).max(2000)], `takes one ${what}`);
 const flag = z.literal(true, 'is a flag and takes no value');
+const fullText = z.enum(FULL_TEXT_SETTINGS, `is one of ${FULL_TEXT_SETTINGS.join(', ')}`);
 const SYNC_CONCURRENCY = 8;
 
 /** Feed and sender problems are the operator's input, said plainly; anything else is ours and propagates. */
@@ -108,16 +111,23 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
   define({
     name: 'publications add',
     summary: 'Add a newsletter, blog or podcast by any URL of it (or map an e-mail sender), then sync it.',
-    usage: 'publications add <url | e-mail address> [--publication SLUG]',
-    args: z.strictObject({ _: oneTarget('URL or e-mail address'), publication: z.string().min(1).optional() }),
+    usage: 'publications add <url | e-mail address> [--publication SLUG] [--full-text feed|fetch|auto]',
+    args: z.strictObject({
+      _: oneTarget('URL or e-mail address'),
+      publication: z.string().min(1).optional(),
+      'full-text': fullText.optional(),
+    }),
     async run(db, args) {
       const [target] = args._;
       if (EMAIL.test(target)) {
+        if (args['full-text']) throw new CommandError('--full-text applies to feeds only');
         const mapped = await mapSender(db, target, args.publication ?? null);
         return { ...mapped, kind: 'email' };
       }
       if (args.publication) throw new CommandError('--publication applies to e-mail senders only');
-      const added = await addPublication(db, target, await configuredSyncDeps()).catch(asCommandError);
+      const added = await addPublication(db, target, await configuredSyncDeps(), {
+        fullText: args['full-text'],
+      }).catch(asCommandError);
       await followUp(db, [added]);
       const { changedPostIds, publicationId, added: postsAdded, updated, unchanged, ...rest } = added;
       return { ...rest, postsAdded, postsUpdated: updated, postsUnchanged: unchanged };
@@ -130,8 +140,33 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
     },
   }),
   define({
+    name: 'publications set',
+    summary:
+      "Change a publication's settings: --full-text feed (never fetch article pages), fetch (every item's page) or auto (only teasers' pages, the default).",
+    usage: 'publications set <slug> --full-text feed|fetch|auto',
+    args: z.strictObject({ _: oneTarget('publication slug'), 'full-text': fullText }),
+    async run(db, args) {
+      const [slug] = args._;
+      // The feed is fetched whole at its next sync (no conditional request), so every item is read under the new
+      // setting rather than only those that change.
+      const [row] = await db.query<Pick<TableRow<'publications'>, 'slug' | 'full_text' | 'feed_url'>>(
+        `update publications set full_text = $2, feed_etag = null, feed_last_modified = null, updated_at = now()
+          where slug = $1 returning slug, full_text, feed_url`,
+        [slug.toLowerCase(), args['full-text']],
+      );
+      if (!row) throw new CommandError(`No publication ${slug}`);
+      return {
+        slug: row.slug,
+        fullText: row.full_text,
+        note: row.feed_url
+          ? `applies from its next sync (npm run admin -- sync ${row.slug} runs it now)`
+          : 'its posts arrive by e-mail: the setting applies only to feeds',
+      };
+    },
+  }),
+  define({
     name: 'publications list',
-    summary: 'List publications with their sync state and last error.',
+    summary: 'List publications with their sync state, last error, full-text setting and teaser count.',
     usage: 'publications list',
     args: z.strictObject({}),
     async run(db) {
@@ -249,6 +284,31 @@ export const PUBLICATION_COMMANDS: CommandDefinition[] = [
         fromRaw: results.filter((r) => r.from !== 'feed').map(({ postId, ...r }) => r),
         feedsResynced: syncs.map(row),
       };
+    },
+  }),
+  define({
+    name: 'posts teasers',
+    summary:
+      "Posts whose text is still the feed's teaser, newest first, with what their article page gave (pending, paywalled, blocked, unreadable, failed).",
+    usage: 'posts teasers [--publication SLUG] [--limit N]',
+    args: z.strictObject({
+      publication: z.string().min(1).optional(),
+      limit: z.coerce.number().int().min(1).max(10_000).optional(),
+    }),
+    async run(db, args) {
+      const posts = await listTeasers(db, {
+        publicationSlug: args.publication?.toLowerCase(),
+        limit: args.limit ?? 100,
+      });
+      return { teasers: posts.length, posts };
+    },
+    render(result) {
+      const posts = result.posts as Awaited<ReturnType<typeof listTeasers>>;
+      if (posts.length === 0) return 'No teasers.';
+      return textTable(
+        ['post', 'page', 'checked at', 'url'],
+        posts.map((p) => [`${p.publication}/${p.post}`, p.pageOutcome ?? 'not fetched', p.pageCheckedAt ?? '', p.url]),
+      );
     },
   }),
   define({

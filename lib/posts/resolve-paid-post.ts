@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { PaidPublicationPost, PostPath } from '@/lib/api/contracts/paid';
 import { ApiError } from '@/lib/api/errors';
@@ -8,12 +9,19 @@ import { env } from '@/lib/env';
 import { sendJobEvents } from '@/lib/jobs/send';
 import { enforceRateLimit } from '@/lib/rate-limits/enforce';
 import { rateLimitPolicy } from '@/lib/rate-limits/policies';
+import { countWords } from './teaser';
 
 export type PaidPostContent = Omit<z.infer<typeof PaidPublicationPost>, 'paymentInfo'>;
 
 export interface ResolvedPaidPost {
   content: PaidPostContent;
   storedPriceCents: number | null;
+  /**
+   * The post's text is the feed's teaser (posts.teaser), so its summary covers the teaser alone: how many words the
+   * feed carries, and whether its article page was tried (and could not be read) or was never fetched. Null for an
+   * article. The challenge says so before anyone pays; the response body stays as the spec has it.
+   */
+  teaser: { words: number; pageTried: boolean } | null;
 }
 
 const SUMMARY_RETRY_AFTER_SECONDS = 30;
@@ -48,6 +56,9 @@ export async function resolvePaidPost(
       'po.created_at',
       'po.updated_at',
       'po.price_cents',
+      'po.page_outcome',
+      // The text only for a teaser (a few dozen words), not every article's body on every paid request.
+      sql<string | null>`case when po.teaser then po.body_text end`.as('teaser_text'),
       's.summary',
     ])
     .where('pu.slug', '=', publicationSlug)
@@ -74,6 +85,13 @@ export async function resolvePaidPost(
   }
   return {
     storedPriceCents: row.price_cents,
+    teaser:
+      row.teaser_text === null
+        ? null
+        : {
+            words: countWords(row.teaser_text),
+            pageTried: row.page_outcome !== null && row.page_outcome !== 'pending',
+          },
     content: {
       id: row.id,
       publicationId: row.publication_id,

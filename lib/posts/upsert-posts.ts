@@ -15,7 +15,10 @@ import { storableDraft } from './storable-draft';
 export interface StoredPostRef {
   id: string;
   slug: string;
-  /** The text changed (or the post is new): its summary and picks are to be generated. */
+  /**
+   * The text changed (or the post is new): its summary and picks are to be generated. Also true when only whether the
+   * text is a teaser changed: its summary is generated again (it says so in its first line).
+   */
   textChanged: boolean;
 }
 
@@ -44,10 +47,18 @@ const COLUMNS = [
   'published_at',
   'raw_key',
   'raw_content_type',
+  'teaser',
+  'page_outcome',
+  'page_checked_at',
+  'page_feed_hash',
 ] as const satisfies readonly (keyof PostsTable)[];
 
 // Columns that are not text, as unnest's arrays are cast.
-const COLUMN_TYPES: Partial<Record<(typeof COLUMNS)[number], string>> = { published_at: 'timestamptz' };
+const COLUMN_TYPES: Partial<Record<(typeof COLUMNS)[number], string>> = {
+  published_at: 'timestamptz',
+  teaser: 'boolean',
+  page_checked_at: 'timestamptz',
+};
 
 /** What a stored post is compared on to tell whether a draft changes it: its identity and what a draft writes. */
 const EXISTING_COLUMNS = ['id', 'guid', 'slug', ...COLUMNS] as const;
@@ -127,7 +138,10 @@ async function storeDrafts(
     }
     await updatePost(tx, row, draft, hash, textChanged || searchDocumentChanged(row, draft));
     if (textChanged) await invalidateGenerated(tx, row.id);
-    report.updated.push({ id: row.id, slug: row.slug, textChanged });
+    // The same text found to be (or no longer be) a teaser: the summary's first line says which, so it is written again.
+    const teaserChanged = !textChanged && row.teaser !== (draft.teaser ?? false);
+    if (teaserChanged) await tx.query('delete from post_summaries where post_id = $1', [row.id]);
+    report.updated.push({ id: row.id, slug: row.slug, textChanged: textChanged || teaserChanged });
   }
   report.added.push(...(await insertPosts(tx, publicationId, fresh)));
   return report;
@@ -144,18 +158,23 @@ async function insertPosts(
 ): Promise<StoredPostRef[]> {
   if (fresh.length === 0) return [];
   const columns = fresh.map(({ draft, hash }) => values(draft, hash));
-  // Dates as ISO text: both drivers send a text array as is, and the cast reads it.
-  const arrays = COLUMNS.map((_, i) =>
-    columns.map((row) => (row[i] instanceof Date ? (row[i] as Date).toISOString() : (row[i] ?? null))),
-  );
+  // Dates and booleans as text, declared text[] and cast from there: both drivers then send the array as is. (Declared
+  // boolean[], postgres.js serializes each element by the declared type and turns the text 'true' into false.)
+  const arrays = COLUMNS.map((_, i) => columns.map((row) => asText(row[i])));
   const rows = await tx.query<Pick<TableRow<'posts'>, 'id' | 'guid'>>(
     `insert into posts (publication_id, guid, slug, ${COLUMNS.join(', ')})
-     select $1, * from unnest($2::text[], $3::text[], ${COLUMNS.map((column, i) => `$${i + 4}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')})
+     select $1, * from unnest($2::text[], $3::text[], ${COLUMNS.map((column, i) => `$${i + 4}::text[]${COLUMN_TYPES[column] ? `::${COLUMN_TYPES[column]}[]` : ''}`).join(', ')})
      returning id, guid`,
     [publicationId, fresh.map((f) => f.draft.guid), fresh.map((f) => f.slug), ...arrays],
   );
   const idByGuid = new Map(rows.map((row) => [row.guid, row.id]));
   return fresh.map(({ draft, slug }) => ({ id: idByGuid.get(draft.guid)!, slug, textChanged: true }));
+}
+
+function asText(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return String(value);
+  return value ?? null;
 }
 
 function values(draft: PostDraft, hash: string): unknown[] {
@@ -175,6 +194,10 @@ function values(draft: PostDraft, hash: string): unknown[] {
     draft.publishedAt,
     draft.rawKey ?? null,
     draft.rawContentType ?? null,
+    draft.teaser ?? false,
+    draft.page?.outcome ?? null,
+    draft.page?.checkedAt ?? null,
+    draft.page?.feedHash ?? null,
   ];
 }
 
@@ -219,6 +242,10 @@ function fieldsChanged(row: ExistingRow, draft: PostDraft): boolean {
     row.text_source !== draft.textSource ||
     row.language !== draft.language ||
     (row.published_at?.getTime() ?? null) !== (draft.publishedAt?.getTime() ?? null) ||
-    (draft.rawKey !== undefined && row.raw_key !== draft.rawKey)
+    (draft.rawKey !== undefined && row.raw_key !== draft.rawKey) ||
+    row.teaser !== (draft.teaser ?? false) ||
+    row.page_outcome !== (draft.page?.outcome ?? null) ||
+    (row.page_checked_at?.getTime() ?? null) !== (draft.page?.checkedAt?.getTime() ?? null) ||
+    row.page_feed_hash !== (draft.page?.feedHash ?? null)
   );
 }

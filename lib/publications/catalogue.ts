@@ -18,6 +18,8 @@ export interface CataloguePost {
   priceCents: number | null;
   isPodcast: boolean;
   summaryReady: boolean;
+  /** Its text is the feed's teaser (posts.teaser): its summary covers the teaser only, said before anyone pays. */
+  teaser: boolean;
 }
 
 export interface CataloguePublication {
@@ -41,6 +43,9 @@ export interface PublicationPage extends CataloguePublication {
   language: string | null;
   copyright: string | null;
   posts: CataloguePost[];
+  /** All its posts, and how many of them are teasers (not only those shown). */
+  postCount: number;
+  teaserCount: number;
 }
 
 const PUBLICATION_COLUMNS = `p.slug, p.title, p.description, p.site_url, p.source_kind, p.platform, p.image_url,
@@ -68,6 +73,7 @@ type PostColumns = {
   post_price_cents: number | null;
   post_is_podcast: boolean | null;
   post_summary_ready: boolean | null;
+  post_teaser: boolean | null;
 };
 
 type CatalogueRow = PublicationRow & PostColumns;
@@ -75,7 +81,7 @@ type CatalogueRow = PublicationRow & PostColumns;
 // Selects the post columns of a row aliased `r` (posts) joined to `s` (post_summaries).
 const POST_COLUMNS = `r.slug as post_slug, r.title as post_title, r.subtitle as post_subtitle,
   r.published_at as post_published_at, r.price_cents as post_price_cents,
-  r.audio_url is not null as post_is_podcast, s.post_id is not null as post_summary_ready`;
+  r.audio_url is not null as post_is_podcast, s.post_id is not null as post_summary_ready, r.teaser as post_teaser`;
 
 /**
  * Every publication with its newest posts, in one statement. The lateral subquery walks
@@ -91,7 +97,7 @@ export async function listCatalogue(
     `select ${PUBLICATION_COLUMNS}, ${POST_COLUMNS}
        from publications p
        left join lateral (
-         select id, slug, title, subtitle, published_at, created_at, price_cents, audio_url
+         select id, slug, title, subtitle, published_at, created_at, price_cents, audio_url, teaser
            from posts
           where publication_id = p.id
           order by ${postOrder()}
@@ -123,14 +129,21 @@ export async function getPublicationPage(
   options: { postLimit: number },
 ): Promise<PublicationPage | null> {
   const [publication] = await db.query<
-    PublicationRow & Pick<TableRow<'publications'>, 'id' | 'language' | 'copyright'>
-  >(`select p.id, ${PUBLICATION_COLUMNS}, p.language, p.copyright from publications p where p.slug = $1`, [slug]);
+    PublicationRow &
+      Pick<TableRow<'publications'>, 'id' | 'language' | 'copyright'> & { post_count: number; teaser_count: number }
+  >(
+    `select p.id, ${PUBLICATION_COLUMNS}, p.language, p.copyright,
+            (select count(*)::int from posts where publication_id = p.id) as post_count,
+            (select count(*)::int from posts where publication_id = p.id and teaser) as teaser_count
+       from publications p where p.slug = $1`,
+    [slug],
+  );
   if (!publication) return null;
 
   const posts = await db.query<CatalogueRow>(
     `select ${POST_COLUMNS}
        from (
-         select id, slug, title, subtitle, published_at, created_at, price_cents, audio_url
+         select id, slug, title, subtitle, published_at, created_at, price_cents, audio_url, teaser
            from posts
           where publication_id = $1
           order by ${postOrder()}
@@ -146,6 +159,8 @@ export async function getPublicationPage(
     language: publication.language,
     copyright: publication.copyright,
     posts: posts.flatMap((row) => toPost(row) ?? []),
+    postCount: publication.post_count,
+    teaserCount: publication.teaser_count,
   };
 }
 
@@ -175,5 +190,6 @@ function toPost(row: PostColumns): CataloguePost | null {
     priceCents: row.post_price_cents,
     isPodcast: row.post_is_podcast === true,
     summaryReady: row.post_summary_ready === true,
+    teaser: row.post_teaser === true,
   };
 }

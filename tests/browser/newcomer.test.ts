@@ -58,6 +58,8 @@ beforeAll(async () => {
     // Summaries are written when first asked for (by the in-process engine), not on ingest.
     AI_GENERATE_ON_INGEST: 'false',
     INGEST_ALLOW_HOSTS: '127.0.0.1',
+    // Its one item is a short teaser linking to a page off this machine: no article page is fetched (it stays a teaser).
+    INGEST_ARTICLE_PAGES_PER_SYNC: '0',
     FEED_SYNC_CRON: '0 0 1 1 *',
   });
   base = service.url;

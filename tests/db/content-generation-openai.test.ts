@@ -85,7 +85,7 @@ describe('generation with the OpenAI generators', () => {
     );
     expect(await generatePostSummary(db, postId, { summarizer: generators.summarizer })).toMatchObject({
       status: 'generated',
-      generator: 'openai:gpt-test-summary@summary-v3',
+      generator: 'openai:gpt-test-summary@summary-v4',
     });
     expect(await extractPostPicks(db, postId, { extractor: generators.extractor })).toMatchObject({
       status: 'extracted',

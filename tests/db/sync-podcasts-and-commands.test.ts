@@ -17,6 +17,9 @@ const { dataDir } = await vi.hoisted(async () => {
   const { tmpdir } = await import('node:os');
   const dir = mkdtempSync(`${tmpdir()}/finpub-commands-`);
   process.env.INGEST_ALLOW_HOSTS = '127.0.0.1';
+  // The fixtures' items link to pages on hosts that are not on this machine: no article page is fetched here
+  // (tests/db/article-pages.test.ts serves real ones on loopback).
+  process.env.INGEST_ARTICLE_PAGES_PER_SYNC = '0';
   process.env.DATA_DIR = dir;
   return { dataDir: dir };
 });

@@ -62,7 +62,7 @@ describe('OpenAI summarizer through the fake server', () => {
     expect(r.text).toContain('Stance: Bullish on Broadcom (AVGO).');
   });
 
-  it("tells the model a teaser is all there is, labels the summary, and drops echoed markers and repeats", async () => {
+  it('tells the model a teaser is all there is, labels the summary, and drops echoed markers and repeats', async () => {
     const teaser = "The government's inaction on the rupee runs counter to its goal of cutting gold imports.";
     fake.scriptChat({
       json: {

@@ -75,6 +75,14 @@ export default async function PublicationRoute({ params }: Props) {
             /api/v1/publications/{publication.slug}
           </a>
         </p>
+        {/* Most posts are teasers (a news feed's sentence per item, the article paywalled): said before anyone pays. */}
+        {publication.teaserCount * 2 > publication.postCount && (
+          <p className="mt-3 max-w-3xl rounded-lg bg-orange-50 p-3 text-sm leading-relaxed text-orange-900 ring-1 ring-inset ring-orange-200">
+            {publication.teaserCount} of its {publication.postCount} posts are teasers: its feed carries only the
+            opening of each article, and the article pages could not be read (paywalled, blocked or not fetched). Their
+            summaries cover the teaser only; such posts are marked <strong>Teaser only</strong>.
+          </p>
+        )}
         <div className="mt-4">
           <PostList
             apiBase={`${origin}/api/v1/publications`}

@@ -19,7 +19,7 @@ const paidPost = {
   rateLimit: 'paid' as const,
   tags: ['Paid'],
   description:
-    "The post's AI-synthesized summary. Paid on every request (no permanent access): x402 v2 (PAYMENT-SIGNATURE), MPP (Authorization: Payment), or Authorization: Bearer with an API key (purchased credits) or a session token (weekly allowance first). 404 and 503 are decided before any challenge and are never charged.",
+    "The post's AI-synthesized summary. Paid on every request (no permanent access): x402 v2 (PAYMENT-SIGNATURE), MPP (Authorization: Payment), or Authorization: Bearer with an API key (purchased credits) or a session token (weekly allowance first). 404 and 503 are decided before any challenge and are never charged. When the post's feed carries only a teaser and its article page could not be read, the 402 challenge's description says so before you pay (\"teaser only\"), and so does the summary's first line.",
   params: PostPathParams,
   headers: PaymentHeaders,
   responses: {

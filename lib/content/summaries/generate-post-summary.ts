@@ -41,6 +41,7 @@ export async function generatePostSummary(
     author: post.author ?? post.publicationAuthor,
     publishedAt: post.publishedAt,
     calls: await storedCalls(db, postId, post.hash),
+    teaser: post.teaser,
   });
   const stored = await db.transaction(async (tx) => {
     const rows = await tx.query(

@@ -1,5 +1,6 @@
 import { type TableRow, typed } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
+import type { FullTextSetting } from '@/lib/ingest/article/full-text-setting';
 import { siteSlugFor } from '@/lib/ingest/feeds/site-slug';
 import { encryptSecret } from '@/lib/ingest/secrets/encrypt-secret';
 import { FeedUrlError } from '@/lib/ingest/secrets/feed-credentials';
@@ -19,16 +20,29 @@ export interface AddedPublication extends SyncReport {
   created: boolean;
 }
 
+export interface AddOptions {
+  /** Where its posts' text comes from (lib/ingest/article), set before the first sync; the stored one (or auto) else. */
+  fullText?: FullTextSetting;
+}
+
 /**
  * `publications add <url>`: finds the feed behind any URL of the publication, creates the publication (slug from the
  * site's host, see siteSlugFor for two publications on one host) unless the feed is known already, and runs its
  * first sync, so the posts are stored and searchable when this returns.
  */
-export async function addPublication(db: Db, url: string, deps: SyncDeps): Promise<AddedPublication> {
+export async function addPublication(
+  db: Db,
+  url: string,
+  deps: SyncDeps,
+  options: AddOptions = {},
+): Promise<AddedPublication> {
   const feed = await discoverFeed(url, deps);
   const kind = kindOf(feed);
   const existing = await existingPublication(db, feed);
   const id = existing?.id ?? (await insertPublication(db, feed, kind, deps));
+  if (options.fullText) {
+    await db.query('update publications set full_text = $2, updated_at = now() where id = $1', [id, options.fullText]);
+  }
   const report = await syncPublication(db, id, deps, { prefetched: feed.fetched });
   return {
     ...report,

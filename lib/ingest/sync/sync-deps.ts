@@ -23,6 +23,11 @@ export interface SyncDeps {
   resolve?: Resolve;
   /** Time for a whole feed fetch; the fetcher's 60 s default when unset. */
   fetchTimeoutMs?: number;
+  /**
+   * Article pages one sync may fetch for items whose feed text is a teaser (lib/ingest/article); absent or 0 fetches
+   * none (tests, benchmarks), and the service takes INGEST_ARTICLE_PAGES_PER_SYNC.
+   */
+  articlePagesPerSync?: number;
   now(): Date;
 }
 
@@ -44,6 +49,7 @@ export async function configuredSyncDeps(): Promise<SyncDeps> {
         }
       : null,
     hostLimiter: processLimiter,
+    articlePagesPerSync: config.INGEST_ARTICLE_PAGES_PER_SYNC,
     now: () => new Date(),
   };
 }

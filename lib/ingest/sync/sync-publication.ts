@@ -1,5 +1,10 @@
 import { type TableRow, typed } from '@/lib/db/typed';
 import type { Db } from '@/lib/db/types';
+import { fullTextSetting } from '@/lib/ingest/article/full-text-setting';
+import { knownArticlePages } from '@/lib/ingest/article/known-pages';
+import { pageBudget } from '@/lib/ingest/article/page-budget';
+import { earliestPageDue } from '@/lib/ingest/article/page-retry';
+import { withArticleText } from '@/lib/ingest/article/with-article-text';
 import { FeedParseError } from '@/lib/ingest/feeds/feed-parse-error';
 import type { FeedItem, ParsedFeed } from '@/lib/ingest/feeds/feed-types';
 import { parseFeed } from '@/lib/ingest/feeds/parse-feed';
@@ -11,6 +16,7 @@ import { describeError } from '@/lib/post-failures/describe-error';
 import { listPostFailures } from '@/lib/post-failures/list-failures';
 import type { PostFailure } from '@/lib/post-failures/stage';
 import type { PostDraft, RefusedItem } from '@/lib/posts/post-draft';
+import { storableGuid } from '@/lib/posts/storable-draft';
 import { upsertPosts } from '@/lib/posts/upsert-posts';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { type KnownEpisodeText, withEpisodeText } from './episode-text';
@@ -48,6 +54,8 @@ const PUBLICATION_COLUMNS = [
   'source_kind',
   'image_url',
   'image_raw_key',
+  'full_text',
+  'page_due_at',
 ] as const;
 
 type PublicationRow = Pick<TableRow<'publications'>, (typeof PUBLICATION_COLUMNS)[number]>;
@@ -91,12 +99,18 @@ export async function syncPublication(
   const now = deps.now();
   try {
     const credentials = readCredentials(publication.feed_credentials_encrypted, deps);
+    // Article pages are due (left over by an earlier sync's budget, or a failed one's retry): a 304 would not reach
+    // their items, so the feed is fetched whole.
+    const pagesDue =
+      (deps.articlePagesPerSync ?? 0) > 0 && publication.page_due_at !== null && publication.page_due_at <= now;
     const fetched =
       options.prefetched ??
-      (await fetchFeed(publication.feed_url, credentials, deps, {
-        etag: publication.feed_etag,
-        lastModified: publication.feed_last_modified,
-      }));
+      (await fetchFeed(
+        publication.feed_url,
+        credentials,
+        deps,
+        pagesDue ? {} : { etag: publication.feed_etag, lastModified: publication.feed_last_modified },
+      ));
     // A permanent redirect moves the feed for good; its credentials stay encrypted where they are.
     const feedUrl = fetched.permanentUrl ? splitFeedCredentials(fetched.permanentUrl).publicUrl : publication.feed_url;
     if (fetched.status === 304) {
@@ -104,8 +118,9 @@ export async function syncPublication(
       return { ...report, outcome: 'not_modified', error: null, nextPollAt: next.at.toISOString() };
     }
     const parsed = parseFeed(fetched.text, { feedUrl: splitFeedCredentials(fetched.finalUrl).publicUrl, now });
-    const { drafts, refused } = await draftsOf(db, publication, parsed, deps, log);
+    const { drafts, refused } = await draftsOf(db, publication, parsed, deps, now, log);
     const stored = await upsertPosts(db, publicationId, drafts);
+    await recordPagesDue(db, publicationId, drafts, deps, now);
     const next = await recordSyncSuccess(db, publicationId, now, { ...fetched, meta: parsed.meta, feedUrl });
     await keepPublicationImage(
       db,
@@ -157,6 +172,7 @@ async function draftsOf(
   publication: PublicationRow,
   parsed: ParsedFeed,
   deps: SyncDeps,
+  now: Date,
   log: (line: string) => void,
 ): Promise<{ drafts: PostDraft[]; refused: RefusedItem[] }> {
   // An episode's text comes from its transcript (else the show notes); a newsletter item that merely links an audio
@@ -165,6 +181,15 @@ async function draftsOf(
     item.transcripts.length > 0 || (item.audio !== null && publication.source_kind === 'podcast');
   const episodes = parsed.items.filter(isEpisode);
   const known = episodes.length > 0 ? await knownEpisodeTexts(db, publication.id, episodes) : new Map();
+  // Any other item may be a teaser whose article page is to be read (lib/ingest/article), as the publication allows.
+  const setting = fullTextSetting(publication.full_text);
+  const articles = setting === 'feed' ? [] : parsed.items.filter((item) => !isEpisode(item));
+  const knownPages = await knownArticlePages(
+    db,
+    publication.id,
+    articles.map((item) => storableGuid(item.guid)),
+  );
+  const budget = pageBudget(deps.articlePagesPerSync ?? 0);
   const drafts: PostDraft[] = [];
   const refused: RefusedItem[] = [];
   for (const item of parsed.items) {
@@ -179,13 +204,36 @@ async function draftsOf(
               deps,
               log,
             })
-          : draft,
+          : await withArticleText(draft, {
+              setting,
+              known: knownPages.get(storableGuid(item.guid)),
+              hasLink: item.url !== null,
+              budget,
+              deps,
+              now,
+              log,
+            }),
       );
     } catch (error) {
       refused.push({ guid: item.guid, title: item.title, reason: `not read: ${describeError(error)}` });
     }
   }
   return { drafts, refused };
+}
+
+/**
+ * When the next article page of this feed's items is due (publications.page_due_at): the next sync after it fetches
+ * the feed whole, since a 304 would not reach those items. Not kept when this process fetches no pages.
+ */
+async function recordPagesDue(db: Db, publicationId: string, drafts: PostDraft[], deps: SyncDeps, now: Date) {
+  const due =
+    (deps.articlePagesPerSync ?? 0) > 0
+      ? earliestPageDue(
+          drafts.map((draft) => draft.page),
+          now,
+        )
+      : null;
+  await db.query('update publications set page_due_at = $2 where id = $1', [publicationId, due]);
 }
 
 async function publicationFailures(db: Db, publicationId: string): Promise<PostFailure[]> {
