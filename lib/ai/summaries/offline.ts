@@ -90,11 +90,12 @@ export function summarizeExtractively(input: SummaryInput): SummaryResult {
     .filter((x) => x !== own && !(titleKey && overlaps(wordKey(x.s.text), titleKey)))
     .slice(0, Math.max(1, wanted - callPoints.length))
     .map((x) => x.s);
-  // A summary a reader takes in at a glance: points stop at about WORD_BUDGET words with the takeaway, never below two.
+  // A summary a reader takes in at a glance: points stop at about WORD_BUDGET words with the takeaway, never below two
+  // (three for a long post).
   let used = countWords(takeaway?.text ?? '');
   const keyPoints = ranked.filter((s, i) => {
     used += countWords(s.text);
-    return i < 2 || used <= WORD_BUDGET;
+    return i < (sentences.length >= 30 ? 3 : 2) || used <= WORD_BUDGET;
   });
 
   const structured = {
