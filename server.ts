@@ -16,6 +16,7 @@ import { stampRequest } from '@/lib/operations/request-context';
 import { logRequestWhenDone } from '@/lib/operations/request-log';
 import { operatorReachable } from '@/lib/operator/operator-network';
 import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file';
+import { filedLinesRemain, moveFiledLinesSoon } from '@/lib/payments/settlements/outbox';
 import { startWalletPayments } from '@/lib/payments/start';
 import { earlyRefusal } from '@/lib/rate-limits/early-refusal';
 
@@ -49,7 +50,11 @@ async function main() {
     corpusSeeder: seedDemoCorpus,
     walletPayments: startWalletPayments,
     jobs: ALL_JOBS,
+    // The lock on DATA_DIR says a service owns it: a second service refuses, the admin CLI waits for operator.json.
+    ownerRole: 'service',
   });
+  // Outbox lines this instance filed when its database refused them: only it can read them, so it moves them itself.
+  if (filedLinesRemain()) moveFiledLinesSoon(context.db);
   console.log(
     `database: ${context.db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { exportNextAuthOrigin } from '@/lib/auth/next-auth-origin';
+import type { OwnerRole } from '@/lib/db/owner/owner-lock';
 import { prepareDatabase, type Seeder } from '@/lib/db/prepare';
 import type { Db } from '@/lib/db/types';
 import type { Env } from '@/lib/env';
@@ -55,6 +56,8 @@ export interface AppContextOptions {
   backgroundIndexingAbove?: number;
   /** An open, migrated database to use instead of the configured one (tests). */
   db?: Db;
+  /** Who owns the embedded data directory while this process runs (server.ts: 'service'; else 'admin'). */
+  ownerRole?: OwnerRole;
   log?: (line: string) => void;
 }
 
@@ -66,7 +69,7 @@ export async function createAppContext(config: Env, options: AppContextOptions =
   const log = options.log ?? ((line: string) => console.log(line));
   exportNextAuthOrigin(config);
   const embeddings = configuredEmbeddings(config);
-  const db = options.db ?? (await openConfiguredDb(config, options.seed ?? null, log));
+  const db = options.db ?? (await openConfiguredDb(config, options.seed ?? null, log, options.ownerRole));
   let payments: Awaited<ReturnType<WalletPaymentsStarter>> | undefined;
   try {
     const served = options.db
@@ -113,8 +116,14 @@ export async function createAppContext(config: Env, options: AppContextOptions =
   }
 }
 
-function openConfiguredDb(config: Env, seed: Seeder | null, log: (line: string) => void): Promise<Db> {
+function openConfiguredDb(
+  config: Env,
+  seed: Seeder | null,
+  log: (line: string) => void,
+  ownerRole: OwnerRole | undefined,
+): Promise<Db> {
   return prepareDatabase({
+    ownerRole,
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pool: {

@@ -35,7 +35,8 @@ export function openAppContext(options: AppContextOptions = {}): Promise<AppCont
  * builds it here, with the same function and no entry point's options.
  */
 export function appContext(): Promise<AppContext> {
-  return openAppContext();
+  // A process serving routes owns the embedded directory as a service does: a second one is refused.
+  return openAppContext({ ownerRole: 'service' });
 }
 
 /** The context if it is built already, for a nudge that must not build one (or wait for it). */

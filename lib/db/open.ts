@@ -1,5 +1,5 @@
-import path from 'node:path';
-import { openPglite } from './pglite';
+import { openOwnedPglite } from './owner/open-owned';
+import type { OwnerRole } from './owner/owner-lock';
 import { openPostgres, type PoolLimits } from './postgres';
 import type { Db } from './types';
 
@@ -10,9 +10,12 @@ export interface DbConfig {
   dataDir: string;
   /** Pool limits for PostgreSQL (defaults in lib/db/postgres.ts). */
   pool?: Partial<PoolLimits>;
+  /** Who owns the embedded directory while it is open (lib/db/owner/owner-lock.ts); 'admin' unless the service. */
+  ownerRole?: OwnerRole;
+  log?: (line: string) => void;
 }
 
 export async function openDatabase(config: DbConfig): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pool);
-  return openPglite(path.join(path.resolve(config.dataDir), 'pglite'));
+  return openOwnedPglite(config.dataDir, { role: config.ownerRole, log: config.log });
 }

@@ -16,10 +16,14 @@ function wrap(pg: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
-/** Opens (creating when needed) the embedded database in dataDir, or in memory when dataDir is null. */
-export async function openPglite(dataDir: string | null): Promise<Db> {
+/**
+ * Opens (creating when needed) the embedded database in dataDir, or in memory when dataDir is null. It does not guard
+ * the directory against another process: lib/db/owner/open-owned.ts does, and is what the entry points use.
+ * `debug: 1` prints PostgreSQL's log (the reason behind a bare `Aborted()`).
+ */
+export async function openPglite(dataDir: string | null, options: { debug?: 1 } = {}): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ?? undefined, { extensions: { vector, pg_trgm } });
+  const pg = await PGlite.create(dataDir ?? undefined, { extensions: { vector, pg_trgm }, ...options });
   return {
     kind: 'pglite',
     ...wrap(pg),
