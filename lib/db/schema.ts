@@ -384,6 +384,7 @@ export interface WalletSettlementsTable {
   last_error: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  payment_key: string | null;
 }
 
 export interface DB {

@@ -81,6 +81,6 @@ async function pay(
     case 'x402':
       return payWithX402(offer, setup, credential.paymentSignature);
     case 'mpp':
-      return payWithMpp(request, offer, setup, bodySha256);
+      return payWithMpp(db, request, offer, setup, bodySha256);
   }
 }

@@ -1,11 +1,23 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '@/lib/db/types';
 import { isClaimed } from '@/lib/payments/replay-store';
 import { sellOffer } from '@/lib/payments/sell-offer';
-import { drainOutbox, listOutbox } from '@/lib/payments/settlements/outbox';
+import {
+  drainOutbox,
+  FILED_RETRY_MS,
+  filedLinesRemain,
+  keepInOutbox,
+  listOutbox,
+} from '@/lib/payments/settlements/outbox';
 import { outboxFile } from '@/lib/payments/settlements/outbox-store';
-import { reconcilePendingSettlements, SETTLE_GRACE_MS } from '@/lib/payments/settlements/reconcile';
+import {
+  reconcilePendingSettlements,
+  reconcileSettlement,
+  SETTLE_GRACE_MS,
+} from '@/lib/payments/settlements/reconcile';
 import { transition } from '@/lib/payments/settlements/states';
 import { findSettlement, listOpenSettlements } from '@/lib/payments/settlements/store';
 import type { PaymentSetup } from '@/lib/payments/setup';
@@ -60,6 +72,7 @@ afterAll(async () => {
 
 afterEach(() => {
   facilitator.settleMode = 'ok';
+  facilitator.beforeSettle = undefined;
   vi.restoreAllMocks();
 });
 
@@ -67,7 +80,8 @@ const sell = (req: Request) => sellOffer(req, f.offer(), '', { db: f.db, setup: 
 const retry = (p: SignedX402Payment) => sell(request({ 'payment-signature': p.header }));
 const newPayment = async () => signX402Payment(await sell(request()), facilitator.payer);
 /** The reconcile job's settlement step, run as if its grace period had passed. */
-const runJob = (setup = wallets.x402!) => reconcilePendingSettlements(f.db, setup, Date.now() + SETTLE_GRACE_MS);
+const runJob = (x402 = wallets.x402!) =>
+  reconcilePendingSettlements(f.db, { x402, mpp: null }, Date.now() + SETTLE_GRACE_MS);
 
 /** The facilitator settles it: the money moves, whatever our process stores about it afterwards. */
 async function settleOnChain(p: SignedX402Payment) {
@@ -156,7 +170,7 @@ describe('a process stopped while settling (settling)', () => {
   it('the money moved: the job finds the nonce used on chain and does not settle again; the retry delivers once', async () => {
     const p = await storedUntil('settling');
     await settleOnChain(p);
-    await reconcilePendingSettlements(f.db, withChain); // within its grace period: left to its own request
+    await reconcilePendingSettlements(f.db, { x402: withChain, mpp: null }); // within its grace period: left to its own request
     expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'pending' });
     await runJob(withChain);
     expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'settled', delivered: false });
@@ -307,5 +321,90 @@ describe('a process stopped with the payment in the outbox (outboxed, filed)', (
     expect(await money(first)).toEqual({ ...PAID_ONCE, delivered: false });
     expect(await money(second)).toEqual({ ...PAID_ONCE, delivered: false });
     expect(readdirSync(process.env.DATA_DIR!)).toEqual([]);
+  });
+});
+
+describe('filed on one instance, recorded by a job that may run on another', () => {
+  it('the instance that filed the line moves it into the table itself once the database answers', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    // The process database, refusing every statement while it is down.
+    const flaky = new Proxy(f.db, {
+      get(target, name) {
+        if (name === 'query' && down) return async () => Promise.reject(new Error('database is down'));
+        const value = Reflect.get(target, name);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Db;
+    const p = await newPayment();
+    const { offer, payment } = record(p, false);
+    await keepInOutbox(flaky, offer, payment, new Error('record failed'));
+    await until(() => log.mock.calls.length > 0);
+    expect(filedLinesRemain()).toBe(true);
+
+    down = false;
+    vi.advanceTimersByTime(FILED_RETRY_MS);
+    await until(() => !filedLinesRemain());
+    vi.useRealTimers();
+    // In the table, any instance's job records it: no disk of this host is needed any more.
+    expect((await listOutbox(f.db)).map((entry) => entry.uniqueKey)).toContain(p.uniqueKey);
+    await drainOutbox(f.db);
+    expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false, settlements: 0 });
+  });
+});
+
+async function until(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await sleep(10);
+  expect(done()).toBe(true);
+}
+
+describe('every settlement transition is a compare-and-set on the state it starts from', () => {
+  it('a late pending or failed write finds settled, changes nothing and reports it; settled wins over failed', async () => {
+    const p = await storedUntil('settled');
+    const before = await findSettlement(f.db, p.uniqueKey);
+    expect(await transition(f.db, p.uniqueKey, 'settling', 'settling', 'late')).toEqual({
+      applied: false,
+      status: 'settled',
+    });
+    expect(await transition(f.db, p.uniqueKey, 'settling', 'failed', 'late')).toEqual({
+      applied: false,
+      status: 'settled',
+    });
+    expect(await findSettlement(f.db, p.uniqueKey)).toEqual(before);
+
+    const q = await storedUntil('failed');
+    expect(await transition(f.db, q.uniqueKey, 'settling', 'settled', {})).toEqual({
+      applied: true,
+      status: 'settled',
+    });
+  });
+});
+
+describe('two reconcilers and the identical retry racing on one settlement', () => {
+  it('the settlement lands between the retry reading the nonce unused and its refusal: settled wins, delivered once', async () => {
+    const p = await storedUntil('settling');
+    const stale = (await findSettlement(f.db, p.uniqueKey))!; // a second reconciler read it as pending
+    facilitator.settleMode = 'once';
+    // The retry has read the nonce as unused and asked the facilitator; meanwhile the job settles it, and the money
+    // moves. The facilitator then refuses the retry's settlement: the nonce is used now.
+    facilitator.beforeSettle = async () => {
+      facilitator.beforeSettle = undefined;
+      expect(await runJob(withChain)).toEqual({ settled: 1 });
+      chain.used.add(p.nonce);
+    };
+    const answer = await sellOffer(request({ 'payment-signature': p.header }), f.offer(), '', {
+      db: f.db,
+      setup: { ...wallets, x402: withChain },
+    });
+    expect(answer.status).toBe(200);
+    expect(await money(p)).toEqual(PAID_ONCE);
+    expect(await isClaimed(p.uniqueKey)).toBe(true);
+
+    // The second reconciler, late, with its stale row and a chain that does not answer: it reports what it found.
+    const unreachable = { ...withChain, rpcUrl: 'http://127.0.0.1:9' };
+    expect(await reconcileSettlement(f.db, stale, unreachable)).toBe('settled');
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'settled', delivered: true });
+    expect(await money(p)).toEqual(PAID_ONCE);
   });
 });

@@ -15,9 +15,12 @@ export interface FakeFacilitator {
   transaction: string;
   /**
    * How /settle answers: settles ('ok'), fails with a 502 and no settle response (an unknown outcome), never answers
-   * ('hang'), or refuses with a settle response ({success: false}) as a facilitator does for a bad payment.
+   * ('hang'), refuses with a settle response ({success: false}) as a facilitator does for a bad payment, or
+   * settles each nonce once and refuses it afterwards, as the chain makes a real one do ('once').
    */
-  settleMode: 'ok' | 'error-502' | 'hang' | 'refuse';
+  settleMode: 'ok' | 'error-502' | 'hang' | 'refuse' | 'once';
+  /** Awaited before /settle answers: lets a test land another settlement in the middle of this one. */
+  beforeSettle?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,13 +46,18 @@ export async function startFakeFacilitator(network: string): Promise<FakeFacilit
       const body = await readJson(request);
       if (path === '/verify') return send(200, { isValid: true, payer });
       if (path === '/settle') {
+        await facilitator.beforeSettle?.();
         if (facilitator.settleMode === 'hang') return;
         if (facilitator.settleMode === 'error-502') return send(502, { error: 'bad gateway' });
         if (facilitator.settleMode === 'refuse') {
           return send(400, { success: false, errorReason: 'insufficient_funds', transaction: '', network, payer });
         }
         const payload = body.paymentPayload as { payload?: { authorization?: { nonce?: string } } } | undefined;
-        settled.push(String(payload?.payload?.authorization?.nonce));
+        const nonce = String(payload?.payload?.authorization?.nonce);
+        if (facilitator.settleMode === 'once' && settled.includes(nonce)) {
+          return send(400, { success: false, errorReason: 'nonce_already_used', transaction: '', network, payer });
+        }
+        settled.push(nonce);
         return send(200, { success: true, transaction, network, payer });
       }
       return send(404, { error: 'not found' });

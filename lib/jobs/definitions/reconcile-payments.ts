@@ -5,8 +5,8 @@ import { drainOutbox } from '@/lib/payments/settlements/outbox';
 import { reconcilePendingSettlements } from '@/lib/payments/settlements/reconcile';
 
 /**
- * Every minute: records the payments waiting in the outbox, and finds out what became of wallet settlements whose
- * outcome was unknown (lib/payments/settlements/reconcile). What stays open is listed by `admin payments --pending`.
+ * Every minute: records the payments waiting in the outbox, and finds out what became of wallet settlements (x402 and
+ * MPP) whose outcome was unknown (lib/payments/settlements/reconcile). What stays open is listed by `admin payments --pending`.
  */
 export const reconcilePaymentsJob = defineJob({
   id: 'reconcile-payments',
@@ -17,7 +17,7 @@ export const reconcilePaymentsJob = defineJob({
   async handler({ step }) {
     const outbox = await step.run('record the payment outbox', async () => drainOutbox(await getDb()));
     const settlements = await step.run('reconcile pending settlements', async () =>
-      reconcilePendingSettlements(await getDb(), (await appContext()).payments.x402),
+      reconcilePendingSettlements(await getDb(), (await appContext()).payments),
     );
     return { outbox, settlements };
   },

@@ -16,7 +16,9 @@ export interface OutboxEntry {
 /**
  * Keeps a settled payment whose record could not be written: in the payment_outbox table, or, when the database
  * refuses that too, as a line in DATA_DIR/payment-outbox.jsonl. Either way it is durable and drainOutbox records it
- * later; the log alone is not a record.
+ * later; the log alone is not a record. A line is on this host's disk only, and the reconcile job may run on another
+ * instance: so this process moves its own lines into the table as soon as the database answers (moveFiledLinesSoon),
+ * and from there any instance's job records them.
  */
 export async function keepInOutbox(db: Db, offer: RecordedOffer, payment: PaymentRecord, failure: unknown) {
   const entry = {
@@ -28,8 +30,46 @@ export async function keepInOutbox(db: Db, offer: RecordedOffer, payment: Paymen
     await transition(db, payment.uniqueKey, 'settled', 'outboxed', entry);
   } catch {
     await transition(db, payment.uniqueKey, 'settled', 'filed', entry);
+    moveFiledLinesSoon(db);
   }
 }
+
+/** How often this process tries again to move its filed lines into the table. */
+export const FILED_RETRY_MS = 15_000;
+const mover = globalThis as typeof globalThis & { __finpubFiledMover?: NodeJS.Timeout };
+
+/**
+ * Moves this host's outbox file into payment_outbox now and, while lines remain (the database still refuses them),
+ * every FILED_RETRY_MS until none do. One timer per process; it does not keep the process alive. The service calls
+ * it at start too, for lines a previous run of this instance left.
+ */
+export function moveFiledLinesSoon(db: Db): void {
+  if (mover.__finpubFiledMover) return;
+  const attempt = async () => {
+    try {
+      await moveFileIntoTable(db);
+    } catch (error) {
+      console.error('[payments] outbox file not moved into the database yet; retrying', error);
+    }
+    if (!filedLinesRemain()) {
+      clearInterval(mover.__finpubFiledMover);
+      mover.__finpubFiledMover = undefined;
+    }
+  };
+  mover.__finpubFiledMover = setInterval(() => void attempt(), FILED_RETRY_MS).unref();
+  void attempt();
+}
+
+/** True while this host's outbox file, or a file taken aside from it, is still there. */
+export function filedLinesRemain(): boolean {
+  const file = outboxFile();
+  const dir = path.dirname(file);
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir).some((name) => name === path.basename(file) || asideFrom(file, name));
+}
+
+const asideFrom = (file: string, name: string) =>
+  name.startsWith(`${path.basename(file)}.`) && name.endsWith('.moving');
 
 /** Records every payment waiting in the outbox (file lines first move into the table). Returns how many. */
 export async function drainOutbox(db: Db): Promise<{ recorded: number; waiting: number }> {
@@ -72,12 +112,18 @@ async function moveFileIntoTable(db: Db): Promise<void> {
   // Taken aside under a name of its own first, so lines appended meanwhile land in a new file. Every file taken aside
   // and still there is moved: one left by a drain that died or failed mid-way too (a line inserted twice is kept once).
   if (existsSync(file)) renameSync(file, `${file}.${process.pid}.${Date.now()}.moving`);
-  const aside = readdirSync(dir).filter(
-    (name) => name.startsWith(`${path.basename(file)}.`) && name.endsWith('.moving'),
-  );
+  const aside = readdirSync(dir).filter((name) => asideFrom(file, name));
   for (const name of aside.sort()) {
     const moving = path.join(dir, name);
-    for (const line of readFileSync(moving, 'utf8').split('\n').filter(Boolean)) {
+    let lines: string[];
+    try {
+      lines = readFileSync(moving, 'utf8').split('\n').filter(Boolean);
+    } catch (error) {
+      // Moved meanwhile by this process's other mover (the job's drain, or the retry timer).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    for (const line of lines) {
       const { uniqueKey, offer, payment, lastError } = JSON.parse(line) as OutboxEntry;
       await transition(db, uniqueKey, 'filed', 'outboxed', { offer, payment, lastError });
     }

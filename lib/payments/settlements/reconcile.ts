@@ -3,8 +3,9 @@ import { createPublicClient, http, parseAbi } from 'viem';
 import type { Db } from '@/lib/db/types';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402ServerFor } from '@/lib/payments/x402/resource-server';
+import { reconcileMppSettlement } from './mpp';
 import { transition } from './states';
-import { listOpenSettlements, type SettlementStatus, type WalletSettlement } from './store';
+import { listOpenSettlements, type SettlementStatus, type StateChange, type WalletSettlement } from './store';
 
 type X402Setup = NonNullable<PaymentSetup['x402']>;
 
@@ -17,77 +18,111 @@ export const SETTLE_GRACE_MS = 30_000;
 /** The reconcile job's step: every pending settlement past its grace period, reconciled; how many ended how. */
 export async function reconcilePendingSettlements(
   db: Db,
-  setup: X402Setup | null,
+  setup: Pick<PaymentSetup, 'x402' | 'mpp'>,
   now = Date.now(),
 ): Promise<Record<string, number>> {
   const outcomes: Record<string, number> = {};
-  if (!setup) return outcomes;
   for (const settlement of await listOpenSettlements(db)) {
     if (settlement.status !== 'pending') continue;
     if (now - Date.parse(settlement.createdAt) < SETTLE_GRACE_MS) continue;
-    const status = await reconcileSettlement(db, settlement, setup);
+    let status: SettlementStatus;
+    if (settlement.protocol === 'mpp') {
+      if (!setup.mpp) continue;
+      status = await reconcileMppSettlement(db, settlement, setup.mpp);
+    } else {
+      if (!setup.x402) continue;
+      status = await reconcileSettlement(db, settlement, setup.x402);
+    }
     outcomes[status] = (outcomes[status] ?? 0) + 1;
   }
   return outcomes;
+}
+
+/** What the chain says of an x402 authorization: its nonce used (the transfer happened) or not; null: no node. */
+type NonceState = 'used' | 'unused' | { error: string } | null;
+
+async function nonceState(settlement: WalletSettlement, setup: X402Setup): Promise<NonceState> {
+  const authorization = (settlement.payload.payload as { authorization?: { from?: string; nonce?: string } })
+    .authorization;
+  if (!setup.rpcUrl || !authorization?.from || !authorization.nonce) return null;
+  try {
+    const client = createPublicClient({ transport: http(setup.rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
+    const used = await client.readContract({
+      address: settlement.requirements.asset as `0x${string}`,
+      abi: EIP3009,
+      functionName: 'authorizationState',
+      args: [authorization.from as `0x${string}`, authorization.nonce as `0x${string}`],
+    });
+    return used ? 'used' : 'unused';
+  } catch (error) {
+    return { error: `chain check: ${message(error)}` };
+  }
 }
 
 /**
  * Finds out what became of a settlement whose outcome was unknown, and records it. With an RPC node the chain
  * answers: a used authorization nonce means the transfer happened. Otherwise, or while the nonce is unused, the
  * facilitator is asked to settle the same signed payment again, which cannot move the money twice (the nonce
- * makes the transfer happen at most once): success means settled, a refusal with the nonce unused means failed.
- * Without a chain answer a refusal stays unknown ('pending'), for an operator to look into.
+ * makes the transfer happen at most once): success means settled; a refusal is judged by settleRefused.
+ * Returns the state the settlement is in afterwards, which another path may have decided meanwhile.
  */
 export async function reconcileSettlement(
   db: Db,
   settlement: WalletSettlement,
   setup: X402Setup,
 ): Promise<SettlementStatus> {
-  const authorization = (settlement.payload.payload as { authorization?: { from?: string; nonce?: string } })
-    .authorization;
-  let nonceUnused = false;
-  if (setup.rpcUrl && authorization?.from && authorization.nonce) {
-    try {
-      const client = createPublicClient({ transport: http(setup.rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
-      const used = await client.readContract({
-        address: settlement.requirements.asset as `0x${string}`,
-        abi: EIP3009,
-        functionName: 'authorizationState',
-        args: [authorization.from as `0x${string}`, authorization.nonce as `0x${string}`],
-      });
-      if (used) {
-        await transition(db, settlement.uniqueKey, 'settling', 'settled', {});
-        return 'settled';
-      }
-      nonceUnused = true;
-    } catch (error) {
-      await transition(db, settlement.uniqueKey, 'settling', 'settling', `chain check: ${message(error)}`);
-      return 'pending';
-    }
-  }
+  const key = settlement.uniqueKey;
+  const chain = await nonceState(settlement, setup);
+  if (chain === 'used') return found(await transition(db, key, 'settling', 'settled', {}));
+  if (chain && chain !== 'unused') return found(await transition(db, key, 'settling', 'settling', chain.error));
   try {
     const server = await x402ServerFor(setup);
     const settled = await server.settlePayment(settlement.payload, settlement.requirements);
     if (settled.success) {
-      await transition(db, settlement.uniqueKey, 'settling', 'settled', {
+      const change = await transition(db, key, 'settling', 'settled', {
         transaction: settled.transaction,
         payer: settled.payer ?? null,
       });
-      return 'settled';
+      return found(change);
     }
-    return await refusedAgain(db, settlement, nonceUnused, settled.errorReason ?? 'settlement_failed');
+    const reason = `facilitator refused again: ${settled.errorReason ?? 'settlement_failed'}`;
+    return found(await settleRefused(db, settlement, setup, reason, 'pending'));
   } catch (error) {
-    if (error instanceof SettleError) return refusedAgain(db, settlement, nonceUnused, error.errorReason ?? 'refused');
-    await transition(db, settlement.uniqueKey, 'settling', 'settling', message(error));
-    return 'pending';
+    if (error instanceof SettleError) {
+      const reason = `facilitator refused again: ${error.errorReason ?? 'refused'}`;
+      return found(await settleRefused(db, settlement, setup, reason, 'pending'));
+    }
+    return found(await transition(db, key, 'settling', 'settling', message(error)));
   }
 }
 
-async function refusedAgain(db: Db, settlement: WalletSettlement, nonceUnused: boolean, reason: string) {
-  const error = `facilitator refused again: ${reason}`;
-  if (nonceUnused) await transition(db, settlement.uniqueKey, 'settling', 'failed', error);
-  else await transition(db, settlement.uniqueKey, 'settling', 'settling', error);
-  return nonceUnused ? 'failed' : 'pending';
+/**
+ * The facilitator refused to settle. The refusal alone does not say the money did not move: another path (the job,
+ * the identical retry, the original request) may have settled the same authorization after this one read its nonce
+ * unused, and the facilitator then refuses because the nonce is used. So the chain is asked again, after the
+ * refusal: used means settled; unused means failed. With no node to ask, `withoutChain` decides (the request's own
+ * first attempt: failed, the facilitator being the only authority; a reconcile: left pending for an operator).
+ * The caller releases the replay key only if the returned change applied and is `failed`.
+ */
+export async function settleRefused(
+  db: Db,
+  settlement: WalletSettlement,
+  setup: X402Setup,
+  reason: string,
+  withoutChain: 'failed' | 'pending',
+): Promise<StateChange> {
+  const key = settlement.uniqueKey;
+  const chain = await nonceState(settlement, setup);
+  if (chain === 'used') return transition(db, key, 'settling', 'settled', {});
+  if (chain === 'unused' || (chain === null && withoutChain === 'failed')) {
+    return transition(db, key, 'settling', 'failed', reason);
+  }
+  return transition(db, key, 'settling', 'settling', chain ? `${reason}; ${chain.error}` : reason);
+}
+
+/** The state a settlement is in after a transition: the one written, or the one found instead. */
+function found(change: StateChange): SettlementStatus {
+  return change.status ?? 'pending';
 }
 
 function message(error: unknown): string {

@@ -11,11 +11,13 @@ import {
 import { openSettlement, resolveSettlement } from './store';
 
 /**
- * Where a wallet payment stands, named by what is stored under its unique key (x402: `x402:<network>:<nonce>`), and
- * who picks it up if the process stops there (crashes, is killed or redeployed) before the next transition.
- * An x402 payment walks challenged → claimed → settling → settled → recorded; MPP and credit payments are settled
- * outside these stores (mppx keeps its own claims in the replay store; the debit is the credit ledger's) and join
- * at `settled`, which for them nothing of ours records: a stop there leaves no trace to reconcile.
+ * Where a wallet payment stands, named by what is stored under its unique key (x402: `x402:<network>:<nonce>`; MPP:
+ * `mpp:credential:<sha256 of the credential>`), and who picks it up if the process stops there (crashes, is killed or
+ * redeployed) before the next transition. An x402 payment walks challenged → claimed → settling → settled →
+ * recorded; an MPP payment challenged → settling → settled → recorded (mppx keeps its own claims in the replay store,
+ * and the settled row names the receipt it is recorded under). Credit payments join at `settled` (the debit is the
+ * credit ledger's). Every change of wallet_settlements is a compare-and-set on the state it starts from: one that
+ * finds another state changes nothing and reports the state found, which the caller acts on. `settled` always wins.
  */
 export const WALLET_PAYMENT_STATES = {
   challenged: {
@@ -28,17 +30,18 @@ export const WALLET_PAYMENT_STATES = {
       'nothing was charged (the facilitator was not asked); the identical retry is refused as already used until the claim expires (then it is settled as new), or the payer signs a new payment',
   },
   settling: {
-    stored: "wallet_settlements 'pending': the facilitator was asked to settle, the outcome is unknown",
+    stored: "wallet_settlements 'pending': the facilitator (or mppx) was asked to settle, the outcome is unknown",
     ifTheProcessStops:
-      'the reconcile job (after its grace period) or the identical retry asks the chain or the facilitator again (reconcileSettlement); the nonce lets the money move at most once',
+      'the reconcile job (after its grace period) or the identical retry asks the chain or the facilitator again (reconcileSettlement; MPP: the chain, for the receipt of its transaction); the nonce lets the money move at most once',
   },
   settled: {
-    stored: "wallet_settlements 'settled' (MPP and credits: the money moved, nothing of ours stored yet)",
+    stored: "wallet_settlements 'settled' (credits: the money moved, nothing of ours stored yet)",
     ifTheProcessStops:
       'the identical retry, while the key is claimed, delivers it without paying again; `admin payments --pending` lists it (the job cannot deliver, there is no request to answer)',
   },
   failed: {
-    stored: "wallet_settlements 'failed' with the facilitator's reason; the key is still claimed",
+    stored:
+      "wallet_settlements 'failed' with the refusal, written only once the chain (asked after the refusal) shows no transfer; the key is still claimed",
     ifTheProcessStops: 'nothing was charged; the identical retry releases the key (402), or the claim expires',
   },
   released: {
@@ -63,7 +66,7 @@ export const WALLET_PAYMENT_STATES = {
   filed: {
     stored: 'a line of DATA_DIR/payment-outbox.jsonl: the database refused the outbox row too',
     ifTheProcessStops:
-      'the reconcile job moves the line into payment_outbox (drainOutbox), from a file a stopped drain took aside too',
+      'this instance moves its own lines into payment_outbox (moveFiledLinesSoon: every 15 s until the database takes them, and at its next start), as does the reconcile job when it runs here (drainOutbox), from a file a stopped drain took aside too; the job on another instance cannot read this disk',
   },
 } as const;
 
@@ -91,6 +94,10 @@ export const TRANSITIONS = {
     'payWithX402, once the facilitator verified the payment',
     (_db, uniqueKey, claim: Claim) => claimKey(uniqueKey, claim.value, claim.until),
   ),
+  'challenged → settling': edge(
+    'payWithMpp, before mppx is asked to charge (a failed row of the same credential is reopened)',
+    openSettlement,
+  ),
   'claimed → settling': edge(
     'payWithX402, before the facilitator is asked to settle (a failed row of the same key is reopened)',
     openSettlement,
@@ -100,16 +107,17 @@ export const TRANSITIONS = {
     (db, uniqueKey, error: string) => resolveSettlement(db, uniqueKey, { status: 'pending', error }),
   ),
   'settling → settled': edge(
-    'payWithX402, reconcileSettlement (the chain shows the nonce used, or the facilitator settled)',
-    (db, uniqueKey, settled: { transaction?: string; payer?: string | null }) =>
+    'payWithX402, payWithMpp, reconcileSettlement (the chain shows the transfer, or the facilitator settled)',
+    (db, uniqueKey, settled: { transaction?: string; payer?: string | null; paymentKey?: string }) =>
       resolveSettlement(db, uniqueKey, { status: 'settled', ...settled }),
   ),
   'settling → failed': edge(
-    'payWithX402 (the facilitator refused), reconcileSettlement (refused again, the nonce unused on chain)',
+    'settleRefused (x402: refused, then the nonce unused on chain), payWithMpp (refused, no transfer on chain)',
     (db, uniqueKey, error: string) => resolveSettlement(db, uniqueKey, { status: 'failed', error }),
   ),
-  'failed → released': edge('payWithX402, on the failure or on its identical retry', (_db, uniqueKey) =>
-    releaseKey(uniqueKey),
+  'failed → released': edge(
+    'payWithX402, only after its own failed write applied, or on the identical retry finding the row failed',
+    (_db, uniqueKey) => releaseKey(uniqueKey),
   ),
   'settled → recorded': edge(
     'deliver (every protocol)',

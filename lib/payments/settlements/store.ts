@@ -2,9 +2,13 @@ import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import type { Queryable } from '@/lib/db/types';
 
 export type SettlementStatus = 'pending' | 'settled' | 'failed';
+export type SettlementProtocol = 'x402' | 'mpp';
 
 export interface WalletSettlement {
   uniqueKey: string;
+  protocol: SettlementProtocol;
+  /** The payments.unique_key it is recorded under: the x402 key itself; for MPP, set from the receipt. */
+  paymentKey: string | null;
   status: SettlementStatus;
   resource: string;
   amountCents: number;
@@ -23,6 +27,8 @@ export interface WalletSettlement {
 interface Row {
   [key: string]: unknown;
   unique_key: string;
+  protocol: SettlementProtocol;
+  payment_key: string | null;
   status: SettlementStatus;
   resource: string;
   amount_cents: number;
@@ -37,12 +43,15 @@ interface Row {
   delivered: boolean;
 }
 
-const SELECT = `select s.*, exists (select 1 from payments p where p.unique_key = s.unique_key) as delivered
-                  from wallet_settlements s`;
+// An MPP row is keyed by its credential and recorded under its receipt (payment_key); an x402 row under its own key.
+const RECORDED = `exists (select 1 from payments p where p.unique_key = coalesce(s.payment_key, s.unique_key))`;
+const SELECT = `select s.*, ${RECORDED} as delivered from wallet_settlements s`;
 
 function fromRow(row: Row): WalletSettlement {
   return {
     uniqueKey: row.unique_key,
+    protocol: row.protocol,
+    paymentKey: row.payment_key,
     status: row.status,
     resource: row.resource,
     amountCents: row.amount_cents,
@@ -61,25 +70,47 @@ function fromRow(row: Row): WalletSettlement {
 export type NewSettlement = Pick<
   WalletSettlement,
   'resource' | 'amountCents' | 'network' | 'payer' | 'payload' | 'requirements'
->;
+> & { protocol?: SettlementProtocol };
 
 // JSON goes in as text cast to jsonb: as a plain parameter postgres.js would encode the string once more.
 
 /**
- * Written before the facilitator is asked to settle: from here on the money may move, so it must not be lost. A
- * payment that failed before and is presented again is settled again, so its failed row is reopened as pending.
+ * The outcome of a compare-and-set: `applied` when the row was in a state the transition starts from and now holds
+ * its target; otherwise nothing changed and `status` is the state found (null: no row), for the caller to act on.
  */
-export async function openSettlement(db: Queryable, uniqueKey: string, settlement: NewSettlement): Promise<void> {
-  await db.query(
+export interface StateChange {
+  applied: boolean;
+  status: SettlementStatus | null;
+}
+
+/** The states each target may be reached from. `settled` is terminal and wins over everything, `failed` included. */
+const FROM: Record<SettlementStatus, SettlementStatus[]> = {
+  pending: ['pending'],
+  failed: ['pending'],
+  settled: ['pending', 'failed'],
+};
+
+/**
+ * Written before the facilitator (or mppx) is asked to settle: from here on the money may move, so it must not be
+ * lost. A payment that failed before and is presented again is settled again, so its failed row is reopened as
+ * pending; a pending or settled row is left as it is and reported.
+ */
+export async function openSettlement(
+  db: Queryable,
+  uniqueKey: string,
+  settlement: NewSettlement,
+): Promise<StateChange> {
+  const rows = await db.query<{ status: SettlementStatus }>(
     `insert into wallet_settlements (unique_key, protocol, status, resource, amount_cents, network, payer,
                                      payment_payload, payment_requirements, attempts)
-     values ($1, 'x402', 'pending', $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, 1)
+     values ($1, $8, 'pending', $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, 1)
      on conflict (unique_key) do update
        set status = 'pending', resource = excluded.resource, amount_cents = excluded.amount_cents,
-           payer = excluded.payer, transaction = null, payment_payload = excluded.payment_payload,
+           payer = excluded.payer, transaction = null, payment_key = null, payment_payload = excluded.payment_payload,
            payment_requirements = excluded.payment_requirements, attempts = wallet_settlements.attempts + 1,
            last_error = null, updated_at = now()
-       where wallet_settlements.status = 'failed'`,
+       where wallet_settlements.status = 'failed'
+     returning status`,
     [
       uniqueKey,
       settlement.resource,
@@ -88,30 +119,57 @@ export async function openSettlement(db: Queryable, uniqueKey: string, settlemen
       settlement.payer,
       JSON.stringify(settlement.payload),
       JSON.stringify(settlement.requirements),
+      settlement.protocol ?? 'x402',
     ],
   );
+  return rows.length === 1
+    ? { applied: true, status: 'pending' }
+    : { applied: false, status: await statusOf(db, uniqueKey) };
 }
 
-/** Records what the facilitator or the chain said: settled (with its transaction), failed, or still unknown. */
+/**
+ * Records what the facilitator, mppx or the chain said: settled (with its transaction), failed, or still unknown,
+ * as a compare-and-set on the states the target may be reached from (FROM).
+ */
 export async function resolveSettlement(
   db: Queryable,
   uniqueKey: string,
-  outcome: { status: SettlementStatus; transaction?: string | null; payer?: string | null; error?: string },
-): Promise<void> {
-  await db.query(
+  outcome: {
+    status: SettlementStatus;
+    transaction?: string | null;
+    payer?: string | null;
+    error?: string;
+    paymentKey?: string;
+  },
+): Promise<StateChange> {
+  const rows = await db.query(
     `update wallet_settlements
         set status = $2, transaction = coalesce($3, transaction), payer = coalesce($4, payer),
-            last_error = $5, updated_at = now(),
+            payment_key = coalesce($7, payment_key), last_error = $5, updated_at = now(),
             attempts = attempts + case when $2 = 'pending' then 1 else 0 end
-      where unique_key = $1`,
+      where unique_key = $1 and status = any($6::text[])
+      returning status`,
     [
       uniqueKey,
       outcome.status,
       outcome.transaction ?? null,
       outcome.payer ?? null,
       outcome.error?.slice(0, 500) ?? null,
+      FROM[outcome.status],
+      outcome.paymentKey ?? null,
     ],
   );
+  return rows.length === 1
+    ? { applied: true, status: outcome.status }
+    : { applied: false, status: await statusOf(db, uniqueKey) };
+}
+
+async function statusOf(db: Queryable, uniqueKey: string): Promise<SettlementStatus | null> {
+  const [row] = await db.query<{ status: SettlementStatus }>(
+    `select status from wallet_settlements where unique_key = $1`,
+    [uniqueKey],
+  );
+  return row?.status ?? null;
 }
 
 export async function findSettlement(db: Queryable, uniqueKey: string): Promise<WalletSettlement | null> {
@@ -122,8 +180,7 @@ export async function findSettlement(db: Queryable, uniqueKey: string): Promise<
 /** Settlements that need attention: outcome unknown, or settled but never delivered. Oldest first. */
 export async function listOpenSettlements(db: Queryable, limit = 100): Promise<WalletSettlement[]> {
   const rows = await db.query<Row>(
-    `${SELECT} where s.status = 'pending'
-        or (s.status = 'settled' and not exists (select 1 from payments p where p.unique_key = s.unique_key))
+    `${SELECT} where s.status = 'pending' or (s.status = 'settled' and not ${RECORDED})
       order by s.created_at limit $1`,
     [limit],
   );

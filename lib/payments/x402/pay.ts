@@ -6,9 +6,9 @@ import { DEV_PAYER_REFUSAL, isDevPayer } from '@/lib/payments/dev-payers';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import { isClaimed } from '@/lib/payments/replay-store';
-import { reconcileSettlement } from '@/lib/payments/settlements/reconcile';
+import { reconcileSettlement, settleRefused } from '@/lib/payments/settlements/reconcile';
 import { transition } from '@/lib/payments/settlements/states';
-import { findSettlement } from '@/lib/payments/settlements/store';
+import { findSettlement, type SettlementStatus } from '@/lib/payments/settlements/store';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402Requirements } from './challenge';
 import { x402ServerFor } from './resource-server';
@@ -75,7 +75,7 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
   if (!claimed) return ALREADY_USED;
 
   // From here the money may move: the settlement is on record before the facilitator is asked.
-  await transition(db, uniqueKey, 'claimed', 'settling', {
+  const opened = await transition(db, uniqueKey, 'claimed', 'settling', {
     resource: offer.resource,
     amountCents: offer.priceCents,
     network: matched.network,
@@ -83,6 +83,8 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
     payload,
     requirements: matched,
   });
+  // A row of this key already pending or settled (its claim had expired): it is decided from what it holds.
+  if (!opened.applied) return afterEarlierAttempt(uniqueKey, offer, setup);
   let settled: SettleResponse;
   try {
     settled = await server.settlePayment(payload, matched);
@@ -90,8 +92,9 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
     // A facilitator that answered with a failure is a failure; a timeout or a broken answer is not: the transfer
     // may be on chain. That settlement stays pending, the nonce stays claimed, and the payer is told to retry.
     if (!(error instanceof SettleError)) {
-      await transition(db, uniqueKey, 'settling', 'settling', error instanceof Error ? error.message : 'unknown');
-      return PAYMENT_PENDING;
+      const message = error instanceof Error ? error.message : 'unknown';
+      const change = await transition(db, uniqueKey, 'settling', 'settling', message);
+      return change.status === 'settled' ? deliverSettled(uniqueKey, offer) : PAYMENT_PENDING;
     }
     settled = {
       success: false,
@@ -101,9 +104,14 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
     };
   }
   if (!settled.success) {
-    await transition(db, uniqueKey, 'settling', 'failed', settled.errorReason ?? 'settlement_failed');
-    await transition(db, uniqueKey, 'failed', 'released');
-    return settlementFailed(settled.errorReason ?? 'settlement_failed', matched.network, settled.payer);
+    const reason = settled.errorReason ?? 'settlement_failed';
+    const settlement = (await findSettlement(db, uniqueKey))!;
+    const change = await settleRefused(db, settlement, setup, reason, 'failed');
+    if (change.status === 'settled') return deliverSettled(uniqueKey, offer);
+    if (change.status !== 'failed') return PAYMENT_PENDING;
+    // Released only by the path whose failed write applied: one that found it failed leaves the key to the retry.
+    if (change.applied) await transition(db, uniqueKey, 'failed', 'released');
+    return settlementFailed(reason, matched.network, settled.payer);
   }
   await transition(db, uniqueKey, 'settling', 'settled', { transaction: settled.transaction, payer: settled.payer });
   return paidWith(uniqueKey, offer, {
@@ -127,13 +135,20 @@ async function afterEarlierAttempt(
   const db = await getDb();
   const earlier = await findSettlement(db, uniqueKey);
   if (!earlier || earlier.delivered || earlier.resource !== offer.resource) return ALREADY_USED;
-  const status = earlier.status === 'pending' ? await reconcileSettlement(db, earlier, setup) : earlier.status;
+  const status: SettlementStatus =
+    earlier.status === 'pending' ? await reconcileSettlement(db, earlier, setup) : earlier.status;
   if (status === 'pending') return PAYMENT_PENDING;
   if (status === 'failed') {
     await transition(db, uniqueKey, 'failed', 'released');
-    return settlementFailed(earlier.lastError ?? 'settlement_failed', earlier.network, earlier.payer ?? undefined);
+    const failed = (await findSettlement(db, uniqueKey))!;
+    return settlementFailed(failed.lastError ?? 'settlement_failed', failed.network, failed.payer ?? undefined);
   }
-  const settled = (await findSettlement(db, uniqueKey))!;
+  return deliverSettled(uniqueKey, offer);
+}
+
+/** A settlement on record as settled, answered as paid from what the row holds. */
+async function deliverSettled(uniqueKey: string, offer: PaidOffer): Promise<PaymentOutcome> {
+  const settled = (await findSettlement(await getDb(), uniqueKey))!;
   return paidWith(uniqueKey, offer, {
     network: settled.network,
     payer: settled.payer ?? undefined,
