@@ -9,6 +9,7 @@ import { readCreditBalance } from '@/lib/credits/balance';
 import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit';
 import { grantPurchasedCredits } from '@/lib/credits/grant';
 import { refundDebit } from '@/lib/credits/refund';
+import { refundOrphanedDebits } from '@/lib/credits/refund-orphaned';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const db = suiteDatabase();
@@ -120,6 +121,21 @@ describe('credit ledgers', () => {
         weeklyLimitCents: 100,
       }),
     ).toBeNull();
+  });
+
+  it('refunds, once, a paid request debited ten minutes ago whose payment was never recorded (a crash between)', async () => {
+    const user = await ensureUser(db, 'orphan@example.com');
+    await grantPurchasedCredits(db, { userId: user.id, cents: 50, ledgerKey: 'g:orphan', kind: 'grant' });
+    await debit(user.id, 10, 'request:orphan-old');
+    await debit(user.id, 10, 'request:orphan-outbox');
+    await db.query(`insert into payment_outbox (unique_key, record) values ('request:orphan-outbox', '{}'::jsonb)`);
+    await debit(user.id, 10, 'request:orphan-recent');
+    const later = new Date(Date.now() + 11 * 60_000);
+    expect(await refundOrphanedDebits(db, new Date())).toEqual([]);
+    // The recent one is recent only against the real clock: eleven minutes on, every debit without a record is old.
+    expect((await refundOrphanedDebits(db, later)).sort()).toEqual(['request:orphan-old', 'request:orphan-recent']);
+    expect(await refundOrphanedDebits(db, later)).toEqual([]);
+    expect((await readCreditBalance(db, user.id, 100)).purchasedCents).toBe(40);
   });
 
   it('refunds a debit once, as its own ledger entry', async () => {

@@ -1,12 +1,13 @@
 import { appContext } from '@/lib/app/process-context';
+import { refundOrphanedDebits } from '@/lib/credits/refund-orphaned';
 import { getDb } from '@/lib/db/client';
 import { defineJob } from '@/lib/jobs/definition';
 import { drainOutbox } from '@/lib/payments/settlements/outbox';
 import { reconcilePendingSettlements } from '@/lib/payments/settlements/reconcile';
 
 /**
- * Every minute: records the payments waiting in the outbox, and finds out what became of wallet settlements (x402 and
- * MPP) whose outcome was unknown (lib/payments/settlements/reconcile). What stays open is listed by `admin payments --pending`.
+ * Every minute: records the payments waiting in the outbox, finds out what became of wallet settlements (x402 and
+ * MPP) whose outcome was unknown, and refunds credit debits whose payment was never recorded (a crash between the two) (lib/payments/settlements/reconcile). What stays open is listed by `admin payments --pending`.
  */
 export const reconcilePaymentsJob = defineJob({
   id: 'reconcile-payments',
@@ -19,6 +20,10 @@ export const reconcilePaymentsJob = defineJob({
     const settlements = await step.run('reconcile pending settlements', async () =>
       reconcilePendingSettlements(await getDb(), (await appContext()).payments),
     );
-    return { outbox, settlements };
+    // After the outbox is drained: a debit whose payment only waited there is not refunded.
+    const refunded = await step.run('refund debits whose payment was never recorded', async () =>
+      refundOrphanedDebits(await getDb()),
+    );
+    return { outbox, settlements, refunded: refunded.length };
   },
 });
