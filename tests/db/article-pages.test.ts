@@ -6,12 +6,12 @@ import { extractArticle } from '@/lib/ingest/article/extract-article';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import { syncPublication } from '@/lib/ingest/sync/sync-publication';
 import { runCommand } from '@/lib/operator/registry';
-import type { PaymentSetup } from '@/lib/payments/setup';
 import { paidPostOffer } from '@/lib/posts/paid-post-offer';
 import { resolvePaidPost } from '@/lib/posts/resolve-paid-post';
 import { getPublicationPage } from '@/lib/publications/catalogue';
 import { ARTICLE_PAGES, type ArticlePageName, articlePageHtml } from '@/tests/helpers/article-pages';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
+import { NO_WALLETS } from '@/tests/helpers/payment-fixture';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 import { testSyncDeps } from '@/tests/helpers/sync-deps';
 
@@ -189,14 +189,7 @@ describe('a feed of teasers (full text: auto, the default)', () => {
   it('says "teaser only" in the 402 challenge and in the summary before anyone pays for a teaser', async () => {
     const posts = await postsOf(slug);
     const summarizer = new ExtractiveSummarizer();
-    const setup: PaymentSetup = {
-      testMoney: false,
-      refuseDevPayers: true,
-      x402: null,
-      mpp: null,
-      prices: { defaultPostCents: 10, stockPicksArticleCents: 10 },
-      weeklyAllowanceCents: 100,
-    };
+    const setup = NO_WALLETS;
     const offerOf = async (guid: string) => {
       const post = posts.get(guid)!;
       await generatePostSummary(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openDatabase } from '@/lib/db/open';
 import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
+import { createPrng } from '@/tests/fixtures/torture/create-prng';
 import { auditChaos, type ChaosAudit } from './chaos-audit';
 import { drive, emptyTally } from './chaos-drive';
 import { startChaosFeed } from './chaos-feed';
@@ -49,18 +50,6 @@ export interface ChaosReport {
 const EMAIL = 'chaos@example.com';
 const INBOUND_EMAIL_SECRET = 'chaos-inbound-email-secret-0123456789';
 const CREDITS = 10_000_000;
-
-/** A small, seeded generator (mulberry32): the same seed drives the same rounds. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,7 +97,7 @@ async function findReadyPost(url: string): Promise<string> {
  */
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const log = options.log ?? (() => {});
-  const random = seeded(options.seed);
+  const random = createPrng(options.seed).next;
   const database = await createTestDatabase(options.databaseUrl ?? '');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-chaos-'));
   const feed = await startChaosFeed();
