@@ -5,7 +5,8 @@
  * Prints kills survived, requests driven and every lost, corrupt or doubly charged item. Exits 1 when any was found.
  *
  *   CHAOS_KILLS (200 on PGlite, 100 on PostgreSQL), CHAOS_SEED (35), CHAOS_DB_RESTARTS (PostgreSQL: 5),
- *   CHAOS_AUDIT_EVERY (PGlite 10, PostgreSQL 1), CHAOS_MAX_DRIVE_MS (2000), CHAOS_BUILD=false to skip the build check.
+ *   CHAOS_AUDIT_EVERY (PGlite 10, PostgreSQL 1), CHAOS_MAX_DRIVE_MS (2000), CHAOS_WALLET_PAYERS (2 x402 and 2 MPP payers
+ *   on the sandbox's chains; 0: credits only), CHAOS_BUILD=false to skip the build check.
  */
 import { buildIfNeeded } from '@/scripts/build-if-needed';
 import { runChaos } from '@/tests/helpers/chaos-run';
@@ -25,9 +26,23 @@ const report = await runChaos({
   databaseRestarts: number('CHAOS_DB_RESTARTS', 5),
   auditEvery: process.env.CHAOS_AUDIT_EVERY ? Number(process.env.CHAOS_AUDIT_EVERY) : undefined,
   maxDriveMs: number('CHAOS_MAX_DRIVE_MS', 2000),
+  walletPayers: number('CHAOS_WALLET_PAYERS', 2),
   log: (line) => console.log(line),
 });
-const { final } = report;
+const { final, wallet } = report;
+const usd = (atomic: bigint) => `$${(Number(atomic) / 1e6).toFixed(2)}`;
+const walletLines = wallet
+  ? (['x402', 'mpp'] as const).map((protocol) => {
+      const t = wallet.tally[protocol];
+      const a = wallet.audit;
+      const [received, settled] = protocol === 'x402' ? [a.receivedX402, a.settledX402] : [a.receivedMpp, a.settledMpp];
+      return `${protocol.padEnd(4)} payments:            ${t.sent} sent, ${t.answers} answered, ${t.lost} lost at a kill, other ${JSON.stringify(t.other)}; on chain ${usd(received)}, settled in the database ${usd(settled)}`;
+    })
+  : [];
+if (wallet)
+  walletLines.push(
+    `wallet settlements:       ${wallet.audit.settledRows} settled (${wallet.audit.settledUnrecorded} without a recorded answer), ${wallet.audit.failed} failed, pending ${JSON.stringify(wallet.audit.pending)}; final reconcile ${JSON.stringify(wallet.audit.reconciled)}`,
+  );
 const lost = final.missingPosts.length + final.missingEmails.length + final.unchargedAnswers;
 const corrupt = final.duplicatePosts.length + final.corrupt.length + final.pendingMigrations.length;
 const lines = [
@@ -42,7 +57,8 @@ const lines = [
   `paid answers received:    ${report.answers}`,
   `paid answers lost:        ${report.paidLost} in flight at a kill; other statuses ${JSON.stringify(report.paidOther)}`,
   `debits:                   ${final.debits} (${final.debitedCents} cents), refunds ${final.refunds}, payments delivered ${final.deliveredPayments}, undelivered ${final.undeliveredPayments}`,
-  `debits without an answer: ${final.debits - final.refunds - report.answers} (unresolved: no payment row, no refund: ${final.unresolvedDebits})`,
+  `debits without an answer: ${final.debits - final.refunds - report.answers} (refunded by the payments job after the last stop: ${report.refundedAfterStop}; unresolved, with no payment row and no refund: ${final.unresolvedDebits})`,
+  ...walletLines,
   `posts served / audits:    ${report.postsServed} feed items; ${report.audits} SQL audits`,
   `lost:                     ${lost}`,
   `corrupt:                  ${corrupt}`,

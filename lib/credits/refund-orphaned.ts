@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/types';
 import { refundDebit } from './refund';
 
 /** Long past any paid request's life: its payment is recorded before its answer is sent, within seconds. */
-const ORPHAN_AFTER_MINUTES = 10;
+export const ORPHAN_AFTER_MINUTES = 10;
 
 /**
  * Refunds the credit debits of paid requests that never got their payment recorded: a process killed between the

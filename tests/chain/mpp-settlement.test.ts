@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Credential, Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/client';
-import { createClient, http } from 'viem';
+import { createClient, createTestClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeWithMpp } from '@/lib/payments/mpp/charge';
@@ -140,5 +140,24 @@ describe('MPP settlements on the sandbox Tempo chain', () => {
     expect(response.status).toBe(200);
     expect(await findSettlement(f.db, key)).toMatchObject({ status: 'settled', delivered: true });
     expect(await received()).toBe(before + 100_000n);
+  });
+
+  // Last: it moves the chain's clock forward.
+  it('the process stopped before mppx was asked and the transaction expired unsent: the job fails it; the retry pays nothing', async () => {
+    const before = await received();
+    const paid = await paidRequest(3);
+    const key = await openRow(paid);
+    expect(await runJob()).toEqual({ pending: 1 }); // still valid: it could yet land
+    // mppx's client signs with an expiring nonce valid for 25 s; a minute later no block can include it.
+    const chain = createTestClient({ mode: 'anvil', transport: http(sandbox.config.mpp.rpcUrl) });
+    await chain.increaseTime({ seconds: 60 });
+    await chain.mine({ blocks: 1 });
+    expect(await runJob()).toEqual({ failed: 1 });
+    expect(await findSettlement(f.db, key)).toMatchObject({
+      status: 'failed',
+      lastError: 'the transaction expired without landing',
+    });
+    expect((await sell(paid.clone())).status).toBe(402);
+    expect(await received()).toBe(before);
   });
 });

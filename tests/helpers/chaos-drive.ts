@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runRemoteCommand } from '@/lib/operator/remote';
+import type { WalletPayer } from './chaos-wallets';
 
 /** What the clients saw over the whole run, summed over rounds. */
 export interface ChaosTally {
@@ -19,7 +20,18 @@ export interface ChaosTally {
   emailsAcknowledged: string[];
   syncs: number;
   syncFailures: number;
+  /** Wallet-paid requests by protocol: sent, answered 200, lost at a kill, answered otherwise (by status). */
+  wallet: Record<WalletPayer['protocol'], WalletTally>;
 }
+
+export interface WalletTally {
+  sent: number;
+  answers: number;
+  lost: number;
+  other: Record<string, number>;
+}
+
+const emptyWallet = (): WalletTally => ({ sent: 0, answers: 0, lost: 0, other: {} });
 
 export const emptyTally = (): ChaosTally => ({
   requests: 0,
@@ -33,6 +45,7 @@ export const emptyTally = (): ChaosTally => ({
   emailsAcknowledged: [],
   syncs: 0,
   syncFailures: 0,
+  wallet: { x402: emptyWallet(), mpp: emptyWallet() },
 });
 
 export interface DriveTarget {
@@ -42,6 +55,8 @@ export interface DriveTarget {
   postPath: string;
   inboundEmailSecret: string;
   random: () => number;
+  /** Each drives paid reads with its own wallet, one request at a time, besides the other workers. */
+  walletPayers?: WalletPayer[];
 }
 
 const EMAIL = readFileSync(path.resolve(import.meta.dirname, '..', 'fixtures', 'email', 'substack-qp.eml'));
@@ -105,6 +120,21 @@ export async function drive(target: DriveTarget, tally: ChaosTally, until: Promi
       tally.syncFailures++;
     }
   };
+  const walletWorker = async (payer: WalletPayer) => {
+    const counts = tally.wallet[payer.protocol];
+    while (!stopped) {
+      tally.requests++;
+      counts.sent++;
+      try {
+        const response = await payer.fetch(base(target.postPath));
+        await response.arrayBuffer();
+        if (response.status === 200) counts.answers++;
+        else counts.other[response.status] = (counts.other[response.status] ?? 0) + 1;
+      } catch {
+        counts.lost++;
+      }
+    }
+  };
   const worker = async (index: number) => {
     while (!stopped) {
       tally.requests++;
@@ -118,5 +148,8 @@ export async function drive(target: DriveTarget, tally: ChaosTally, until: Promi
       }
     }
   };
-  await Promise.all(Array.from({ length: workers }, (_, i) => worker(i)));
+  await Promise.all([
+    ...Array.from({ length: workers }, (_, i) => worker(i)),
+    ...(target.walletPayers ?? []).map(walletWorker),
+  ]);
 }

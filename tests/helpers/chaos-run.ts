@@ -2,14 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ORPHAN_AFTER_MINUTES, refundOrphanedDebits } from '@/lib/credits/refund-orphaned';
 import { openDatabase } from '@/lib/db/open';
+import type { Db } from '@/lib/db/types';
 import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
+import { drainOutbox } from '@/lib/payments/settlements/outbox';
 import { createPrng } from '@/tests/fixtures/torture/create-prng';
 import { auditChaos, type ChaosAudit } from './chaos-audit';
-import { drive, emptyTally } from './chaos-drive';
+import { type ChaosTally, drive, emptyTally } from './chaos-drive';
 import { startChaosFeed } from './chaos-feed';
 import { type ChaosService, startChaosService } from './chaos-service';
+import { type ChaosWallets, startChaosWallets, type WalletAudit } from './chaos-wallets';
 import { createTestDatabase } from './test-database';
 
 export interface ChaosOptions {
@@ -23,6 +27,8 @@ export interface ChaosOptions {
   auditEvery?: number;
   /** Longest time driven before a kill, in ms (a round drives 200 ms to this). */
   maxDriveMs?: number;
+  /** Wallet payers per protocol (x402 and MPP on the sandbox's chains, run by this process); 0: credits only. */
+  walletPayers?: number;
   log?: (line: string) => void;
 }
 
@@ -43,6 +49,10 @@ export interface ChaosReport {
   audits: number;
   failedStarts: string[];
   final: ChaosAudit;
+  /** Debits the payments job refunded after the last stop: requests killed between their debit and its record. */
+  refundedAfterStop: number;
+  /** Wallet payments: what the clients saw, and the chains against the database (null without wallet payers). */
+  wallet: { tally: ChaosTally['wallet']; audit: WalletAudit } | null;
   /** Every problem an audit found, with the round it was found after. */
   problems: string[];
 }
@@ -101,7 +111,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const database = await createTestDatabase(options.databaseUrl ?? '');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-chaos-'));
   const feed = await startChaosFeed();
+  const wallets: ChaosWallets | null = options.walletPayers ? await startChaosWallets() : null;
   const env: Record<string, string> = {
+    ...(wallets?.env ?? {}),
     ...(database.url ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
     SEED_DEMO_DATA: 'true',
     JOBS_LOCAL: 'false',
@@ -158,6 +170,50 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }
   };
 
+  /**
+   * After the last stop, what the reconcile-payments job does once its waits have passed: the outbox recorded, every
+   * open settlement reconciled (then the money the chains moved checked against the settlements the database holds,
+   * and those against the answers the payers received), and debits with no payment recorded refunded.
+   */
+  const runPaymentsJob = async () => {
+    const db = await openDatabase({ databaseUrl: database.url, dataDir, ownerRole: 'admin' });
+    try {
+      await drainOutbox(db);
+      const wallet = wallets ? { tally: tally.wallet, audit: await auditWallets(db, wallets) } : null;
+      const refunded = await refundOrphanedDebits(db, new Date(Date.now() + (ORPHAN_AFTER_MINUTES + 1) * 60_000));
+      return { wallet, refunded: refunded.length };
+    } finally {
+      await db.close();
+    }
+  };
+  const auditWallets = async (db: Db, chains: ChaosWallets): Promise<WalletAudit> => {
+    const result = await chains.audit(db);
+    const { x402, mpp } = tally.wallet;
+    const answers = x402.answers + mpp.answers;
+    const unanswered = [x402, mpp].reduce(
+      (sum, t) => sum + t.lost + Object.values(t.other).reduce((a, b) => a + b, 0),
+      0,
+    );
+    const found = [
+      ...(result.receivedX402 !== result.settledX402
+        ? [`x402: ${result.receivedX402} received on chain, ${result.settledX402} settled in the database`]
+        : []),
+      ...(result.receivedMpp !== result.settledMpp
+        ? [`MPP: ${result.receivedMpp} received on chain, ${result.settledMpp} settled in the database`]
+        : []),
+      ...Object.entries(result.pending).map(([reason, n]) => `${n} settlements still pending (${reason})`),
+      ...(result.settledRows < answers ? [`${answers} wallet answers, ${result.settledRows} settlements`] : []),
+      ...(result.settledRows - answers > unanswered
+        ? [`${result.settledRows - answers} wallet charges without an answer, ${unanswered} requests unanswered`]
+        : []),
+    ];
+    for (const problem of found) problems.push(`wallets: ${problem}`);
+    log(
+      `wallets: ${JSON.stringify({ tally: tally.wallet, audit: result }, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`,
+    );
+    return result;
+  };
+
   try {
     service = await startChaosService(dataDir, env);
     const first = operator()!;
@@ -166,6 +222,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await runRemoteCommand(first, 'credits grant', { email: EMAIL, cents: CREDITS });
     await runRemoteCommand(first, `publications add ${feed.url}`, {});
     const postPath = await findReadyPost(service.url);
+    const walletPayers = wallets ? await wallets.payers(options.walletPayers!) : [];
 
     for (let round = 1; round <= options.kills; round++) {
       if (!service) {
@@ -194,7 +251,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       let release: () => void = () => {};
       const until = new Promise<void>((resolve) => (release = resolve));
       const driving = drive(
-        { url: service.url, operator: operator(), key, postPath, inboundEmailSecret: INBOUND_EMAIL_SECRET, random },
+        {
+          url: service.url,
+          operator: operator(),
+          key,
+          postPath,
+          inboundEmailSecret: INBOUND_EMAIL_SECRET,
+          random,
+          walletPayers,
+        },
         tally,
         until,
       );
@@ -221,6 +286,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await runRemoteCommand(last, 'sync', { all: true });
     await service.stop();
     service = undefined;
+    const { wallet, refunded } = await runPaymentsJob();
     const final = await audit(kills, true);
     return {
       database: database.url ? 'postgres' : 'pglite',
@@ -239,11 +305,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       audits,
       failedStarts,
       final,
+      refundedAfterStop: refunded,
+      wallet,
       problems,
     };
   } finally {
     await service?.kill();
     await feed.close();
+    await wallets?.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

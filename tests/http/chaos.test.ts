@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { runChaos } from '@/tests/helpers/chaos-run';
 
 // The crash test at CI size (issue 35; `npm run chaos` runs it at full size): the built service on its own data,
-// killed with SIGKILL five times while paid reads, searches, e-mails and feed syncs run, audited with SQL after each
-// kill. On PostgreSQL (DATABASE_URL) it makes a fresh database; the server itself is not restarted here, since the
+// killed with SIGKILL five times while paid reads (credits, x402 and MPP on the sandbox's chains), searches, e-mails
+// and feed syncs run, audited with SQL after each kill, and the wallets' money on chain against the settlements. On PostgreSQL (DATABASE_URL) it makes a fresh database; the server itself is not restarted here, since the
 // other suites share it.
 describe('the service killed at random moments', () => {
   it('comes back on the same data every time, with nothing lost, corrupt or charged twice', async () => {
     const databaseUrl = process.env.DATABASE_URL || undefined;
-    const report = await runChaos({ kills: 5, seed: 35, databaseUrl, auditEvery: 1, maxDriveMs: 1500 });
+    const report = await runChaos({ kills: 5, seed: 35, databaseUrl, auditEvery: 1, maxDriveMs: 1500, walletPayers: 1 });
     expect(report.failedStarts).toEqual([]);
     expect(report.problems).toEqual([]);
     expect(report.kills).toBe(5);
@@ -21,5 +21,11 @@ describe('the service killed at random moments', () => {
     expect(report.final.missingPosts).toEqual([]);
     expect(report.final.duplicatePosts).toEqual([]);
     expect(report.final.pendingMigrations).toEqual([]);
+    // Wallet payments: some were answered, and every cent that moved on chain is a settlement the database holds.
+    const wallet = report.wallet!;
+    expect(wallet.tally.x402.answers + wallet.tally.mpp.answers).toBeGreaterThan(0);
+    expect(wallet.audit.receivedX402).toBe(wallet.audit.settledX402);
+    expect(wallet.audit.receivedMpp).toBe(wallet.audit.settledMpp);
+    expect(wallet.audit.pending).toEqual({});
   }, 240_000);
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import type { Credential } from 'mppx';
 import { createClient, http, keccak256, parseEventLogs } from 'viem';
-import { getTransactionReceipt } from 'viem/actions';
+import { getBlock, getTransactionReceipt } from 'viem/actions';
 import { Abis, Transaction } from 'viem/tempo';
 import type { Db } from '@/lib/db/types';
 import type { PaidOffer } from '@/lib/payments/offer';
@@ -52,6 +52,20 @@ async function tempoHashes(payload: TempoPayload): Promise<Hex[]> {
 }
 
 /**
+ * The last second a signed tempo transaction may be included in a block (mppx's client signs with an expiring nonce,
+ * valid for 25 s), or null when the credential carries no such transaction (a hash the payer broadcast itself).
+ */
+function expiryOf(payload: TempoPayload): bigint | null {
+  if (payload.type !== 'transaction' || !payload.signature) return null;
+  try {
+    const { validBefore } = Transaction.deserialize(payload.signature) as { validBefore?: number | bigint };
+    return validBefore === undefined ? null : BigInt(validBefore);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * True while mppx holds a replay claim on the credential's transaction. mppx releases its claim when it refuses a
  * transaction before broadcasting it and keeps it once the broadcast was attempted: a refusal with the claim held
  * (and not held before the call) means the transfer may be on chain.
@@ -79,6 +93,14 @@ async function tempoTransfer(settlement: WalletSettlement, setup: MppSetup): Pro
   const client = createClient({ transport: http(tempo.rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
   const payload = (settlement.payload as unknown as Credential.Credential).payload as TempoPayload;
   const expected = BigInt(settlement.amountCents) * 10_000n; // cents to 6-decimal base units
+  // The chain's clock, read before the receipts: a block mined after this read is no older, so a transaction
+  // without a receipt whose validity ended before it can never land.
+  let chainTime: bigint;
+  try {
+    chainTime = (await getBlock(client, { blockTag: 'latest' })).timestamp;
+  } catch (error) {
+    return { kind: 'unknown', reason: `chain check: ${(error as Error).message}` };
+  }
   for (const hash of await tempoHashes(payload)) {
     let receipt: Awaited<ReturnType<typeof getTransactionReceipt>>;
     try {
@@ -97,14 +119,18 @@ async function tempoTransfer(settlement: WalletSettlement, setup: MppSetup): Pro
     if (!paid) return { kind: 'not landed', reason: 'the transaction does not pay this service' };
     return { kind: 'landed', hash: receipt.transactionHash };
   }
+  const validBefore = expiryOf(payload);
+  if (validBefore !== null && chainTime > validBefore)
+    return { kind: 'not landed', reason: 'the transaction expired without landing' };
   return { kind: 'unknown', reason: 'no receipt on chain yet' };
 }
 
 /**
  * Resolves an MPP settlement whose outcome is unknown (the process stopped after opening its row, or mppx gave no
  * answer after broadcasting) from the chain: the transfer's receipt makes it settled, recorded under the receipt
- * reference mppx would have returned; a reverted one failed. Without a receipt it stays pending (a card charge,
- * which has no chain, always does): an operator looks at it with `admin payments --pending`.
+ * reference mppx would have returned; a reverted one failed, as does a signed transaction whose validity (its
+ * expiring nonce) ended with no receipt: it was never broadcast, or dropped. Otherwise, without a receipt, it stays
+ * pending (a card charge, which has no chain, always does): an operator looks at it with `admin payments --pending`.
  */
 export async function reconcileMppSettlement(
   db: Db,

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestClient, http } from 'viem';
+import type { Db } from '@/lib/db/types';
+import { tempoBalance, usdcBalance } from '@/lib/payments/sandbox/balances';
+import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
+import { reconcilePendingSettlements, SETTLE_GRACE_MS } from '@/lib/payments/settlements/reconcile';
+import type { PaymentSetup } from '@/lib/payments/setup';
+import { mppPaymentClient, x402PaymentClient } from '@/scripts/pay/clients';
+
+/** A paying fetch of one payer: x402 (@x402/fetch) or MPP (mppx's tempo.charge), each with its own key. */
+export interface WalletPayer {
+  protocol: 'x402' | 'mpp';
+  fetch: (url: URL) => Promise<Response>;
+}
+
+/** What the chains and the database say of the wallet payments, after the last stop and a reconcile. */
+export interface WalletAudit {
+  /** Atomic units (6 decimals) received on chain by the service's x402 payTo and Tempo recipient. */
+  receivedX402: bigint;
+  receivedMpp: bigint;
+  /** The same sums over the settlements the database holds as settled. */
+  settledX402: bigint;
+  settledMpp: bigint;
+  settledRows: number;
+  /** Settled rows with no payment recorded: money moved, no answer (the kill fell between settle and record). */
+  settledUnrecorded: number;
+  /** Rows the reconcile could not decide, by protocol. */
+  pending: Record<string, number>;
+  failed: number;
+  reconciled: Record<string, number>;
+}
+
+const MPP_SECRET = 'chaos-mpp-secret-key-0123456789abcdef';
+
+/**
+ * The payment sandbox of a crash test, run by the test process rather than the service, so that the chains and the
+ * facilitator outlive every kill (the service started on an embedded default would start and stop its own).
+ */
+export async function startChaosWallets() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'finpub-chaos-chains-'));
+  const sandbox: PaymentSandbox = await startPaymentSandbox({ dataDir: dir });
+  const { x402, mpp } = sandbox.config;
+  const setup: Pick<PaymentSetup, 'x402' | 'mpp'> = {
+    x402: {
+      network: x402.network,
+      payTo: x402.payTo,
+      facilitatorUrl: x402.facilitatorUrl,
+      rpcUrl: x402.rpcUrl,
+      timeoutMs: 15_000,
+    },
+    mpp: {
+      secretKey: MPP_SECRET,
+      realm: null,
+      tempo: { rpcUrl: mpp.rpcUrl, chainId: mpp.chainId, recipient: mpp.recipient, currency: mpp.currency },
+      stripe: null,
+    },
+  };
+  const received = async () => ({
+    x402: await usdcBalance(sandbox.config, x402.payTo),
+    mpp: await tempoBalance(sandbox.config, mpp.recipient),
+  });
+  const before = await received();
+
+  return {
+    /** The service's variables: the sandbox's chains as a configured deployment reaches them. */
+    env: {
+      PAYMENT_SANDBOX: 'false',
+      PAYMENT_ACCEPT_DEV_KEYS: 'true',
+      X402_NETWORK: x402.network,
+      X402_PAY_TO: x402.payTo,
+      X402_FACILITATOR_URL: x402.facilitatorUrl,
+      X402_RPC_URL: x402.rpcUrl,
+      MPP_SECRET_KEY: MPP_SECRET,
+      TEMPO_RPC_URL: mpp.rpcUrl,
+      TEMPO_CHAIN_ID: String(mpp.chainId),
+      TEMPO_RECIPIENT: mpp.recipient,
+      TEMPO_CURRENCY: mpp.currency,
+    },
+    /** `count` payers of each protocol, each with a key of its own (an MPP payer's transactions use its nonces). */
+    async payers(count: number): Promise<WalletPayer[]> {
+      const payers: WalletPayer[] = [];
+      for (let i = 0; i < count; i++) {
+        const payer = { testMoney: true, source: 'chaos', rpcUrl: null, chainId: null, network: null };
+        const x = x402PaymentClient({ ...payer, privateKey: x402.payerPrivateKeys[i]!, network: x402.network });
+        const m = await mppPaymentClient({
+          ...payer,
+          privateKey: mpp.payerPrivateKeys[i]!,
+          rpcUrl: mpp.rpcUrl,
+          chainId: mpp.chainId,
+        });
+        payers.push({ protocol: 'x402', fetch: (url) => x.fetch(url, {}) });
+        payers.push({ protocol: 'mpp', fetch: (url) => m.fetch(url, {}) });
+      }
+      return payers;
+    },
+    /**
+     * Reconciles every open settlement as the job would once its grace period passed, then compares what moved on
+     * chain with what the database says was settled: a transfer the database calls failed (or never opened), or a
+     * settlement the chain does not show, makes the sums differ.
+     */
+    async audit(db: Db): Promise<WalletAudit> {
+      // An MPP row whose signed transaction is still valid (25 s) may yet land: the job leaves it pending and decides
+      // at a later run, so the audit runs it again, as the minute cron would, until none is left or a minute passed.
+      const reconciled: Record<string, number> = {};
+      const deadline = Date.now() + 60_000;
+      const tempoChain = createTestClient({ mode: 'anvil', transport: http(mpp.rpcUrl) });
+      for (;;) {
+        // anvil mines only when a transaction arrives, so its clock stands still once the payers stop; a block now
+        // is what a live chain would have produced meanwhile, and lets the job see a transaction's validity end.
+        await tempoChain.mine({ blocks: 1 });
+        const outcomes = await reconcilePendingSettlements(db, setup, Date.now() + SETTLE_GRACE_MS);
+        for (const [status, n] of Object.entries(outcomes))
+          if (status !== 'pending') reconciled[status] = (reconciled[status] ?? 0) + n;
+        if (!outcomes.pending || Date.now() > deadline) {
+          if (outcomes.pending) reconciled.pending = outcomes.pending;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      }
+      const after = await received();
+      const rows = await db.query<{ protocol: string; status: string; cents: number; n: number; unrecorded: number }>(
+        `select protocol, status, coalesce(sum(amount_cents), 0)::int as cents, count(*)::int as n,
+                count(*) filter (where not exists (
+                  select 1 from payments p where p.unique_key = coalesce(s.payment_key, s.unique_key)))::int as unrecorded
+           from wallet_settlements s group by protocol, status`,
+      );
+      const settled = (protocol: string) =>
+        BigInt(rows.find((r) => r.protocol === protocol && r.status === 'settled')?.cents ?? 0) * 10_000n;
+      // Open rows by protocol and by the reason the last reconcile left them open.
+      const pending: Record<string, number> = {};
+      for (const row of await db.query<{ protocol: string; last_error: string | null; n: number }>(
+        `select protocol, last_error, count(*)::int as n from wallet_settlements where status = 'pending'
+          group by protocol, last_error`,
+      ))
+        pending[`${row.protocol}: ${row.last_error ?? 'not reconciled'}`] = row.n;
+      const settledRows = rows.filter((r) => r.status === 'settled');
+      return {
+        receivedX402: after.x402 - before.x402,
+        receivedMpp: after.mpp - before.mpp,
+        settledX402: settled('x402'),
+        settledMpp: settled('mpp'),
+        settledRows: settledRows.reduce((sum, r) => sum + r.n, 0),
+        settledUnrecorded: settledRows.reduce((sum, r) => sum + r.unrecorded, 0),
+        pending,
+        failed: rows.filter((r) => r.status === 'failed').reduce((sum, r) => sum + r.n, 0),
+        reconciled,
+      };
+    },
+    async stop() {
+      await sandbox.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ChaosWallets = Awaited<ReturnType<typeof startChaosWallets>>;
