@@ -233,6 +233,26 @@ describe('a process stopped after the settlement was stored (settled)', () => {
   });
 });
 
+describe('many settlements waiting for an operator', () => {
+  // Found by the crash test on PostgreSQL: the job read the 100 oldest open rows, settled-but-undelivered ones
+  // included, which only an operator closes; once 100 of them had gathered, no pending settlement was decided again.
+  it('do not keep the job from deciding a pending one', async () => {
+    await f.db.query(
+      `insert into wallet_settlements (unique_key, protocol, status, resource, amount_cents, network, payment_payload,
+                                       payment_requirements, created_at, updated_at)
+       select 'x402:eip155:84532:old-' || i, 'x402', 'settled', $1, 10, 'eip155:84532', '{}', '{}',
+              now() - interval '1 day', now() - interval '1 day'
+         from generate_series(1, 120) as i`,
+      [RESOURCE],
+    );
+    const p = await storedUntil('settling');
+    await settleOnChain(p);
+    expect(await runJob(withChain)).toEqual({ settled: 1 });
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'settled' });
+    await f.db.query(`delete from wallet_settlements where unique_key like 'x402:eip155:84532:old-%'`);
+  });
+});
+
 describe('a process stopped after a failed settlement, before its key was released (failed)', () => {
   it('the identical retry releases the key and answers 402; nothing was charged', async () => {
     const p = await storedUntil('failed');

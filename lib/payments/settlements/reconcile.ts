@@ -5,7 +5,7 @@ import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402ServerFor } from '@/lib/payments/x402/resource-server';
 import { reconcileMppSettlement } from './mpp';
 import { transition } from './states';
-import { listOpenSettlements, type SettlementStatus, type StateChange, type WalletSettlement } from './store';
+import { listPendingSettlements, type SettlementStatus, type StateChange, type WalletSettlement } from './store';
 
 type X402Setup = NonNullable<PaymentSetup['x402']>;
 
@@ -22,8 +22,7 @@ export async function reconcilePendingSettlements(
   now = Date.now(),
 ): Promise<Record<string, number>> {
   const outcomes: Record<string, number> = {};
-  for (const settlement of await listOpenSettlements(db)) {
-    if (settlement.status !== 'pending') continue;
+  for (const settlement of await listPendingSettlements(db)) {
     if (now - Date.parse(settlement.createdAt) < SETTLE_GRACE_MS) continue;
     let status: SettlementStatus;
     if (settlement.protocol === 'mpp') {

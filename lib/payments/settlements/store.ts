@@ -177,6 +177,15 @@ export async function findSettlement(db: Queryable, uniqueKey: string): Promise<
   return row ? fromRow(row) : null;
 }
 
+/**
+ * The settlements the reconcile job decides: pending ones only, the longest untried first (every attempt moves
+ * updated_at), so rows that stay unknown, or settled rows waiting for an operator, never starve newer ones.
+ */
+export async function listPendingSettlements(db: Queryable, limit = 100): Promise<WalletSettlement[]> {
+  const rows = await db.query<Row>(`${SELECT} where s.status = 'pending' order by s.updated_at limit $1`, [limit]);
+  return rows.map(fromRow);
+}
+
 /** Settlements that need attention: outcome unknown, or settled but never delivered. Oldest first. */
 export async function listOpenSettlements(db: Queryable, limit = 100): Promise<WalletSettlement[]> {
   const rows = await db.query<Row>(
