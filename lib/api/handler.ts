@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isOverloadError } from '@/lib/db/postgres';
+import { isOverloadError, isUnavailableError } from '@/lib/db/postgres';
 import { ApiError } from './errors';
 
 const SERVICE_BUSY = new ApiError({
@@ -8,11 +8,18 @@ const SERVICE_BUSY = new ApiError({
   headers: { 'Retry-After': '1' },
 });
 
+const DATABASE_AWAY = new ApiError({
+  code: 'service_busy',
+  message: 'The database is unavailable for a moment (restarting or failing over): retry shortly.',
+  headers: { 'Retry-After': '2' },
+});
+
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /**
  * Wraps a route handler so every failure answers in the spec's shape: ApiErrors with their code's status and body,
- * anything unexpected as 500 `internal_error` whose request id is the only link to the details in the server log.
+ * an overloaded or unreachable database as 503 `service_busy` with Retry-After (a restart is not a bug), anything
+ * unexpected as 500 `internal_error` whose request id is the only link to the details in the server log.
  */
 export function apiRoute<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
@@ -23,6 +30,12 @@ export function apiRoute<C>(handler: Handler<C>): Handler<C> {
       if (isOverloadError(error)) {
         console.warn(`[api] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
         return errorResponse(SERVICE_BUSY, request);
+      }
+      if (isUnavailableError(error)) {
+        console.warn(
+          `[api] ${request.method} ${new URL(request.url).pathname}: database unavailable: ${(error as Error).message}`,
+        );
+        return errorResponse(DATABASE_AWAY, request);
       }
       return internalErrorResponse(request, error);
     }

@@ -22,6 +22,30 @@ export function isOverloadError(error: unknown): boolean {
   return code === DATABASE_BUSY || code === QUERY_CANCELED;
 }
 
+/**
+ * Failures that mean "the database is away for a moment" (a server restart, a failover, a connection cut): SQLSTATE
+ * class 08 (connection exception) and 57P01-57P03 (admin, crash shutdown; cannot connect now), postgres.js's own
+ * connection codes, and the socket errors of a server that does not answer. Not a bug: the caller answers 503.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+export function isUnavailableError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+}
+
 export interface PoolLimits {
   /** Connections opened at most. */
   max: number;

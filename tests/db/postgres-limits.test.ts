@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOverloadError, openPostgres } from '@/lib/db/postgres';
+import { apiRoute } from '@/lib/api/handler';
+import { isOverloadError, isUnavailableError, openPostgres } from '@/lib/db/postgres';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
 // The PostgreSQL pool's own limits (PGlite has one in-process connection and none of these).
@@ -41,6 +42,33 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool limits', () => {
       await db.transaction((tx) => tx.query('select pg_sleep(0.5)'));
     } finally {
       await db.close();
+    }
+  });
+
+  it('answers 503 service_busy, not 500, while the server is away: a connection cut by the server, a refused connect', async () => {
+    const db = openPostgres(database.url!, { max: 1, statementTimeoutMs: 0 });
+    const away = openPostgres(database.url!.replace(/:(\d+)\//, ':1/'), { max: 1, statementTimeoutMs: 0 });
+    try {
+      const [{ pid }] = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')) as [{ pid: number }];
+      const admin = openPostgres(database.url!, { max: 1, statementTimeoutMs: 0 });
+      const cut = db.query('select pg_sleep(5)').catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await admin.close();
+      const failures = [await cut, await away.query('select 1').catch((error: unknown) => error)];
+      for (const failure of failures) {
+        expect(isUnavailableError(failure), String(failure)).toBe(true);
+        const route = apiRoute(async () => {
+          throw failure;
+        });
+        const response = await route(new Request('http://localhost/api/v1/search?q=x'), {});
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('2');
+        expect(await response.json()).toMatchObject({ code: 'service_busy' });
+      }
+    } finally {
+      await db.close();
+      await away.close();
     }
   });
 });

@@ -11,7 +11,7 @@ export interface ChaosTally {
   answers: number;
   /** Paid requests whose answer never came (the connection died with the service or the database). */
   paidLost: number;
-  /** Paid requests answered with another status, by status. */
+  /** Paid requests answered with another status, by status and error code. */
   paidOther: Record<string, number>;
   searches: number;
   searchFailures: number;
@@ -63,6 +63,19 @@ const EMAIL = readFileSync(path.resolve(import.meta.dirname, '..', 'fixtures', '
 const QUERIES = ['margin guidance', 'capex backlog', 'inventory', 'rates', 'semiconductor', 'yield spread'];
 let emailCounter = 0;
 
+/** A paid answer as the tally counts it: its status and, for an error, the spec's `code` ("503 service_busy"). */
+async function outcomeOf(response: Response): Promise<string> {
+  if (response.status === 200) {
+    await response.arrayBuffer();
+    return '200';
+  }
+  const body = (await response.json().catch(() => null)) as { code?: unknown; detail?: unknown } | null;
+  if (typeof body?.code === 'string') return `${response.status} ${body.code}`;
+  // A 402 problem names no code: its detail says why the payment was refused.
+  if (typeof body?.detail === 'string') return `${response.status} ${body.detail.slice(0, 100)}`;
+  return String(response.status);
+}
+
 /**
  * Drives the service with `workers` concurrent clients (credit-paid reads, searches, inbound e-mails, feed syncs
  * through the operator endpoint) until `until` resolves, the moment the service is killed; every request still
@@ -78,9 +91,9 @@ export async function drive(target: DriveTarget, tally: ChaosTally, until: Promi
     tally.paidSent++;
     try {
       const response = await fetch(base(target.postPath), { headers: { authorization: `Bearer ${target.key}` } });
-      await response.arrayBuffer();
-      if (response.status === 200) tally.answers++;
-      else tally.paidOther[response.status] = (tally.paidOther[response.status] ?? 0) + 1;
+      const outcome = await outcomeOf(response);
+      if (outcome === '200') tally.answers++;
+      else tally.paidOther[outcome] = (tally.paidOther[outcome] ?? 0) + 1;
     } catch {
       tally.paidLost++;
     }
@@ -126,10 +139,9 @@ export async function drive(target: DriveTarget, tally: ChaosTally, until: Promi
       tally.requests++;
       counts.sent++;
       try {
-        const response = await payer.fetch(base(target.postPath));
-        await response.arrayBuffer();
-        if (response.status === 200) counts.answers++;
-        else counts.other[response.status] = (counts.other[response.status] ?? 0) + 1;
+        const outcome = await outcomeOf(await payer.fetch(base(target.postPath)));
+        if (outcome === '200') counts.answers++;
+        else counts.other[outcome] = (counts.other[outcome] ?? 0) + 1;
       } catch {
         counts.lost++;
       }
