@@ -58,18 +58,22 @@ export function buildMcpServer(caller: McpCaller): McpServer {
     {
       instructions:
         'Search premium financial newsletters and podcasts for free (search_posts, search_publications, ' +
-        'list_publications, get_publication); buy a post summary (get_post_summary) or a day of stock picks ' +
-        '(get_stock_picks) per call. Search first, then buy only what you need.',
+        'list_publications, get_publication) and see what newsletters say about a ticker (get_ticker); buy a ' +
+        'post summary (get_post_summary) or stock picks of a day or the last N days, optionally on one ticker ' +
+        '(get_stock_picks) per call, or a research brief: a cited answer to a question from the posts search finds ' +
+        '(get_research_brief). Search first, then buy only what you need.',
     },
   );
   const call = (tool: McpTool, args: Record<string, unknown>, meta?: Record<string, unknown>) => {
-    const { path, params } = tool.target(args);
+    const { path, params, body } = tool.target(args);
     const paid = tool.price !== null;
     const payment = paid ? paymentHeadersFromMeta(meta) : null;
     const headers = new Headers(payment?.headers);
     if (paid && !payment && caller.authorization) headers.set('authorization', caller.authorization);
+    if (body !== undefined) headers.set('content-type', 'application/json');
     return callRoute(tool.handler, `${caller.origin}${path}`, {
       params,
+      body,
       clientIp: caller.clientIp,
       requestId: caller.requestId,
       headers,

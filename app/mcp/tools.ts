@@ -1,10 +1,13 @@
 import type { z } from 'zod';
+import { POST as createBriefRoute } from '@/app/api/v1/briefs/route';
 import { GET as getPaidPostRoute } from '@/app/api/v1/publications/[publicationSlug]/[postSlug]/route';
 import { GET as getPublicationRoute } from '@/app/api/v1/publications/[publicationSlug]/route';
 import { GET as listPublicationsRoute } from '@/app/api/v1/publications/route';
 import { GET as searchPublicationsRoute } from '@/app/api/v1/publications/search/route';
 import { GET as searchPostsRoute } from '@/app/api/v1/search/route';
 import { GET as stockPicksRoute } from '@/app/api/v1/stock-picks/route';
+import { GET as getTickerRoute } from '@/app/api/v1/tickers/[ticker]/route';
+import { ResearchBrief } from '@/lib/api/contracts/briefs';
 import { PaidPublicationPost, PublicStockPicksResponse } from '@/lib/api/contracts/paid';
 import {
   PublicationDetail,
@@ -12,9 +15,12 @@ import {
   PublicationSearchResponse,
 } from '@/lib/api/contracts/publications';
 import { TopicSearchResponse } from '@/lib/api/contracts/search';
+import { TickerDetail } from '@/lib/api/contracts/tickers';
 import type { RouteHandler } from '@/lib/api/in-process';
 import type { RouteDefinition } from '@/lib/api/route';
+import { createBrief } from '@/lib/api/routes/create-brief';
 import { getPublication } from '@/lib/api/routes/get-publication';
+import { getTicker } from '@/lib/api/routes/get-ticker';
 import { listPublications } from '@/lib/api/routes/list-publications';
 import { listStockPicks } from '@/lib/api/routes/list-stock-picks';
 import { getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
@@ -42,8 +48,8 @@ export interface McpTool {
   /** What a call costs, for the description and the server card; null for a free tool. */
   price: ((prices: PaymentSetup['prices']) => ToolPrice) | null;
   output: z.ZodObject;
-  /** The route path and query, and its path parameters, for these arguments. */
-  target(args: Args): { path: string; params?: Record<string, string> };
+  /** The route path and query, and its path parameters, for these arguments; a POST route's JSON body too. */
+  target(args: Args): { path: string; params?: Record<string, string>; body?: string };
   /** A few lines for hosts that show only text. */
   render(body: Body): string;
 }
@@ -121,6 +127,41 @@ export const MCP_TOOLS: McpTool[] = [
       ].join('\n'),
   },
   {
+    name: 'get_ticker',
+    title: 'What newsletters say about a ticker',
+    route: getTicker,
+    handler: getTickerRoute,
+    price: null,
+    output: TickerDetail,
+    target: (args) => {
+      const ticker = text(args.ticker);
+      return {
+        path: `/api/v1/tickers/${encodeURIComponent(ticker)}${toQueryString(withoutPath(args, 'ticker'))}`,
+        params: { ticker },
+      };
+    },
+    render: (body) => {
+      const company = body.company as Body | null;
+      return [
+        `${text(body.ticker)}${company ? ` (${text(company.name)}, ${text(company.exchange) || 'exchange unknown'})` : ''}`,
+        ...list(body.windows).map((w) => {
+          const calls = w.calls as { total: number; byDirection: { LONG: number; SHORT: number } };
+          return `- last ${w.days} days: ${w.posts} posts, ${calls.total} calls (${calls.byDirection.LONG} long, ${calls.byDirection.SHORT} short)`;
+        }),
+        `Called by: ${
+          list(body.publications)
+            .map((p) => `${text(p.publicationSlug)} (${p.calls})`)
+            .join(', ') || 'none'
+        }`,
+        'Latest posts:',
+        ...list(body.latestPosts).map(
+          (item) =>
+            `- ${text(item.title)} (${text(item.publicationSlug)}/${text(item.slug)}, ${day(item.publishedAt)})`,
+        ),
+      ].join('\n');
+    },
+  },
+  {
     name: 'get_post_summary',
     title: "Buy a post's AI summary",
     route: getPublicationPostBySlug,
@@ -142,7 +183,7 @@ export const MCP_TOOLS: McpTool[] = [
   },
   {
     name: 'get_stock_picks',
-    title: "Buy a day's stock picks",
+    title: 'Buy stock picks (a day, or the last N days; optionally one ticker)',
     route: listStockPicks,
     handler: stockPicksRoute,
     price: (prices) => ({
@@ -153,10 +194,35 @@ export const MCP_TOOLS: McpTool[] = [
     target: (args) => ({ path: `/api/v1/stock-picks${toQueryString(args)}` }),
     render: (body) =>
       [
-        `${body.count} stock picks of ${text(body.dateUsed)}:`,
+        body.startDate === body.endDate
+          ? `${body.count} stock picks of ${text(body.dateUsed)}:`
+          : `${body.count} stock picks from ${text(body.startDate)} to ${text(body.endDate)}:`,
         ...list(body.items).map(
           (pick) =>
             `- ${text(pick.ticker)} ${text(pick.direction)} ${text(pick.action)} (${text(pick.author)}: ${text(pick.articleTitle)})`,
+        ),
+      ].join('\n'),
+  },
+  {
+    name: 'get_research_brief',
+    title: 'Buy a research brief: a cited answer from newsletter posts',
+    route: createBrief,
+    handler: createBriefRoute,
+    price: (prices) => ({
+      text: `$${centsToUsd(prices.stockPicksArticleCents)} per source article read (maxSources, default 5)`,
+      card: { perSourceArticleUsd: centsToUsd(prices.stockPicksArticleCents) },
+    }),
+    output: ResearchBrief,
+    // The arguments are the route's JSON body; MPP binds a payment to it, so a retry sends the same arguments.
+    target: (args) => ({ path: '/api/v1/briefs', body: JSON.stringify(args) }),
+    render: (body) =>
+      [
+        text(body.answer),
+        '',
+        'Sources:',
+        ...list(body.sources).map(
+          (source) =>
+            `[${source.ref}] ${text(source.title)} (${text(source.publicationSlug)}/${text(source.postSlug)}, ${day(source.publishedAt)})`,
         ),
       ].join('\n'),
   },
@@ -167,5 +233,6 @@ export function toolInput(tool: McpTool) {
   return {
     ...(tool.route.params ? toolInputFromContract(tool.route.params as z.ZodObject) : {}),
     ...(tool.route.query ? toolInputFromContract(tool.route.query as z.ZodObject) : {}),
+    ...(tool.route.body ? toolInputFromContract(tool.route.body.schema as z.ZodObject) : {}),
   };
 }

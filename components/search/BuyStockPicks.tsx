@@ -5,10 +5,26 @@ import type { BoughtPicks } from '@/app/search/actions';
 import { buyStockPicksAction } from '@/app/search/actions';
 import { ScrollTable } from '@/components/account/ScrollTable';
 import { BUTTON_PRIMARY, TD } from '@/components/account/styles';
+import { TickerLink } from '@/components/tickers/TickerLink';
 import type { ActionResult } from '@/lib/dashboard/action-result';
 
-/** A day's stock picks: the price (from the day's source articles) on the button, the picks once paid. */
-export function BuyStockPicks({ day, price, articles }: { day: string; price: string; articles: number }) {
+/**
+ * A day's stock picks: the price (from the day's source articles) on the button, the picks once paid, each ticker
+ * linking to its page. `buy` and `label` sell another selection the same way (a ticker's last N days).
+ */
+export function BuyStockPicks({
+  day,
+  price,
+  articles,
+  label,
+  buy,
+}: {
+  day: string;
+  price: string;
+  articles: number;
+  label?: string;
+  buy?: () => Promise<ActionResult<BoughtPicks>>;
+}) {
   const [result, setResult] = useState<ActionResult<BoughtPicks> | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -17,12 +33,15 @@ export function BuyStockPicks({ day, price, articles }: { day: string; price: st
     return (
       <div role="status" data-testid="bought-picks" className="space-y-3">
         <p className="text-sm font-semibold text-emerald-900">
-          Paid ${picks.amountUsd}: {picks.count} pick{picks.count === 1 ? '' : 's'} of {picks.dateUsed}
+          Paid ${picks.amountUsd}: {picks.count} pick{picks.count === 1 ? '' : 's'}{' '}
+          {picks.startDate === picks.endDate ? `of ${picks.dateUsed}` : `from ${picks.startDate} to ${picks.endDate}`}
         </p>
         <ScrollTable label="Stock picks" headings={['Ticker', 'Action', 'Conviction', 'Analyst', 'Article']}>
           {picks.items.map((pick) => (
             <tr key={pick.id}>
-              <td className={`${TD} font-mono font-semibold`}>{pick.ticker}</td>
+              <td className={`${TD} font-mono font-semibold`}>
+                <TickerLink ticker={pick.ticker} />
+              </td>
               <td className={TD}>
                 {pick.direction} · {pick.action.replaceAll('_', ' ').toLowerCase()}
               </td>
@@ -41,9 +60,9 @@ export function BuyStockPicks({ day, price, articles }: { day: string; price: st
         type="button"
         className={BUTTON_PRIMARY}
         disabled={pending}
-        onClick={() => startTransition(async () => setResult(await buyStockPicksAction(day)))}
+        onClick={() => startTransition(async () => setResult(await (buy ? buy() : buyStockPicksAction(day))))}
       >
-        {pending ? 'Paying…' : `Buy stock picks of ${day} · ${price}`}
+        {pending ? 'Paying…' : `${label ?? `Buy stock picks of ${day}`} · ${price}`}
       </button>
       <p className="mt-2 text-sm text-slate-700">
         Drawn from {articles} article{articles === 1 ? '' : 's'}; the price is per source article.

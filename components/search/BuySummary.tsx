@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import type { BoughtSummary } from '@/app/search/actions';
 import { buySummaryAction } from '@/app/search/actions';
 import { BUTTON_PRIMARY } from '@/components/account/styles';
+import { SummaryText } from '@/components/tickers/SummaryText';
 import type { ActionResult } from '@/lib/dashboard/action-result';
 
 /**
@@ -77,7 +78,7 @@ export function BuySummary({
         <p className="text-sm font-semibold text-emerald-950">
           Paid ${value.amountUsd} from {value.spendSource === 'sponsored' ? 'your weekly allowance' : 'your credits'}
         </p>
-        <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-900">{value.summary}</p>
+        <SummaryText text={value.summary} className="mt-2 whitespace-pre-line leading-relaxed text-slate-900" />
         <a href={value.url} className="mt-2 inline-block text-sm font-medium text-indigo-700 underline" rel="noopener">
           Read the original post
         </a>

@@ -1,7 +1,7 @@
 import type { TableRow } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
 
-export const USAGE_PRODUCTS = ['post_summary', 'stock_picks'] as const;
+export const USAGE_PRODUCTS = ['post_summary', 'stock_picks', 'research_brief'] as const;
 export type UsageProduct = (typeof USAGE_PRODUCTS)[number];
 
 /** How a paid request was paid for: by API key, or by session token from the allowance or from credits. */

@@ -26,7 +26,19 @@ export const ERROR_CODES = {
   headers_too_large: { status: 431, meaning: 'The request headers are larger than 16 KiB.' },
   payload_too_large: { status: 413, meaning: 'The request body is larger than this route accepts.' },
   unsupported_media_type: { status: 415, meaning: 'The request body has a Content-Type this route does not accept.' },
-  not_found: { status: 404, meaning: 'The publication, post, day of stock picks or route does not exist. Do not pay.' },
+  not_found: {
+    status: 404,
+    meaning: 'The publication, post, ticker, stock picks asked for, or route does not exist. Do not pay.',
+  },
+  no_sources: {
+    status: 404,
+    meaning:
+      'Research briefs: no post matches the question (within its window and publications), or the posts found do not answer it. Never challenged or charged; rephrase or widen the window.',
+  },
+  method_not_allowed: {
+    status: 405,
+    meaning: 'The route does not take this HTTP method; `Allow` lists those it takes.',
+  },
   rate_limited: {
     status: 429,
     meaning:

@@ -14,10 +14,18 @@ export type RouteHandler = (
 export function callRoute(
   handler: RouteHandler,
   url: string,
-  options: { params?: Record<string, string>; clientIp: string; requestId?: string | null; headers?: Headers },
+  options: {
+    params?: Record<string, string>;
+    clientIp: string;
+    requestId?: string | null;
+    headers?: Headers;
+    /** A JSON body, sent as a POST (a route such as POST /api/v1/briefs); without one, a GET. */
+    body?: string;
+  },
 ): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set(CLIENT_IP_HEADER, options.clientIp);
   if (options.requestId) headers.set('x-request-id', options.requestId);
-  return handler(new Request(url, { headers }), { params: Promise.resolve(options.params ?? {}) });
+  const init = options.body === undefined ? { headers } : { method: 'POST', headers, body: options.body };
+  return handler(new Request(url, init), { params: Promise.resolve(options.params ?? {}) });
 }

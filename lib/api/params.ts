@@ -8,7 +8,7 @@ import { type Issues, invalidInput } from './errors';
 export function parseParams<S extends z.ZodType>(
   schema: S,
   input: Record<string, unknown>,
-  where: 'query' | 'path' = 'query',
+  where: 'query' | 'path' | 'body' = 'query',
 ): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

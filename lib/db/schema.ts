@@ -191,6 +191,17 @@ export interface PostSummariesTable {
   generator: string | null;
 }
 
+export interface PostTickerScansTable {
+  post_id: string;
+  indexed_at: Timestamp;
+}
+
+export interface PostTickersTable {
+  post_id: string;
+  ticker: string;
+  mentions: number;
+}
+
 export interface PostsTable {
   id: Generated<string>;
   publication_id: string;
@@ -407,6 +418,8 @@ export interface DB {
   post_embeddings: PostEmbeddingsTable;
   post_failures: PostFailuresTable;
   post_summaries: PostSummariesTable;
+  post_ticker_scans: PostTickerScansTable;
+  post_tickers: PostTickersTable;
   posts: PostsTable;
   publication_members: PublicationMembersTable;
   publications: PublicationsTable;

@@ -15,6 +15,8 @@ export function toolInputFromContract(contract: z.ZodObject): Shape {
     const description = (inner.meta() ?? field.meta())?.description;
     if (inner instanceof z.ZodPipe && inner.out instanceof z.ZodNumber) inner = inner.out as z.ZodNumber;
     else if (inner instanceof z.ZodPipe) inner = z.string();
+    // A list of normalized values (a brief's publication slugs): strings, as an agent sends them.
+    else if (inner instanceof z.ZodArray && inner.element instanceof z.ZodPipe) inner = z.array(z.string());
     const described = typeof description === 'string' ? inner.describe(description) : inner;
     shape[name] = optional ? described.optional() : described;
   }

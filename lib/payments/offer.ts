@@ -15,7 +15,7 @@ export interface SaleLine {
  * already), the price is fixed, and respond() only serializes. lib/payments/sell-offer.ts sells it.
  */
 export interface PaidOffer {
-  product: 'post_summary' | 'stock_picks';
+  product: 'post_summary' | 'stock_picks' | 'research_brief';
   /** Path plus canonical query of what is sold; wallet payments are bound to it (MPP scope, x402 extra). */
   resource: string;
   /** Absolute URL of the request, shown in the x402 challenge. */
@@ -23,5 +23,11 @@ export interface PaidOffer {
   description: string;
   priceCents: number;
   sales: SaleLine[];
+  /**
+   * Work the sale needs but the price does not (a research brief's answer is written here): run by sellOffer only
+   * for a request that presents a credential, and before any money moves, so a plain 402 costs none of it and its
+   * failure charges nothing.
+   */
+  prepare?(): Promise<void>;
   respond(paymentInfo: PaymentInfoValue): Response;
 }

@@ -4,14 +4,28 @@ import type { PublicStockPickItem } from '@/lib/api/contracts/paid';
 import { ApiError } from '@/lib/api/errors';
 import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
+import { utcDay, windowStartDay } from '@/lib/tickers/windows';
 
 export type StockPickItem = z.infer<typeof PublicStockPickItem>;
 
 export interface PicksForDay {
+  /** The day returned; for a range, its last day. */
   day: string;
+  /** The range's first day; equal to `day` for one day. */
+  startDay: string;
+  /** The range in days (`days=`), or null for one day. */
+  days: number | null;
+  ticker: string | null;
   items: StockPickItem[];
   /** The distinct source articles behind the returned rows, in first-seen order: what the price and sales count. */
   articles: Array<{ postId: string; publicationId: string }>;
+}
+
+/** What to list: one UTC day (null: the latest that has picks), or the last `days` UTC days; on one ticker or all. */
+export interface PicksSelection {
+  day: string | null;
+  days?: number;
+  ticker?: string | null;
 }
 
 /**
@@ -20,17 +34,37 @@ export interface PicksForDay {
  * decided before any payment.
  */
 export async function listPicksForDay(db: Queryable, requestedDay: string | null, limit: number): Promise<PicksForDay> {
-  const day = requestedDay ?? (await latestPickDay(db));
-  if (!day) throw new ApiError({ code: 'not_found', message: 'No stock picks have been extracted yet.' });
-  const rows = await selectPicks(db, day, limit).execute();
-  if (rows.length === 0) throw new ApiError({ code: 'not_found', message: `No stock picks for ${day} (UTC).` });
+  return listPicks(db, { day: requestedDay }, limit);
+}
+
+/**
+ * The picks of a selection, as listPicksForDay lists a day: with `days`, the last N UTC days ending today (the same
+ * windows the ticker detail counts); with a ticker, only its picks, and without a day the latest day it has picks.
+ */
+export async function listPicks(
+  db: Queryable,
+  selection: PicksSelection,
+  limit: number,
+  now = new Date(),
+): Promise<PicksForDay> {
+  const ticker = selection.ticker ?? null;
+  const days = selection.days ?? null;
+  const end = days !== null ? utcDay(now) : (selection.day ?? (await latestPickDay(db, ticker)));
+  const on = ticker ? ` on ${ticker}` : '';
+  if (!end) throw new ApiError({ code: 'not_found', message: `No stock picks${on} have been extracted yet.` });
+  const start = days !== null ? windowStartDay(days, now) : end;
+  const rows = await selectPicks(db, { start, end, ticker }, limit).execute();
+  if (rows.length === 0) {
+    const when = days !== null ? `from ${start} to ${end}` : `for ${end}`;
+    throw new ApiError({ code: 'not_found', message: `No stock picks${on} ${when} (UTC).` });
+  }
 
   const articles = new Map<string, { postId: string; publicationId: string }>();
   for (const row of rows) articles.set(row.post_id, { postId: row.post_id, publicationId: row.publication_id });
-  return { day, items: rows.map(toItem), articles: [...articles.values()] };
+  return { day: end, startDay: start, days, ticker, items: rows.map(toItem), articles: [...articles.values()] };
 }
 
-function selectPicks(db: Queryable, day: string, limit: number) {
+function selectPicks(db: Queryable, range: { start: string; end: string; ticker: string | null }, limit: number) {
   return (
     typed(db)
       .selectFrom('stock_picks as sp')
@@ -64,7 +98,9 @@ function selectPicks(db: Queryable, day: string, limit: number) {
         action: StockPickItem['action'];
         direction: StockPickItem['direction'];
       }>()
-      .where('sp.pick_day', '=', sql<Date>`${day}::date`)
+      .where('sp.pick_day', '>=', sql<Date>`${range.start}::date`)
+      .where('sp.pick_day', '<=', sql<Date>`${range.end}::date`)
+      .$if(range.ticker !== null, (query) => query.where('sp.ticker', '=', range.ticker!))
       .orderBy('po.published_at', (order) => order.desc().nullsLast())
       .orderBy('po.id')
       .orderBy('sp.author_conviction', 'desc')
@@ -75,8 +111,13 @@ function selectPicks(db: Queryable, day: string, limit: number) {
 
 type Row = InferResult<ReturnType<typeof selectPicks>>[number];
 
-async function latestPickDay(db: Queryable): Promise<string | null> {
-  const [row] = await db.query<{ day: string | null }>(`select max(pick_day)::text as day from stock_picks`);
+async function latestPickDay(db: Queryable, ticker: string | null): Promise<string | null> {
+  // Two statements, so the common one stays a read of the day index's first entry.
+  const [row] = ticker
+    ? await db.query<{ day: string | null }>('select max(pick_day)::text as day from stock_picks where ticker = $1', [
+        ticker,
+      ])
+    : await db.query<{ day: string | null }>('select max(pick_day)::text as day from stock_picks');
   return row?.day ?? null;
 }
 

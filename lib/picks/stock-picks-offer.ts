@@ -14,12 +14,14 @@ import type { PicksForDay } from './list-for-day';
 export function stockPicksOffer(request: Request, picks: PicksForDay, limit: number, setup: PaymentSetup): PaidOffer {
   const priceCents = stockPicksPriceCents(picks.articles.length, setup.prices.stockPicksArticleCents);
   const shares = splitShares(priceCents, picks.articles.length);
-  const resource = `/api/v1/stock-picks?date=${picks.day}&limit=${limit}`;
+  const resource = picksResource(picks, limit);
+  const on = picks.ticker ? ` on ${picks.ticker}` : '';
+  const when = picks.days === null ? `of ${picks.day}` : `from ${picks.startDay} to ${picks.day}`;
   return {
     product: 'stock_picks',
     resource,
     url: `${publicBaseUrl(request)}${resource}`,
-    description: `Stock picks of ${picks.day} (UTC) from ${picks.articles.length} article${picks.articles.length === 1 ? '' : 's'}`,
+    description: `Stock picks${on} ${when} (UTC) from ${picks.articles.length} article${picks.articles.length === 1 ? '' : 's'}`,
     priceCents,
     sales: picks.articles.map((article, i) => ({ ...article, shareCents: shares[i]! })),
     respond: () =>
@@ -27,7 +29,7 @@ export function stockPicksOffer(request: Request, picks: PicksForDay, limit: num
         PublicStockPicksResponse,
         {
           dateUsed: picks.day,
-          startDate: picks.day,
+          startDate: picks.startDay,
           endDate: picks.day,
           asOf: new Date().toISOString(),
           count: picks.items.length,
@@ -37,4 +39,18 @@ export function stockPicksOffer(request: Request, picks: PicksForDay, limit: num
         { headers: { 'Cache-Control': 'no-store' } },
       ),
   };
+}
+
+/**
+ * The canonical query of what is sold, in the parameters a client sends. One day (asked for, or resolved from
+ * "latest") is named by its date, so the paid retry gets exactly that day; a range by its length, as asked: it is
+ * the last N days at the time of the retry, priced again then (a changed price answers with a new challenge).
+ */
+function picksResource(picks: PicksForDay, limit: number): string {
+  const query = new URLSearchParams();
+  if (picks.days === null) query.set('date', picks.day);
+  else query.set('days', String(picks.days));
+  if (picks.ticker) query.set('ticker', picks.ticker);
+  query.set('limit', String(limit));
+  return `/api/v1/stock-picks?${query.toString()}`;
 }

@@ -11,14 +11,21 @@ import type { TopicSearchResult } from './result';
 export async function browseNewest(
   db: Db,
   base: Pick<TopicSearchResult, 'mode' | 'asOf' | 'query' | 'normalizedQuery' | 'timeWindow'>,
-  input: { limit: number; range: TimeRange | null; inRange: (date: Date | null) => boolean | undefined },
+  input: {
+    limit: number;
+    range: TimeRange | null;
+    inRange: (date: Date | null) => boolean | undefined;
+    /** Only posts of these publications (ids), when given. */
+    publications?: string[] | null;
+  },
 ): Promise<TopicSearchResult> {
   const rows = await db.query<{ id: string; total: number }>(
     `select id, count(*) over ()::int as total from posts
       where ($1::timestamptz is null or (published_at >= $1::timestamptz and published_at < $2::timestamptz))
+        and ($4::uuid[] is null or publication_id = any($4::uuid[]))
       order by ${postOrder()}
       limit $3`,
-    [input.range?.start ?? null, input.range?.end ?? null, input.limit],
+    [input.range?.start ?? null, input.range?.end ?? null, input.limit, input.publications ?? null],
   );
   const meta = await loadPostMeta(
     db,

@@ -32,6 +32,11 @@ export interface SearchRequest {
   /** `semantic` (dense only) exists for evaluation; the API offers fts and hybrid. */
   mode: SearchMode;
   now: Date;
+  /**
+   * Only posts of these publications (ids): a research brief's filter (lib/briefs). The curated tier then does not
+   * apply, the filter is the scope; the semantic side, which cannot filter by publication, sits out (retrieve.ts).
+   */
+  publications?: string[] | null;
 }
 
 type Item = z.infer<typeof TopicSearchPostItem>;
@@ -75,6 +80,7 @@ export async function searchPosts(
   // A query from JSON (an MCP call) may hold a lone surrogate half, which PGlite refuses as a parameter: made
   // well-formed first, as stored text is.
   const q = storableText(request.q);
+  const filter = request.publications ?? null;
   const prepared = prepareQuery(q, request.now);
   const window = prepared.timeWindow;
   const range = window ? { start: window.startIso, end: window.endIso } : null;
@@ -87,7 +93,7 @@ export async function searchPosts(
   const lexicalOn = request.mode !== 'semantic' && prepared.terms.length > 0;
   const [{ terms, corpus }, titled, index] = await Promise.all([
     resolveTerms(db, prepared.terms),
-    request.mode === 'semantic' ? [] : postsTitled(db, q),
+    request.mode === 'semantic' ? [] : postsTitled(db, q, filter),
     lexicalOn ? livePostings(db) : null,
   ]);
   // What this search reads of the postings is its own, whatever other searches run meanwhile.
@@ -107,7 +113,9 @@ export async function searchPosts(
 
   if (!lexicalOn && !semanticOn) {
     // Nothing asked for but a time ("latest", "this week"): the newest posts, inside the window when there is one.
-    if (!prepared.normalizedQuery) return browseNewest(db, base, { limit: request.limit, range, inRange });
+    if (!prepared.normalizedQuery) {
+      return browseNewest(db, base, { limit: request.limit, range, inRange, publications: filter });
+    }
     // Something was asked for that no post holds ("🚀🚀", a word the corpus never uses): no match, not every post.
     return noMatch(base);
   }
@@ -119,7 +127,7 @@ export async function searchPosts(
   // which often finds them all.
   let thin = !range || !lexicalOn;
   const beyondWindow = async () => {
-    thin ||= (await counts.count({ range, publications: null })) < SCOPE.thinWindow;
+    thin ||= (await counts.count({ range, publications: filter })) < SCOPE.thinWindow;
     return thin;
   };
 
@@ -141,7 +149,7 @@ export async function searchPosts(
       counts,
       postings,
     });
-  let pass = await rankAll(null);
+  let pass = await rankAll(filter);
   // The window's matches are counted over every publication, once.
   let researchCandidatesInWindow = pass.researchCandidatesInWindow;
 
@@ -149,8 +157,8 @@ export async function searchPosts(
   // answer is elsewhere (a post searched by its exact title must not be hidden because its publisher is not curated).
   const probe = pass.ordered.slice(0, SCOPE.tierProbe);
   const scopedStrong = probe.filter((r) => r.meta.isScoped && r.relevance >= SCORING.strong).length;
-  const scoped = probe[0]?.meta.isScoped === true && scopedStrong >= SCOPE.scopedTierMinimum;
-  const publications = scoped ? await scopedPublicationIds(db) : null;
+  const scoped = filter === null && probe[0]?.meta.isScoped === true && scopedStrong >= SCOPE.scopedTierMinimum;
+  const publications = scoped ? await scopedPublicationIds(db) : filter;
   let results = scoped ? pass.ordered.filter((r) => r.meta.isScoped) : pass.ordered;
   if (scoped && lexicalOn && results.length < request.limit) {
     // The page was ranked over every publication; the scoped tier's own page is ranked over the curated ones.
@@ -289,12 +297,14 @@ const EXACT_TITLES_MAX = 10;
 const EXACT_TITLE_STEP = 0.001;
 
 /** Posts whose title is the query, ignoring case and surrounding space (index posts_title_lower_idx). */
-async function postsTitled(db: Db, q: string): Promise<string[]> {
+async function postsTitled(db: Db, q: string, publications: string[] | null): Promise<string[]> {
   const title = q.trim();
   if (title.length === 0) return [];
   const rows = await db.query<{ id: string }>(
-    'select id from posts where lower(title) = lower($1) order by published_at desc nulls last limit $2',
-    [title, EXACT_TITLES_MAX],
+    `select id from posts where lower(title) = lower($1)
+        and ($3::uuid[] is null or publication_id = any($3::uuid[]))
+      order by published_at desc nulls last limit $2`,
+    [title, EXACT_TITLES_MAX, publications],
   );
   return rows.map((row) => row.id);
 }

@@ -8,7 +8,14 @@ import { runChaos } from '@/tests/helpers/chaos-run';
 describe('the service killed at random moments', () => {
   it('comes back on the same data every time, with nothing lost, corrupt or charged twice', async () => {
     const databaseUrl = process.env.DATABASE_URL || undefined;
-    const report = await runChaos({ kills: 5, seed: 35, databaseUrl, auditEvery: 1, maxDriveMs: 1500, walletPayers: 1 });
+    const report = await runChaos({
+      kills: 5,
+      seed: 35,
+      databaseUrl,
+      auditEvery: 1,
+      maxDriveMs: 1500,
+      walletPayers: 1,
+    });
     expect(report.failedStarts).toEqual([]);
     expect(report.problems).toEqual([]);
     expect(report.kills).toBe(5);

@@ -23,6 +23,7 @@ describe('discovery documents', () => {
         'GET /api/v1/publications/{publicationSlug}/{postSlug}',
         'POST /api/v1/publications/{publicationSlug}/{postSlug}',
         'GET /api/v1/stock-picks',
+        'POST /api/v1/briefs',
       ],
     });
   });

@@ -20,6 +20,7 @@ import {
   PublicationSearchResponse,
 } from '@/lib/api/contracts/publications';
 import { TopicSearchResponse } from '@/lib/api/contracts/search';
+import { TickerDetail } from '@/lib/api/contracts/tickers';
 import { readPaymentRequired } from '@/lib/mcp/read-payment-required';
 import { tempoBalance } from '@/lib/payments/sandbox/balances';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
@@ -84,7 +85,9 @@ describe('MCP server', () => {
     expect(tools.map((t) => t.name).sort()).toEqual([
       'get_post_summary',
       'get_publication',
+      'get_research_brief',
       'get_stock_picks',
+      'get_ticker',
       'list_publications',
       'search_posts',
       'search_publications',
@@ -122,6 +125,25 @@ describe('MCP server', () => {
     expect(PublicationDetail.parse(detail.structuredContent)).toEqual(
       await (await fetch(url(`/api/v1/publications/${slug}?limit=3`))).json(),
     );
+  });
+
+  it('answers get_ticker with the REST body, and its errors with their codes', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const tool = tools.find((t) => t.name === 'get_ticker')!;
+    expect(tool.inputSchema.properties).toMatchObject({
+      ticker: { type: 'string' },
+      limit: { type: 'integer', minimum: 1, maximum: 50 },
+    });
+    expect(tool.annotations).toMatchObject({ readOnlyHint: true });
+    const result = await callTool(client, 'get_ticker', { ticker: 'nvda', limit: 3 });
+    expect(result.isError).toBeFalsy();
+    const detail = TickerDetail.parse(result.structuredContent);
+    const rest = TickerDetail.parse(await (await fetch(url('/api/v1/tickers/NVDA?limit=3'))).json());
+    expect({ ...detail, asOf: '' }).toEqual({ ...rest, asOf: '' });
+    expect(result.content[0]!.text).toMatch(/^NVDA \(.+\)\n- last 7 days: \d+ posts, \d+ calls/);
+    expect(apiError(await callTool(client, 'get_ticker', { ticker: 'QQQQZ' })).code).toBe('not_found');
+    expect(apiError(await callTool(client, 'get_ticker', { ticker: 'not a ticker' })).code).toBe('invalid_path');
   });
 
   it('answers bad input and missing things with the API error code, as error results', async () => {
@@ -171,7 +193,7 @@ describe('MCP over stdio (bin/finpub-mcp.mjs)', () => {
       }),
     );
     clients.push(client);
-    expect((await client.listTools()).tools).toHaveLength(6);
+    expect((await client.listTools()).tools).toHaveLength(8);
     const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
     const paid = await callTool(client, 'get_post_summary', args);
     expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo?.protocol).toBe('credits');
@@ -250,7 +272,11 @@ describe('MCP discovery', () => {
       tools: Array<{ name: string; paid: boolean; price?: Record<string, unknown> }>;
     };
     expect(card.remotes).toEqual([{ type: 'streamable-http', url: url('/mcp') }]);
-    expect(card.tools.filter((t) => t.paid).map((t) => t.name)).toEqual(['get_post_summary', 'get_stock_picks']);
+    expect(card.tools.filter((t) => t.paid).map((t) => t.name)).toEqual([
+      'get_post_summary',
+      'get_stock_picks',
+      'get_research_brief',
+    ]);
     expect(card.tools.find((t) => t.name === 'get_post_summary')!.price).toMatchObject({ defaultUsd: '0.10' });
     expect(await (await fetch(url('/llms.txt'))).text()).toContain(`${url('/mcp')} (Streamable HTTP`);
     const openapi = (await (await fetch(url('/openapi.json'))).json()) as { 'x-mcp': { url: string } };
@@ -331,6 +357,28 @@ describe('paid tools', () => {
     });
     const balance = await operator<{ allowance: { remainingCents: number; limitCents: number } }>('balance', { email });
     expect(balance.allowance.limitCents - balance.allowance.remainingCents).toBe(20);
+  });
+
+  it("sell a ticker's stock picks of the last N days with an API key, at the REST route's price", async () => {
+    const { key } = await createAccount('mcp-ticker-picks@example.com', 1000);
+    const client = await connect({ authorization: `Bearer ${key}` });
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'get_stock_picks')!.inputSchema.properties).toMatchObject({
+      ticker: { type: 'string' },
+      days: { type: 'integer', minimum: 1, maximum: 90 },
+    });
+    const paid = await callTool(client, 'get_stock_picks', { ticker: 'NVDA', days: 90, limit: 5 });
+    expect(paid.isError).toBeFalsy();
+    const picks = PublicStockPicksResponse.parse(paid.structuredContent);
+    expect(picks.items.length).toBeGreaterThan(0);
+    expect(picks.items.every((pick) => pick.ticker === 'NVDA')).toBe(true);
+    expect(picks.startDate < picks.endDate).toBe(true);
+    const articles = new Set(picks.items.map((pick) => `${pick.publicationSlug}/${pick.postSlug}`)).size;
+    expect(paid._meta?.['finpub/payment']).toEqual({ amountUsd: (articles * 0.1).toFixed(2), protocol: 'credits' });
+    expect(await purchasedCents('mcp-ticker-picks@example.com')).toBe(1000 - articles * 10);
+    const both = await callTool(client, 'get_stock_picks', { date: picks.endDate, days: 7 });
+    expect(apiError(both).code).toBe('invalid_query');
+    expect(await purchasedCents('mcp-ticker-picks@example.com')).toBe(1000 - articles * 10);
   });
 
   it("sell a day's stock picks with an API key, MPP and x402 too", async () => {

@@ -93,6 +93,89 @@ describe('one UTC day of picks', () => {
   });
 });
 
+describe('a ticker, and the last N days', () => {
+  it('refuses days with date or period, days out of 1-90 and malformed tickers, before any challenge', async () => {
+    const cases: Array<[string, string[]]> = [
+      [`date=${latest.dateUsed}&days=7`, ['date', 'days']],
+      ['period=latest&days=7', ['period', 'days']],
+      ['days=0', ['days']],
+      ['days=91', ['days']],
+      ['days=week', ['days']],
+      ['ticker=not%20a%20ticker', ['ticker']],
+      ['ticker=NVDA&ticker=AMD', ['ticker']],
+    ];
+    for (const [query, keys] of cases) {
+      const response = await getJson(`/api/v1/stock-picks?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = InvalidQueryResponse.parse(response.body);
+      expect(body.code).toBe('invalid_query');
+      expect(Object.keys(body.issues).sort(), query).toEqual([...keys].sort());
+      expect(response.headers.get('payment-required')).toBeNull();
+    }
+    const both = await getJson(`/api/v1/stock-picks?date=${latest.dateUsed}&days=7`);
+    expect(InvalidQueryResponse.parse(both.body).issues).toEqual({
+      date: ['must not be sent together with days'],
+      days: ['must not be sent together with date'],
+    });
+  });
+
+  it("sells one ticker's calls of the last N days, every row in range, priced per article", async () => {
+    const response = await getJson('/api/v1/stock-picks?ticker=nvda&days=90&limit=500', privileged());
+    expect(response.status).toBe(200);
+    const picks = PublicStockPicksResponse.parse(response.body);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(picks.endDate).toBe(today);
+    expect(picks.dateUsed).toBe(today);
+    expect(Date.parse(picks.endDate) - Date.parse(picks.startDate)).toBe(89 * 86_400_000);
+    expect(picks.count).toBeGreaterThan(1);
+    for (const item of picks.items) {
+      expect(item.ticker).toBe('NVDA');
+      if (item.publishedAt) {
+        expect(item.publishedAt.slice(0, 10) >= picks.startDate).toBe(true);
+        expect(item.publishedAt.slice(0, 10) <= picks.endDate).toBe(true);
+      }
+    }
+    const five = PublicStockPicksResponse.parse(
+      (await getJson('/api/v1/stock-picks?ticker=NVDA&days=90&limit=5', privileged())).body,
+    );
+    expect(await challengeAmount('/api/v1/stock-picks?ticker=NVDA&days=90&limit=5')).toBe(
+      distinctArticles(five) * 100_000,
+    );
+  });
+
+  it("uses the ticker's latest day with calls without date or days, and an explicit day with date", async () => {
+    const picks = PublicStockPicksResponse.parse((await getJson('/api/v1/stock-picks?ticker=NVDA', privileged())).body);
+    expect(picks.startDate).toBe(picks.dateUsed);
+    expect(picks.endDate).toBe(picks.dateUsed);
+    expect(picks.items.every((item) => item.ticker === 'NVDA')).toBe(true);
+    const sameDay = PublicStockPicksResponse.parse(
+      (await getJson(`/api/v1/stock-picks?ticker=NVDA&date=${picks.dateUsed}`, privileged())).body,
+    );
+    expect(sameDay.items.map((i) => i.id)).toEqual(picks.items.map((i) => i.id));
+  });
+
+  it('answers 404 without a challenge for a ticker or range without calls', async () => {
+    for (const query of ['ticker=QQQQZ', 'ticker=QQQQZ&days=90', 'ticker=NVDA&date=2001-01-01']) {
+      const response = await getJson(`/api/v1/stock-picks?${query}`);
+      expect(response.status, query).toBe(404);
+      expect(ErrorMessage.parse(response.body).code).toBe('not_found');
+      expect(response.headers.get('payment-required')).toBeNull();
+      expect(response.headers.get('www-authenticate')).toBeNull();
+    }
+  });
+
+  it('records one sale per distinct article of the range (credits)', async () => {
+    const { key } = await createAccount('ticker-picks@example.com', 1000);
+    const response = await getJson('/api/v1/stock-picks?ticker=NVDA&days=30&limit=6', {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(response.status).toBe(200);
+    const articles = distinctArticles(PublicStockPicksResponse.parse(response.body));
+    expect(response.headers.get('x-payment-amount-usd')).toBe((articles * 0.1).toFixed(2));
+    expect(await purchasedCents('ticker-picks@example.com')).toBe(1000 - articles * 10);
+  });
+});
+
 describe('pricing by distinct source articles', () => {
   it('charges the per-article price for each distinct article among the rows returned', async () => {
     expect(await challengeAmount('/api/v1/stock-picks?limit=1')).toBe(100_000);

@@ -47,6 +47,8 @@ describe('OpenAPI document', () => {
       'get /api/v1/publications/{publicationSlug}/{postSlug} getPublicationPostBySlug',
       'get /api/v1/search searchByTopic',
       'get /api/v1/stock-picks listStockPicks',
+      'get /api/v1/tickers/{ticker} getTicker',
+      'post /api/v1/briefs createResearchBrief',
       'post /api/v1/publications/{publicationSlug}/{postSlug} accessPublicationPost',
     ]);
   });
@@ -68,10 +70,16 @@ describe('OpenAPI document', () => {
       'publicationSlug',
       'publicationSlug',
       'publicationSlug',
+      'ticker',
     ]);
     for (const parameter of pathParams) {
       expect(parameter).toMatchObject({ required: true, description: expect.any(String) });
-      expect(parameter.schema).toEqual({ type: 'string', description: expect.stringMatching(/slug/i) });
+      const ticker = parameter.name === 'ticker';
+      expect(parameter.schema).toEqual({
+        type: 'string',
+        description: expect.stringMatching(ticker ? /ticker/i : /slug/i),
+        ...(ticker ? { example: 'NVDA' } : {}),
+      });
     }
   });
 
@@ -104,7 +112,13 @@ describe('OpenAPI document', () => {
 
   it('still lists the parameters of a query schema that carries a cross-field rule', () => {
     const picks = operations().find(([, , op]) => op.operationId === 'listStockPicks')![2];
-    expect(picks.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['date', 'period', 'limit']);
+    expect(picks.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual([
+      'date',
+      'period',
+      'limit',
+      'ticker',
+      'days',
+    ]);
   });
 
   it('documents the header that tells a search answer posts are still waiting for indexing', () => {
@@ -132,6 +146,7 @@ describe('OpenAPI document', () => {
     const paid = operations().filter(([, , op]) => 'x-payment-info' in op);
     expect(paid.map(([, , op]) => op.operationId).sort()).toEqual([
       'accessPublicationPost',
+      'createResearchBrief',
       'getPublicationPostBySlug',
       'listStockPicks',
     ]);
@@ -154,6 +169,7 @@ describe('OpenAPI document', () => {
       'GET /api/v1/publications/{publicationSlug}/{postSlug}',
       'POST /api/v1/publications/{publicationSlug}/{postSlug}',
       'GET /api/v1/stock-picks',
+      'POST /api/v1/briefs',
     ]);
   });
 

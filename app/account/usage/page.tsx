@@ -54,6 +54,7 @@ export default async function UsagePage({
             <option value="">All</option>
             <option value="post_summary">Post summaries</option>
             <option value="stock_picks">Stock picks</option>
+            <option value="research_brief">Research briefs</option>
           </select>
         </label>
         <label className="block text-sm font-medium text-slate-800">
@@ -109,6 +110,8 @@ export default async function UsagePage({
                   </Link>
                 ) : row.product === 'stock_picks' ? (
                   `Stock picks${picksDay(row.resource)} from ${row.articles} article${row.articles === 1 ? '' : 's'}`
+                ) : row.product === 'research_brief' ? (
+                  `Research brief from ${row.articles} article${row.articles === 1 ? '' : 's'}`
                 ) : (
                   '—'
                 )}

@@ -3,6 +3,7 @@ import winkNLP from 'wink-nlp';
 import { contentHash } from '@/lib/ai/content-hash';
 import { extractByRules } from '@/lib/ai/picks/offline';
 import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
+import { isNotAClaim } from '@/lib/ai/text/not-a-claim';
 import { displayText, type Sentence, splitSentences } from '@/lib/ai/text/sentences';
 import { findTickerMentions, rankTickers } from '@/lib/ai/text/tickers';
 import { countWords } from '@/lib/posts/teaser';
@@ -20,24 +21,12 @@ function getNlp() {
   return nlp;
 }
 
-// A chapter or cue time: 03:42, 1:02:03.
-const TIMESTAMP = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps|basis points)\b|\b\d{2,}/u;
-const FILLER =
-  /^(?:As always|Positions? (?:are|changes)|We will update|Thanks for reading|Subscribe|This is not|Disclosure|Disclaimer|Welcome back)/iu;
 const WORD = /[a-z][a-z'-]+/gu;
 const WORD_BUDGET = 140;
 /** A sentence that opens with a quotation, perhaps after a label ("The Verge: ‘…’"): someone else's words. */
 const QUOTATION = /^(?:[^:“"‘«„]{1,40}:\s*)?["“‘«„']/u;
 const CLOSING_QUOTE = /["”’»“]/gu;
-/** Source code: braces, statements, calls ended by ";" or "{", shell prompts. */
-const CODE =
-  /[{}]|;\s*$|=>|[!=]==?|::|<<|#define|\b[\w.]+\([^()]*\)\s*[;{.]|<\/?[A-Za-z][\w-]*[\s>/]|^\s*(?:\$ |# |#!|sudo |npm |git |pip |def |function |var |let |const |import |return |if \(|for \()/mu;
-/** Calls to act rather than content: "click here to read", "appeared first on", "subscribe to our newsletter". */
-const BOILERPLATE_LINE =
-  /^(?:guests?|hosts?|producers?|produced by|edited by|music by|credits?|editor['’]?s note|rebroadcast)\b|\b(?:(?:podcast|show|episode|newsletter) is (?:produced|edited|hosted|mixed) by|originally (?:released|aired|published) (?:in|on)|for more (?:information|info|details)\b.{0,40}\bvisit|click(?:ing)? (?:here|the|on the)|read (?:this|the) (?:article|story|post) in full|read (?:the )?(?:rest|full (?:story|article|post))|read more (?:about|at|here|on|link)|continue reading|appeared first on|subscrib(?:e|ing) (?:to|for|now|here|today)|sign up (?:for|to|here)|newsletter here|privacy (?:policy|notice)|all rights reserved|unsubscribe|listen (?:on|in|at|wherever|to (?:it|the (?:full )?episode|this episode)))\b/iu;
-/** A list flattened into one line ("We talked about: *how we met *his origin story"): items, not a claim. */
-const LIST_DUMP = /(?:\s\*\p{L}[^*]*){2,}/u;
 /** Spoken filler: "like", "you know", "I mean", "kind of", "um", "yeah". */
 const CHATTER = /\b(?:like|you know|i mean|kind of|sort of|um+|uh+|yeah|right\?|okay|ok so)\b/giu;
 
@@ -157,12 +146,7 @@ function termImportance(text: string): Importance {
 
 function scoreSentence(s: Sentence, importance: Importance, transcript: boolean): number {
   const words = s.text.toLowerCase().match(WORD) ?? [];
-  if (words.length < 6 || words.length > 70 || FILLER.test(s.text) || s.text.endsWith(':') || s.text.endsWith('?')) {
-    return 0;
-  }
-  if (CODE.test(s.text) || BOILERPLATE_LINE.test(s.text) || LIST_DUMP.test(s.text)) return 0;
-  // A line of chapter marks ("(00:00) Introduction (03:42) Why spreads matter …") is a table of contents, not a point.
-  if ((s.text.match(TIMESTAMP) ?? []).length >= 3) return 0;
+  if (words.length < 6 || words.length > 70 || isNotAClaim(s.text)) return 0;
   const content = words.filter((w) => !importance.stop.has(w));
   const termScore =
     content.reduce((sum, w) => sum + (importance.weight.get(w) ?? 0), 0) / Math.sqrt(content.length || 1);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTimestamp, integerParam } from './common';
 import { PostSlug, PublicationSlug } from './path';
+import { Ticker } from './tickers';
 
 export const PaymentInfo = z
   .strictObject({
@@ -79,9 +80,11 @@ export const PublicStockPickItem = z
 
 export const PublicStockPicksResponse = z
   .strictObject({
-    dateUsed: z.iso.date().meta({ description: 'The single UTC day returned (YYYY-MM-DD).' }),
-    startDate: z.iso.date(),
-    endDate: z.iso.date(),
+    dateUsed: z.iso
+      .date()
+      .meta({ description: 'The single UTC day returned (YYYY-MM-DD); with `days`, the last day of the range.' }),
+    startDate: z.iso.date().meta({ description: "First UTC day covered: dateUsed, or the range's first day." }),
+    endDate: z.iso.date().meta({ description: 'Last UTC day covered (equal to dateUsed).' }),
     asOf: IsoTimestamp,
     count: z.number().int().min(0),
     items: z.array(PublicStockPickItem),
@@ -89,25 +92,42 @@ export const PublicStockPicksResponse = z
   .meta({ id: 'PublicStockPicksResponse' });
 
 export const STOCK_PICKS_DEFAULT_LIMIT = 200;
+/** The longest range GET /api/v1/stock-picks?days= sells: the ticker page's longest window. */
+export const STOCK_PICKS_MAX_DAYS = 90;
 
 export const StockPicksQuery = z
   .object({
     date: z.iso
       .date('must be a real calendar day as YYYY-MM-DD')
       .optional()
-      .meta({ description: 'UTC day, YYYY-MM-DD. Mutually exclusive with `period`.' }),
+      .meta({ description: 'UTC day, YYYY-MM-DD. Mutually exclusive with `period` and `days`.' }),
     period: z
       .literal('latest', 'must be "latest"')
       .optional()
       .meta({ description: 'Only `latest`: the latest day that has picks (same as omitting `date`).' }),
     limit: integerParam(1, 500, 'Number of picks (1-500, default 200).').optional(),
+    ticker: Ticker.optional().meta({
+      description:
+        'Only the picks on this ticker (any case, "$" allowed: NVDA, BRK.B). Without `date` or `days`, the latest day that has picks on it.',
+      example: 'NVDA',
+    }),
+    days: integerParam(
+      1,
+      STOCK_PICKS_MAX_DAYS,
+      `The last N UTC days, today included (1-${STOCK_PICKS_MAX_DAYS}), instead of one day. Not with \`date\` or \`period\`.`,
+    ).optional(),
   })
   .superRefine(
     (query, ctx) => {
-      if (query.date === undefined || query.period === undefined) return;
-      // Both parameters are at fault, so each carries an issue under its own name.
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'must not be sent together with period' });
-      ctx.addIssue({ code: 'custom', path: ['period'], message: 'must not be sent together with date' });
+      // Both parameters of a pair are at fault, so each carries an issue under its own name.
+      const exclusive = (a: 'date' | 'period' | 'days', b: 'date' | 'period' | 'days') => {
+        if (query[a] === undefined || query[b] === undefined) return;
+        ctx.addIssue({ code: 'custom', path: [a], message: `must not be sent together with ${b}` });
+        ctx.addIssue({ code: 'custom', path: [b], message: `must not be sent together with ${a}` });
+      };
+      exclusive('date', 'period');
+      exclusive('date', 'days');
+      exclusive('period', 'days');
     },
     // Judged only once every parameter is valid on its own, so a malformed date is reported alone, as before.
     { when: (payload) => payload.issues.length === 0 },

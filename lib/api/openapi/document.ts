@@ -70,8 +70,8 @@ export function buildOpenApiDocument(serverUrl?: string) {
       summary:
         'Search premium financial newsletters and podcasts for free; buy AI-synthesized post summaries and daily stock picks per request.',
       description: [
-        'Free: topic search, publication list, publication search and publication detail.',
-        "Paid per request: a post's synthesized summary and the daily stock-picks list, via x402 v2, MPP, or Bearer credentials.",
+        'Free: topic search, publication list, publication search, publication detail and ticker detail.',
+        "Paid per request: a post's synthesized summary, the daily stock-picks list and research briefs (a cited answer from the posts search finds), via x402 v2, MPP, or Bearer credentials.",
         '',
         'Guidance for agents:',
         ...AGENT_GUIDANCE.map((line) => `- ${line}`),
@@ -81,6 +81,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
     tags: [
       { name: 'Search', description: 'Free topic search over posts.' },
       { name: 'Publications', description: 'Free catalogue of indexed publications.' },
+      { name: 'Tickers', description: 'Free: what newsletters say about a ticker.' },
       { name: 'Paid', description: 'Charged on every request.' },
     ],
     'x-guidance': { rules: AGENT_GUIDANCE, discoveryOrder: DISCOVERY_ORDER },

@@ -31,7 +31,7 @@ Human API reference: ${baseUrl}/docs
 ${routes.join('\n')}
 
 ## MCP
-The same operations are MCP tools at ${baseUrl}${MCP_PATH} (Streamable HTTP, stateless; server card: ${baseUrl}${MCP_SERVER_CARD_PATH}): \`search_posts\`, \`list_publications\`, \`search_publications\`, \`get_publication\` (free), \`get_post_summary\` and \`get_stock_picks\` (paid per call). Send an API key or session token as the connection's \`Authorization\` header, or answer an unpaid call's error result: it carries x402's PaymentRequired (retry with \`_meta["x402/payment"]\`) and MPP challenges in \`_meta["org.paymentauth/payment-required"]\` (retry with \`_meta["org.paymentauth/credential"]\`). Tool errors carry the same \`code\` as the REST API.
+The same operations are MCP tools at ${baseUrl}${MCP_PATH} (Streamable HTTP, stateless; server card: ${baseUrl}${MCP_SERVER_CARD_PATH}): \`search_posts\`, \`list_publications\`, \`search_publications\`, \`get_publication\`, \`get_ticker\` (free), \`get_post_summary\`, \`get_stock_picks\` and \`get_research_brief\` (paid per call). Send an API key or session token as the connection's \`Authorization\` header, or answer an unpaid call's error result: it carries x402's PaymentRequired (retry with \`_meta["x402/payment"]\`) and MPP challenges in \`_meta["org.paymentauth/payment-required"]\` (retry with \`_meta["org.paymentauth/credential"]\`). Tool errors carry the same \`code\` as the REST API.
 
 \`\`\`json
 ${mcpHostConfigs(baseUrl).json}
@@ -43,6 +43,13 @@ ${mcpHostConfigs(baseUrl).json}
 3. Buy: \`GET /api/v1/publications/{publicationSlug}/{postSlug}\`. Without a credential you get 402 with two challenges: x402 v2 in \`PAYMENT-REQUIRED\` (answer with \`PAYMENT-SIGNATURE\`) and MPP in \`WWW-Authenticate: Payment\` (answer with \`Authorization: Payment\`). With an API key (\`Authorization: Bearer pk_svc_...\`) purchased credits are spent instead; a signed-in user's session token (\`st_...\`) spends the weekly allowance first. A person creates both, and buys credits, at ${baseUrl}/account after signing in.
 4. Answer from the fetched \`synthesizedSummary\`, citing Title - Publication, date - URL.
 
+### A ticker
+- Free: \`GET /api/v1/tickers/NVDA\` (or \`?limit=20\`): the company, how many posts mentioned it and how many calls they made on it (by direction and action) in the last 7, 30 and 90 days, the publications that called it, and its newest posts as search items (candidates to buy). A malformed ticker is 400, one nobody knows 404.
+- Paid: \`GET /api/v1/stock-picks?ticker=NVDA&days=30\`: the calls themselves over the last 30 UTC days (\`days\` 1-90; not with \`date\`), priced per distinct source article like any stock picks.
+
+### A research brief (an answer, with citations)
+- \`POST /api/v1/briefs\` with JSON \`{"question": "What are newsletters saying about regional bank credit?", "window": "this month", "publications": ["netinterestnotes.com"], "maxSources": 5}\` (only \`question\` is required; \`maxSources\` 1-10, default 5). Topic search picks the sources (its ranking, time phrases and publication filter), and the answer is written from them: each line of \`answer\` is a claim ending with its sources (\`[1][3]\`), and each of \`sources\` carries, per claim, an \`evidenceQuote\` found verbatim in that post. The price is per source article; the 402 names the sources and the price, and the paid retry (same body) gets exactly those sources, or a fresh 402 if search now picks others. No matching post, or none that answers: 404 \`no_sources\`, never challenged or charged.
+
 ## Rules
 ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}
 
@@ -52,7 +59,8 @@ ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}
 - 401: the API key is invalid or revoked.
 - 402: pay and retry the identical request.
 - 403: purchased credits (or the weekly allowance) are too low: top up at ${baseUrl}/account/credits.
-- 404: publication, post or day of picks not found. Do not pay; never charged.
+- 404: publication, post, ticker or picks not found, or (\`no_sources\`) no post answers a brief's question. Do not pay; never charged.
+- 405: the route does not take this method (\`Allow\` lists those it does; POST /api/v1/briefs takes only POST).
 - 429 \`rate_limited\`: too many requests from this client; retry after \`Retry-After\` seconds. Never charged.
 - 503 \`summary_not_ready\`: retry after \`Retry-After\` seconds. Never charged.
 
@@ -64,7 +72,7 @@ Every JSON error body is \`{error, code}\` (plus \`issues\` on 400, \`requestId\
 ${errorCodeLines()}
 
 ## Prices
-Each paid request costs between ${PRICE_RANGE_USD.min} and ${PRICE_RANGE_USD.max} USD: a post's stored price or the default post price; stock picks cost a per-article price times the number of distinct source articles returned. The 402 challenge carries the exact amount.
+Each paid request costs between ${PRICE_RANGE_USD.min} and ${PRICE_RANGE_USD.max} USD: a post's stored price or the default post price; stock picks cost a per-article price times the number of distinct source articles returned; a research brief costs the same per-article price times the sources it reads. The 402 challenge carries the exact amount.
 `;
 }
 

@@ -1,5 +1,7 @@
 import type { RouteDefinition } from '@/lib/api/route';
+import { createBrief } from './create-brief';
 import { getPublication } from './get-publication';
+import { getTicker } from './get-ticker';
 import { listPublications } from './list-publications';
 import { listStockPicks } from './list-stock-picks';
 import { accessPublicationPost, getPublicationPostBySlug } from './publication-post';
@@ -15,7 +17,9 @@ export const API_ROUTES: readonly RouteDefinition[] = [
   listPublications,
   searchPublications,
   getPublication,
+  getTicker,
   getPublicationPostBySlug,
   accessPublicationPost,
   listStockPicks,
+  createBrief,
 ];

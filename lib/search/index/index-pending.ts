@@ -7,6 +7,7 @@ import { clearPostFailures, recordPostFailure } from '@/lib/post-failures/record
 import { type AnalyzedDocument, analyzeDocument } from '@/lib/search/analysis/document';
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
 import { PRUNE_CHANGES_SQL } from '@/lib/search/postings/live-postings';
+import { recordTickerMentions } from '@/lib/tickers/record-mentions';
 import { admitToChampionLists, removeFromChampionLists } from './champion-lists';
 import type { ListStats } from './plan-admission';
 
@@ -107,6 +108,9 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
         // wait for it (its time: `npm run bench`, docs/benchmarks.md).
         await db.exec('vacuum (full, analyze) search_term_lists');
       }
+      // The tickers each post just indexed names, read from the same text (GET /api/v1/tickers/{ticker} counts
+      // them); posts indexed before the recorder existed are read by indexForSearch at start-up.
+      if (total > 0) await recordTickerMentions(db, { signal: options.signal });
       return total;
     }
     total += batch.indexed;

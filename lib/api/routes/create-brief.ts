@@ -1,0 +1,43 @@
+import { BriefRequest, ResearchBrief } from '@/lib/api/contracts/briefs';
+import { ErrorMessage } from '@/lib/api/contracts/common';
+import { PaymentHeaders } from '@/lib/api/contracts/paid';
+import { readJsonBody } from '@/lib/api/json-body';
+import { paymentInfo } from '@/lib/api/openapi/payment-offers';
+import {
+  invalidQuery,
+  jsonBody,
+  paidErrorResponses,
+  paidSuccessHeaders,
+  serverError,
+} from '@/lib/api/openapi/responses';
+import { defineRoute } from '@/lib/api/route';
+
+export const createBrief = defineRoute({
+  method: 'post',
+  path: '/api/v1/briefs',
+  operationId: 'createResearchBrief',
+  summary: 'Buy a research brief: a cited answer from newsletter posts',
+  rateLimit: 'paid',
+  tags: ['Paid'],
+  description:
+    'Answers a research question from the posts topic search picks for it (the same ranking, time phrases and publication filter as GET /api/v1/search; top `maxSources`). Every line of `answer` is a claim ending with the sources that support it ("[1][3]"), and each source lists, per claim, a quote found verbatim in that post. Priced per source article; the 402 challenge names the sources and the price, and the paid retry (within the challenge\'s validity) gets exactly those sources, or a fresh 402 if search now picks others, never a different charge. 404 `no_sources` (never challenged, never charged) when no post matches, or when the posts found do not answer the question. Only POST: GET and HEAD answer 405 with `Allow: POST`.',
+  headers: PaymentHeaders,
+  body: {
+    required: true,
+    description: 'The question, and optionally a time window, publications and the number of sources.',
+    schema: BriefRequest,
+    read: (request: Request) => readJsonBody(request, BriefRequest),
+  },
+  responses: {
+    '200': jsonBody('The brief, with paymentInfo.', ResearchBrief, paidSuccessHeaders),
+    '400': invalidQuery,
+    ...paidErrorResponses,
+    '404': jsonBody(
+      '`no_sources`: no post matches, or the posts found do not answer the question; `not_found`: a publication is not indexed. Never charged.',
+      ErrorMessage,
+    ),
+    '413': jsonBody('The body is larger than 64 KiB. Nothing is charged.', ErrorMessage),
+    '500': serverError('The request'),
+  },
+  ...paymentInfo('0.10 USD per source article read (1 to maxSources, default 5), within 0.10-10.00 USD.'),
+});

@@ -1,0 +1,96 @@
+import { BRIEF_DEFAULT_SOURCES } from '@/lib/api/contracts/briefs';
+import { ApiError } from '@/lib/api/errors';
+import type { Db, Queryable } from '@/lib/db/types';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { parseTimeWindow } from '@/lib/search/query/time-window';
+import type { TopicSearchResult } from '@/lib/search/result';
+import { searchPosts } from '@/lib/search/search-posts';
+import { questionTopic } from './question-topic';
+import type { BriefInput, SourcePost, SourceSelection } from './types';
+
+export interface SelectOptions {
+  /** The query embedder for hybrid ranking, as search uses it; null or absent ranks lexically (fts). */
+  embeddings?: EmbeddingProvider | null;
+  now?: Date;
+}
+
+/**
+ * The posts a brief reads: topic search's own ranking, time phrases and tiers over the question (the `window`
+ * phrase in place of any the question holds), among the given publications, top `maxSources`. Deterministic for the
+ * same input, corpus and clock, which is what lets a 402 quote name them and the paid retry find the same ones.
+ */
+export async function selectSources(db: Db, input: BriefInput, options: SelectOptions = {}): Promise<SourceSelection> {
+  const now = options.now ?? new Date();
+  const publications = input.publications?.length ? await publicationIds(db, input.publications) : null;
+  const embeddings = options.embeddings ?? null;
+  const result = await searchPosts(
+    db,
+    {
+      q: searchQuery(input, now),
+      limit: input.maxSources ?? BRIEF_DEFAULT_SOURCES,
+      mode: embeddings ? 'hybrid' : 'fts',
+      now,
+      publications,
+    },
+    { embeddings },
+  );
+  return { question: input.question, sources: await loadSources(db, result.items), timeWindow: result.timeWindow };
+}
+
+/** The question's topic as search reads it; an explicit window replaces the question's own time phrase. */
+function searchQuery(input: BriefInput, now: Date): string {
+  const topic = questionTopic(input.question);
+  if (!input.window) return topic;
+  return `${parseTimeWindow(topic, now).rest.trim()} ${input.window}`;
+}
+
+/** Publication ids of the slugs, in one read; an unknown slug is a 404 that names it (a typo is not "no sources"). */
+async function publicationIds(db: Queryable, slugs: string[]): Promise<string[]> {
+  const rows = await db.query<{ id: string; slug: string }>(
+    'select id, slug from publications where slug = any($1::text[])',
+    [slugs],
+  );
+  const unknown = slugs.filter((slug) => !rows.some((row) => row.slug === slug));
+  if (unknown.length > 0) {
+    throw new ApiError({ code: 'not_found', message: `Publication not indexed: ${unknown.join(', ')}` });
+  }
+  return rows.map((row) => row.id).sort();
+}
+
+/** The ranked items' posts with their text, in rank order; a post with no text has nothing to quote and is left out. */
+async function loadSources(db: Queryable, items: TopicSearchResult['items']): Promise<SourcePost[]> {
+  if (items.length === 0) return [];
+  const rows = await db.query<{
+    id: string;
+    publication_id: string;
+    publication_slug: string;
+    publication_title: string | null;
+    slug: string;
+    title: string;
+    published_at: Date | null;
+    body_text: string;
+  }>(
+    `select p.id, p.publication_id, pub.slug as publication_slug, pub.title as publication_title, p.slug, p.title, p.published_at, p.body_text
+       from unnest($1::text[], $2::text[]) as wanted (publication_slug, post_slug)
+       join publications pub on pub.slug = wanted.publication_slug
+       join posts p on p.publication_id = pub.id and p.slug = wanted.post_slug`,
+    [items.map((item) => item.publicationSlug), items.map((item) => item.slug)],
+  );
+  const byKey = new Map(rows.map((row) => [`${row.publication_slug}/${row.slug}`, row]));
+  return items.flatMap((item) => {
+    const row = byKey.get(`${item.publicationSlug}/${item.slug}`);
+    if (!row || row.body_text.trim() === '') return [];
+    return [
+      {
+        id: row.id,
+        publicationId: row.publication_id,
+        publicationSlug: row.publication_slug,
+        publicationTitle: row.publication_title,
+        postSlug: row.slug,
+        title: row.title,
+        publishedAt: row.published_at,
+        text: row.body_text,
+      },
+    ];
+  });
+}

@@ -1,0 +1,148 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readServiceFile } from '@/lib/operator/service-file';
+import { buildIfNeeded } from '@/scripts/build-if-needed';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousAccessibilityViolations,
+  signInLocally,
+  VIEWPORTS,
+} from '@/tests/helpers/browser';
+import { type RunningService, startService } from '@/tests/helpers/service';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
+
+// The ticker page (issue 36) in Debian's chromium: what newsletters say about NVDA at desktop and phone widths,
+// signed out and signed in; buying its calls of the last 30 days from the page; and the links to it from every
+// bought pick and from the tickers a bought summary lists.
+let service: RunningService;
+let database: TestDatabase;
+let browser: Browser;
+let desktop: BrowserContext;
+let phone: BrowserContext;
+let page: Page;
+let phonePage: Page;
+const pageErrors: string[] = [];
+let base: string;
+
+beforeAll(async () => {
+  await buildIfNeeded();
+  database = await createTestDatabase();
+  service = await startService({
+    ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', AUTH_LOCAL_SIGNIN: 'true' } : {}),
+    DEMO_POSTS: '300',
+    JOBS_LOCAL: 'false',
+  });
+  base = service.url;
+  browser = await launchBrowser();
+  desktop = await newContext(browser, pageErrors);
+  phone = await newContext(browser, pageErrors, VIEWPORTS.phone);
+  page = await desktop.newPage();
+  phonePage = await phone.newPage();
+  await signInLocally(page, base, 'ticker-reader@example.com');
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+  await database?.drop();
+});
+
+/** What sticks out sideways at the page's width. */
+async function overflow(target: Page): Promise<string[]> {
+  return target.evaluate(() => {
+    const width = window.innerWidth;
+    const problems: string[] = [];
+    const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    if (pageWidth > width) problems.push(`page is ${pageWidth}px wide`);
+    for (const element of document.querySelectorAll('main *')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width > 0 && rect.right > width + 1) {
+        problems.push(
+          `${element.tagName.toLowerCase()} "${element.textContent?.slice(0, 40)}" ends at ${rect.right}px`,
+        );
+      }
+    }
+    return problems.slice(0, 5);
+  });
+}
+
+describe('the ticker page', () => {
+  it('shows the company, its windows, publications and posts at desktop and phone widths', async () => {
+    for (const [target, name] of [
+      [page, 'signed in'],
+      [phonePage, 'signed out'],
+    ] as const) {
+      const response = await target.goto(`${base}/tickers/NVDA`);
+      expect(response?.status(), name).toBe(200);
+      expect(await target.locator('h1').textContent(), name).toMatch(/^NVDA · Nvidia/i);
+      expect(await target.getByTestId('ticker-company').textContent()).toContain('NASDAQ');
+      for (const days of [7, 30, 90]) {
+        expect(await target.getByTestId(`ticker-window-${days}`).textContent()).toMatch(/\d+ posts?\s*\d+ calls?/);
+      }
+      expect(await target.getByTestId('ticker-post').count()).toBeGreaterThan(0);
+      expect(await target.locator('a[href^="/publications/"]').count()).toBeGreaterThan(0);
+      expect(await overflow(target), `${name} at ${target.viewportSize()!.width}px`).toEqual([]);
+      expect(await seriousAccessibilityViolations(target), name).toEqual([]);
+      await screenshot(target, 'page-tickers-NVDA');
+    }
+    expect(await phonePage.locator('a:has-text("Sign in")').count()).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('moves a ticker written otherwise to its one address, and answers 404 for one nobody knows', async () => {
+    for (const written of ['nvda', '%24NVDA']) {
+      await page.goto(`${base}/tickers/${written}`);
+      expect(new URL(page.url()).pathname).toBe('/tickers/NVDA');
+    }
+    for (const unknown of ['QQQQZ', 'not%20a%20ticker']) {
+      const response = await page.goto(`${base}/tickers/${unknown}`);
+      expect(response?.status(), unknown).toBe(404);
+    }
+  });
+
+  it("sells the ticker's calls of the last 30 days, each bought pick linking to its ticker page", async () => {
+    await page.goto(`${base}/tickers/NVDA`);
+    const buy = page.locator('button:has-text("Buy NVDA calls of the last 30 days")');
+    expect(await buy.textContent()).toMatch(/· \$\d+\.\d\d$/);
+    await buy.click();
+    const bought = page.getByTestId('bought-picks');
+    await bought.waitFor({ timeout: 30_000 });
+    expect(await bought.textContent()).toMatch(/Paid \$\d+\.\d\d: \d+ picks? from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d/);
+    const links = bought.locator('a[href="/tickers/NVDA"]');
+    expect(await links.count()).toBeGreaterThan(0);
+    await links.first().click();
+    await page.waitForURL((url) => url.pathname === '/tickers/NVDA');
+  });
+
+  it('links the tickers a bought summary lists to their pages', async () => {
+    // A ready post whose summary names its tickers, found as an agent would (the operator's privileged reads).
+    const { token } = readServiceFile(service.dataDir)!;
+    const { latestPosts } = (await (await fetch(`${base}/api/v1/tickers/NVDA?limit=50`)).json()) as {
+      latestPosts: Array<{ publicationSlug: string; slug: string; title: string }>;
+    };
+    let found: (typeof latestPosts)[number] | undefined;
+    for (const post of latestPosts) {
+      const response = await fetch(`${base}/api/v1/publications/${post.publicationSlug}/${post.slug}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) continue;
+      const { synthesizedSummary } = (await response.json()) as { synthesizedSummary: string };
+      if (/Tickers (?:mentioned|discussed): /.test(synthesizedSummary)) {
+        found = post;
+        break;
+      }
+    }
+    expect(found).toBeDefined();
+    await page.goto(`${base}/publications/${found!.publicationSlug}#post-${found!.slug}`);
+    await page.locator(`#post-${found!.slug} button:has-text("Buy summary")`).click();
+    const summary = page.locator(`#post-${found!.slug}`).getByTestId('bought-summary');
+    await summary.waitFor({ timeout: 30_000 });
+    const link = summary.locator('a[href^="/tickers/"]').first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href);
+    expect(await page.locator('h1').textContent()).toContain(href!.split('/').pop());
+  });
+});
