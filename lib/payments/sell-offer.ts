@@ -45,9 +45,8 @@ export async function sellOffer(
     return paymentRequiredResponse(request, offer, setup, { bodySha256, refusal });
   }
   const credential = readCredential(request.headers);
-  if (offer.prepare && (credential.kind === 'bearer' || credential.kind === 'x402' || credential.kind === 'mpp')) {
-    await offer.prepare();
-  }
+  // Bearer credentials prepare once verified (payWithBearer): an invalid key never gets a brief written for it.
+  if (offer.prepare && (credential.kind === 'x402' || credential.kind === 'mpp')) await offer.prepare();
   const outcome = await pay(credential, { db, request, offer, setup, bodySha256 });
   switch (outcome.kind) {
     case 'paid':

@@ -248,6 +248,31 @@ describe('a question the sources do not answer', () => {
     expect(await buyer.balance()).toBe(100);
     expect(await count('from payments where user_id = $1', [buyer.userId])).toBe(0);
   });
+
+  it('is never written for a key or session token that cannot pay: 401, and the generator is not asked', async () => {
+    let drafts = 0;
+    const counting = {
+      generator: 'counting',
+      draft: async () => {
+        drafts++;
+        return { answersQuestion: false, claims: [] };
+      },
+    };
+    for (const token of ['pk_svc_not-a-real-key-0123456789', 'not-a-session-token']) {
+      const request = new Request('http://localhost/api/v1/briefs', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const offer = await briefOffer(
+        db,
+        request,
+        { question: QUESTION },
+        { setup: context.payments, generator: counting },
+      );
+      expect((await sellOffer(request, offer, '{}')).status).toBe(401);
+    }
+    expect(drafts).toBe(0);
+  });
 });
 
 describe('POST /api/v1/briefs: a session token', () => {

@@ -31,6 +31,7 @@ export async function payWithBearer(
   token: string,
 ): Promise<PaymentOutcome> {
   if (await isOperatorToken(token)) {
+    await offer.prepare?.();
     return {
       kind: 'paid',
       delivery: { protocol: 'privileged', uniqueKey: `privileged:${randomUUID()}`, amountCents: 0 },
@@ -57,6 +58,8 @@ export async function payWithBearer(
 async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<Spent | ApiError> {
   const verified = await verifyApiKey(db, key);
   if (!verified) return new ApiError({ code: 'unauthorized', message: 'Invalid or revoked API key.' });
+  // Only a credential that may pay gets the offer's work done (a brief written), and before anything is debited.
+  await offer.prepare?.();
   const ledgerKey = `request:${randomUUID()}`;
   const debit = await debitPurchasedCredits(db, {
     userId: verified.userId,
@@ -85,6 +88,7 @@ async function spendFromSession(
       code: 'unauthorized',
       message: 'Invalid, expired or revoked session token (API keys start with pk_svc_).',
     });
+  await offer.prepare?.();
   const ledgerKey = `request:${randomUUID()}`;
   const input = {
     userId: session.userId,
