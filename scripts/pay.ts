@@ -33,9 +33,10 @@ async function main(): Promise<number> {
           'nothing here has real value.'
       : `Paying with ${args.method} from ${payer.source} (${client.address}): this key may hold REAL money.`,
   );
-  const init: RequestInit = args.post
-    ? { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{}' }
-    : { method: 'GET', headers: { accept: 'application/json' } };
+  const init: RequestInit =
+    args.body !== null
+      ? { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: args.body }
+      : { method: 'GET', headers: { accept: 'application/json' } };
 
   const started = performance.now();
   const response = await client.fetch(args.url, init);

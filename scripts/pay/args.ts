@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** Command line of `npm run pay`: validated here so mistakes get a usage message, not a stack trace. */
-export const USAGE = `Usage: npm run pay -- <url> [--method x402|mpp] [--post] [--payer N] [--mcp]
+export const USAGE = `Usage: npm run pay -- <url> [--method x402|mpp] [--post | --body JSON] [--payer N] [--mcp]
 
 Pays for one request to a paid route with the official client libraries and prints the answer.
 
@@ -9,6 +9,7 @@ Pays for one request to a paid route with the official client libraries and prin
   --method M        x402 (default: @x402/fetch, USDC on the sandbox's Base Sepolia chain)
                     or mpp (mppx client, pathUSD on the sandbox's Tempo chain)
   --post            send POST with the JSON body {} instead of GET
+  --body JSON       send POST with this JSON body, e.g. a research brief's '{"question":"regional bank credit"}'
   --payer N         which sandbox payer account to use (0-based, default 0)
   --max-amount USD  the most one x402 payment may cost, in dollars (default 1, the x402 client's own limit);
                     a day of 200 stock picks costs more: --max-amount 5
@@ -26,6 +27,8 @@ export interface PayArgs {
   url: URL;
   method: PayMethod;
   post: boolean;
+  /** The POST body (--body, or {} with --post); null for GET. */
+  body: string | null;
   /** null when --payer was not given (sandbox payer 0 is used). */
   payer: number | null;
   /** Buy through the MCP server instead of the REST route. */
@@ -45,6 +48,7 @@ function readArgv(argv: string[]) {
       options: {
         method: { type: 'string' },
         post: { type: 'boolean', default: false },
+        body: { type: 'string' },
         payer: { type: 'string' },
         mcp: { type: 'boolean', default: false },
         'max-amount': { type: 'string' },
@@ -81,8 +85,16 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
       throw new UsageError(`--payer must be a non-negative integer, got "${values.payer}"`);
     payer = Number(values.payer);
   }
-  if (values.mcp && values.post)
-    throw new UsageError('--post and --mcp cannot be combined: MCP tool calls have no body');
+  if (values.body !== undefined) {
+    try {
+      JSON.parse(values.body);
+    } catch {
+      throw new UsageError(`--body must be JSON, got ${values.body}`);
+    }
+  }
+  const post = values.post || values.body !== undefined;
+  if (values.mcp && post)
+    throw new UsageError('--post and --body cannot be combined with --mcp: MCP tool calls have no body');
   const maxAmount = values['max-amount'];
   if (maxAmount !== undefined && !/^(?:\d{1,6})(?:\.\d{1,6})?$/.test(maxAmount.replace(/^\$/, ''))) {
     throw new UsageError(`--max-amount must be a dollar amount such as 5 or 2.50, got "${maxAmount}"`);
@@ -90,7 +102,8 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
   return {
     url,
     method,
-    post: values.post,
+    post,
+    body: post ? (values.body ?? '{}') : null,
     payer,
     mcp: values.mcp,
     maxAmountUsd: maxAmount === undefined ? null : maxAmount.replace(/^\$/, ''),

@@ -53,3 +53,19 @@ describe('npm run pay -- --max-amount', () => {
     await expect(x402ClientFor(payer, '2').createPaymentPayload(picksOfABusyDay)).rejects.toThrow(/spendControls/);
   });
 });
+
+describe('npm run pay -- --body', () => {
+  it('sends POST with the JSON given, {} with --post alone, and no body for GET', () => {
+    const url = 'http://127.0.0.1:3000/api/v1/briefs';
+    const body = '{"question":"regional bank credit","maxSources":3}';
+    expect(parsePayArgs([url, '--body', body])).toMatchObject({ post: true, body });
+    expect(parsePayArgs([url, '--post'])).toMatchObject({ post: true, body: '{}' });
+    expect(parsePayArgs([url])).toMatchObject({ post: false, body: null });
+  });
+
+  it('refuses a body that is not JSON, and a body with --mcp', () => {
+    const url = 'http://127.0.0.1:3000/api/v1/briefs';
+    expect(() => parsePayArgs([url, '--body', '{question:'])).toThrow(/--body must be JSON/);
+    expect(() => parsePayArgs([url, '--body', '{}', '--mcp'])).toThrow(/cannot be combined with --mcp/);
+  });
+});
