@@ -99,4 +99,20 @@ describe('x402 round trip on the sandbox chain', () => {
     expect(settlement.errorReason).toBeTruthy();
     expect(await usdcBalance(sandbox.config, payTo)).toBe(before);
   });
+
+  it('settles payments of several payers arriving at the same moment, each once', async () => {
+    const payTo = sandbox.config.x402.payTo;
+    const before = await usdcBalance(sandbox.config, payTo);
+    const payers = sandbox.config.x402.payerPrivateKeys.slice(1, 6);
+    const statuses = await Promise.all(
+      payers.map(async (key) => {
+        const client = new x402Client().register('eip155:*', new ExactEvmScheme(privateKeyToAccount(key)));
+        const response = await wrapFetchWithPayment(fetch, client)(`${resource.url}/report`);
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses).toEqual(payers.map(() => 200));
+    expect(await usdcBalance(sandbox.config, payTo)).toBe(before + BigInt(payers.length) * 100_000n);
+  });
 });
