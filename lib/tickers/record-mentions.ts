@@ -11,7 +11,9 @@ const TICKER_MENTIONS_LOCK = 7_420_002;
 
 // Posts the search indexed whose tickers were not read from that text yet (new, or indexed again since), in id order
 // after $2: each batch walks on from the last instead of stepping over every post already read.
-const PENDING = `select p.id, p.title, p.body_text, p.search_indexed_at
+// The indexing time is read as text and written back from it: a JS Date would drop its microseconds (so the scan
+// would never match and every pass would read every post again), and postgres.js does not bind a Date[] parameter.
+const PENDING = `select p.id, p.title, p.body_text, p.search_indexed_at::text as indexed_at
                    from posts p left join post_ticker_scans s on s.post_id = p.id
                   where p.id > $2::uuid and p.search_indexed_at is not null
                     and s.indexed_at is distinct from p.search_indexed_at
@@ -48,7 +50,7 @@ async function recordBatch(
   after: string,
 ): Promise<{ read: number; id: string } | null> {
   await tx.query('select pg_advisory_xact_lock($1)', [TICKER_MENTIONS_LOCK]);
-  const rows = await tx.query<{ id: string; title: string; body_text: string; search_indexed_at: Date }>(PENDING, [
+  const rows = await tx.query<{ id: string; title: string; body_text: string; indexed_at: string }>(PENDING, [
     batchSize,
     after,
   ]);
@@ -66,9 +68,9 @@ async function recordBatch(
   // The scan row goes first: post_tickers hangs off it, so a post deleted meanwhile takes both with it.
   await tx.query(
     `insert into post_ticker_scans (post_id, indexed_at)
-     select s.id, s.at from unnest($1::uuid[], $2::timestamptz[]) as s(id, at) join posts p on p.id = s.id
+     select s.id, s.at::timestamptz from unnest($1::uuid[], $2::text[]) as s(id, at) join posts p on p.id = s.id
      on conflict (post_id) do update set indexed_at = excluded.indexed_at`,
-    [ids, rows.map((row) => row.search_indexed_at)],
+    [ids, rows.map((row) => row.indexed_at)],
   );
   await tx.query('delete from post_tickers where post_id = any($1::uuid[])', [ids]);
   await tx.query(

@@ -8,6 +8,7 @@ import { instrumentFor } from '@/lib/reference/universe';
 import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { getTickerDetail } from '@/lib/tickers/get-detail';
+import { recordTickerMentions } from '@/lib/tickers/record-mentions';
 import { windowStartDay } from '@/lib/tickers/windows';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
@@ -42,6 +43,8 @@ describe('ticker mentions recorded at indexing', () => {
                 where s.indexed_at = p.search_indexed_at) as scanned`,
     );
     expect(scans!.scanned).toBe(scans!.posts);
+    // Nothing is read twice: the scan keeps the indexing time to the microsecond (a JS Date would not).
+    expect(await recordTickerMentions(db)).toBe(0);
     const sample = await db.query<{ id: string; title: string; body_text: string }>(
       'select id, title, body_text from posts order by id limit 40',
     );
