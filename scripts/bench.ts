@@ -2,7 +2,8 @@
  * `npm run bench`: at 1,500 and 100,000 posts, on PGlite (and on PostgreSQL when DATABASE_URL is set):
  * - search in process, single client: p50/p95 of our fts and hybrid search over a query mix, and of the Supabase
  *   documentation's hybrid_search recipe on the same data as a baseline; then the peer, Xapian (Debian's
- *   python3-xapian), indexing the same posts and answering the same queries (scripts/bench/peer.ts);
+ *   python3-xapian), indexing the same posts and answering the same queries (scripts/bench/peer.ts); then a research
+ *   brief's latency with the offline generator on the same database, beside search's (scripts/bench/briefs.ts);
  * - after each database and size, issue 26's aims that apply to it: our figure, the aim, met or missed, and the ratio
  *   to the peer's figure (scripts/bench/aims.ts);
  * - the built app over HTTP with autocannon: p50/p95 latency, requests per second and the server's peak memory for the
@@ -32,6 +33,7 @@ import { postingsBytes, postingsLoaded } from '@/lib/search/postings/live-postin
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
 import { formatAimRow, judgeAims, runFigures } from './bench/aims';
+import { benchBriefs } from './bench/briefs';
 import type { benchIngest } from './bench/ingest';
 import { ms } from './bench/load';
 import { benchMcp } from './bench/mcp';
@@ -104,6 +106,8 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
   );
   const search = await benchSearch(db, embeddings, searchRounds);
   for (const row of search) printSearchRow('search', row);
+  const briefs = await benchBriefs(db, embeddings, searchRounds);
+  for (const row of briefs) printSearchRow('brief', row);
   const peer = await benchPeer(db, searchRounds);
   if (peer) {
     console.log(
@@ -113,7 +117,7 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
     for (const row of peer.rows) printSearchRow('peer', row);
   } else console.log('  peer: Xapian unavailable (apt-get install python3-xapian)');
   await db.close();
-  return { search, indexing, peer };
+  return { search, briefs, indexing, peer };
 }
 
 function printSearchRow(part: string, row: SearchBenchRow) {
@@ -133,7 +137,7 @@ type BenchRun = Awaited<ReturnType<typeof prepareAndBenchSearch>> & {
 
 /** Prints issue 26's aims that apply to this database and size (scripts/bench/aims.ts) and adds them to its figures. */
 function withAims(run: BenchRun) {
-  const aims = judgeAims(run.database, run.posts, runFigures(run.search, run.indexing, run.http), run.peer);
+  const aims = judgeAims(run.database, run.posts, runFigures(run.search, run.indexing, run.http, run.briefs), run.peer);
   for (const row of aims) console.log(formatAimRow(row));
   if (aims.length === 0) console.log(`  aims: none set at ${run.posts} posts on ${run.database}`);
   return { ...run, aims };

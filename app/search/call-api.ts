@@ -6,17 +6,19 @@ import { CLIENT_IP_HEADER } from '@/lib/rate-limits/client-ip';
 
 /**
  * Calls one of our own /api/v1 route handlers for the person using the page (lib/api/in-process.ts), with the client
- * address server.ts stamped on the page request and, to buy, the browser's session token.
+ * address server.ts stamped on the page request and, to buy, the browser's session token. A `json` body is POSTed.
  */
 export async function callApi(
   handler: RouteHandler,
   pathAndQuery: string,
-  options: { params?: Record<string, string>; bearer?: string } = {},
+  options: { params?: Record<string, string>; bearer?: string; json?: unknown } = {},
 ): Promise<Response> {
   const incoming = await headers();
   const forwarded = new Headers();
   if (options.bearer) forwarded.set('authorization', `Bearer ${options.bearer}`);
+  if (options.json !== undefined) forwarded.set('content-type', 'application/json');
   return callRoute(handler, `${await requestOrigin()}${pathAndQuery}`, {
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
     params: options.params,
     clientIp: incoming.get(CLIENT_IP_HEADER) ?? 'unknown',
     requestId: incoming.get('x-request-id'),
@@ -38,6 +40,7 @@ export async function apiErrorMessage(response: Response): Promise<string> {
     case 'rate_limited':
       return `Too many requests. Try again in ${retry ?? 'a few'} seconds.`;
     case 'not_found':
+    case 'no_sources':
       return typeof body.error === 'string' ? body.error : 'Not found.';
     default:
       return 'Something went wrong. You were not charged. Please try again.';

@@ -4,6 +4,7 @@ import { GET as searchRoute } from '@/app/api/v1/search/route';
 import { Panel } from '@/components/account/AccountPage';
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from '@/components/account/styles';
 import { formatDate, formatPrice } from '@/components/format';
+import { AskBox } from '@/components/search/AskBox';
 import { BuyStockPicks } from '@/components/search/BuyStockPicks';
 import { BuySummary } from '@/components/search/BuySummary';
 import type { TopicSearchResponse } from '@/lib/api/contracts/search';
@@ -12,6 +13,7 @@ import { signedInUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { postPriceCents } from '@/lib/payments/pricing';
 import { quoteStockPicks } from '@/lib/picks/quote';
+import { quoteBrief } from './brief-quote';
 import { apiErrorMessage, callApi } from './call-api';
 
 // The day of the stock-picks route's `date` parameter: a real calendar day as YYYY-MM-DD.
@@ -57,13 +59,15 @@ export default async function SearchPage({
   const mode = first(params.mode) === 'fts' ? 'fts' : 'hybrid';
   const limit = first(params.limit) === String(MOST) ? MOST : PAGE;
   const picksDay = first(params.picksDate) || undefined;
+  const ask = first(params.ask)?.trim() ?? '';
   // A day the API would refuse is said so here too, instead of quietly showing another day's picks.
   const badPicksDay = picksDay !== undefined && !PICKS_DAY.safeParse(picksDay).success;
   const setup = (await appContext()).payments;
-  const [user, result, picks] = await Promise.all([
+  const [user, result, picks, briefQuote] = await Promise.all([
     signedInUser(),
     q ? runSearch(q, mode, limit) : Promise.resolve(null),
     badPicksDay ? Promise.resolve(null) : quoteStockPicks(await getDb(), picksDay ?? null, setup),
+    ask ? quoteBrief(ask) : Promise.resolve(null),
   ]);
 
   return (
@@ -195,6 +199,10 @@ export default async function SearchPage({
           )}
         </section>
       )}
+
+      <Panel title="Ask: a research brief" id="ask">
+        <AskBox question={ask} quote={briefQuote} signedIn={user !== null} q={q} />
+      </Panel>
 
       <Panel title="Stock picks" id="stock-picks">
         <form method="get" action="/search" className="mb-4 flex flex-wrap items-end gap-3">

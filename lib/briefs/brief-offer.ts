@@ -30,12 +30,9 @@ export async function briefOffer(
   input: BriefInput,
   deps: BriefOfferDeps,
 ): Promise<PaidOffer> {
-  const selection = await selectSources(db, input, deps);
+  const { selection, priceCents, quote } = await quoteBrief(db, input, deps);
   const n = selection.sources.length;
-  if (n === 0) throw noSources('No post matches this question (within its window and publications).');
-  const priceCents = clampPrice(n * deps.setup.prices.stockPicksArticleCents);
   const shares = splitShares(priceCents, n);
-  const quote = quoteDigest(input, selection);
   let brief: Brief | null = null;
   return {
     product: 'research_brief',
@@ -71,6 +68,22 @@ export async function briefOffer(
       );
     },
   };
+}
+
+/**
+ * What a brief would cost now, and the sources it would read: the one pricing the 402 quotes and the dashboard's Ask
+ * box shows. No matching post: the 404 `no_sources` error.
+ */
+export async function quoteBrief(
+  db: Db,
+  input: BriefInput,
+  deps: SelectOptions & { setup: PaymentSetup },
+): Promise<{ selection: SourceSelection; priceCents: number; quote: string }> {
+  const selection = await selectSources(db, input, deps);
+  const n = selection.sources.length;
+  if (n === 0) throw noSources('No post matches this question (within its window and publications).');
+  const priceCents = clampPrice(n * deps.setup.prices.stockPicksArticleCents);
+  return { selection, priceCents, quote: quoteDigest(input, selection) };
 }
 
 /** What a quote commits to: the request as understood, and the posts chosen for it, in order. */

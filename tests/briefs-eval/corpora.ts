@@ -1,0 +1,91 @@
+/**
+ * The two databases the briefs eval asks its questions of, each an in-memory PGlite migrated, filled and indexed for
+ * search as the service does it (indexForSearch: lexical documents, and vectors when an embedder is given): the demo
+ * corpus of the search eval, and the real-text corpus. Two databases rather than one, because a real-text question
+ * judged by reading the real posts must not be answered by a demo post nobody judged for it.
+ */
+import { composeBrief } from '@/lib/briefs/compose';
+import type { BriefGenerator } from '@/lib/briefs/types';
+import { migrate } from '@/lib/db/migrate';
+import { openPglite } from '@/lib/db/pglite';
+import type { Db } from '@/lib/db/types';
+import { seedDemoCorpus } from '@/lib/demo/load';
+import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { indexForSearch } from '@/lib/search/index/index-for-search';
+import { type EvalPost, judgeAt } from '@/tests/search-eval/judge';
+import { EVAL_NOW, EVAL_POSTS, EVAL_SEED, loadEvalPosts } from '@/tests/search-eval/judged-queries';
+import type { Judgments } from '@/tests/search-eval/metrics';
+import type { BriefCorpus, JudgedQuestion } from './question-types';
+import { storeRealCorpus } from './real-corpus-db';
+import type { BriefFn, PostTextFn } from './run';
+
+/** The clock of every brief: the demo corpus's (its time windows are judged at it); the real posts are older. */
+export const BRIEFS_EVAL_NOW = EVAL_NOW;
+
+export interface EvalCorpus {
+  corpus: BriefCorpus;
+  db: Db;
+  judge(question: JudgedQuestion): Judgments;
+  postText: PostTextFn;
+  brief(generator: BriefGenerator): BriefFn;
+}
+
+export async function openEvalCorpus(
+  corpus: BriefCorpus,
+  embeddings: EmbeddingProvider | null,
+  log: (line: string) => void,
+): Promise<EvalCorpus> {
+  const db = await openPglite(null);
+  await migrate(db);
+  let judge: EvalCorpus['judge'];
+  if (corpus === 'demo') {
+    await seedDemoCorpus(db, { seed: EVAL_SEED, posts: EVAL_POSTS, now: EVAL_NOW });
+    const posts = loadEvalPosts();
+    judge = (question) => judgeDemo(question, posts);
+  } else {
+    const { keyOf } = await storeRealCorpus(db);
+    judge = (question) => {
+      if (question.corpus !== 'real') throw new Error(`${question.id} is not a real-text question`);
+      return new Map(
+        Object.entries(question.relevant).map(([id, grade]) => {
+          const key = keyOf.get(id);
+          if (!key) throw new Error(`${question.id}: no real-text post ${id}`);
+          return [key, grade];
+        }),
+      );
+    };
+  }
+  await indexForSearch(db, embeddings, log);
+  return {
+    corpus,
+    db,
+    judge,
+    postText: async (key) => {
+      const slash = key.indexOf('/');
+      const rows = await db.query<{ body_text: string }>(
+        `select p.body_text from posts p join publications pub on pub.id = p.publication_id
+          where pub.slug = $1 and p.slug = $2`,
+        [key.slice(0, slash), key.slice(slash + 1)],
+      );
+      return rows[0]?.body_text ?? null;
+    },
+    brief: (generator) => (question) =>
+      composeBrief(db, { question: question.question, window: question.window }, generator, {
+        now: BRIEFS_EVAL_NOW,
+        embeddings,
+      }),
+  };
+}
+
+function judgeDemo(question: JudgedQuestion, posts: readonly EvalPost[]): Judgments {
+  if (question.corpus !== 'demo') throw new Error(`${question.id} is not a demo question`);
+  const query = {
+    id: question.id,
+    q: question.question,
+    category: 'question' as const,
+    facets: question.facets,
+    match: question.match,
+    window: question.within,
+  };
+  return judgeAt(query, posts, EVAL_NOW);
+}

@@ -1,0 +1,135 @@
+/**
+ * Runs judged questions through a brief function and measures the briefs: source recall@5 against the judgments,
+ * whether each quote is in the text of the post it cites, and what happens to questions no post answers. The brief
+ * function and the post texts are passed in, so this file needs no database and can be tested with fakes.
+ */
+import { performance } from 'node:perf_hooks';
+import { cappedRecallAtK, type Judgments, mean, percentile } from '@/tests/search-eval/metrics';
+import { type BriefCorpus, expectsNoAnswer, type JudgedQuestion } from './question-types';
+
+/** The parts of a brief (lib/briefs/types.ts) the eval reads. */
+export interface BriefLike {
+  answered: boolean;
+  claims: ReadonlyArray<{ text: string; sources: readonly number[] }>;
+  sources: ReadonlyArray<{
+    ref: number;
+    publicationSlug: string;
+    postSlug: string;
+    citations: ReadonlyArray<{ claim: number; evidenceQuote: string }>;
+  }>;
+}
+
+/** null: no post matched (the route's 404 `no_sources`). */
+export type BriefFn = (question: JudgedQuestion) => Promise<BriefLike | null>;
+/** The stored text (body_text) of a post by its key "publicationSlug/postSlug". */
+export type PostTextFn = (key: string) => Promise<string | null>;
+
+/** The default number of sources, and so the k of recall: a brief reads and cites at most five posts. */
+export const SOURCES_K = 5;
+
+export type Outcome = 'no_sources' | 'not_answered' | 'answered';
+
+export interface QuestionRun {
+  id: string;
+  corpus: BriefCorpus;
+  question: string;
+  expectsAnswer: boolean;
+  outcome: Outcome;
+  /** Source keys in the brief's order. */
+  sources: string[];
+  relevantTotal: number;
+  /** Relevant sources over min(5, relevant posts): 1 when every source answers, or every answering post is a source. */
+  recall: number | null;
+  claims: number;
+  claimsVerbatim: number;
+  citations: number;
+  citationsVerbatim: number;
+  /** Quotes not found as they stand in the cited post: "id [ref]: quote". */
+  misquotes: string[];
+  latencyMs: number;
+}
+
+export async function runQuestion(
+  brief: BriefFn,
+  question: JudgedQuestion,
+  judgments: Judgments,
+  postText: PostTextFn,
+): Promise<QuestionRun> {
+  const started = performance.now();
+  const result = await brief(question);
+  const latencyMs = performance.now() - started;
+  const sources = (result?.sources ?? []).map((s) => `${s.publicationSlug}/${s.postSlug}`);
+  const expectsAnswer = !expectsNoAnswer(question);
+  const verbatim = new Map<number, boolean>();
+  let citations = 0;
+  let citationsVerbatim = 0;
+  const misquotes: string[] = [];
+  for (const [i, source] of (result?.sources ?? []).entries()) {
+    const text = source.citations.length > 0 ? await postText(sources[i]!) : null;
+    for (const citation of source.citations) {
+      citations += 1;
+      const found = text !== null && citation.evidenceQuote.length > 0 && text.includes(citation.evidenceQuote);
+      if (found) citationsVerbatim += 1;
+      else misquotes.push(`${question.id} [${source.ref}]: ${citation.evidenceQuote.slice(0, 120)}`);
+      verbatim.set(citation.claim, (verbatim.get(citation.claim) ?? true) && found);
+    }
+  }
+  const claims = result?.claims.length ?? 0;
+  // A claim counts as quoted verbatim when it has citations and every one of them is in its post.
+  const claimsVerbatim = (result?.claims ?? []).filter((_, k) => verbatim.get(k + 1) === true).length;
+  return {
+    id: question.id,
+    corpus: question.corpus,
+    question: question.question,
+    expectsAnswer,
+    outcome: result === null ? 'no_sources' : result.answered ? 'answered' : 'not_answered',
+    sources,
+    relevantTotal: judgments.size,
+    recall: expectsAnswer ? (cappedRecallAtK(sources, judgments, SOURCES_K) ?? 0) : null,
+    claims,
+    claimsVerbatim,
+    citations,
+    citationsVerbatim,
+    misquotes,
+    latencyMs,
+  };
+}
+
+export interface BriefSummary {
+  questions: number;
+  answerable: number;
+  /** Mean recall@5 over the questions some post answers. */
+  recall: number | null;
+  /** Answerable questions the brief answered (rather than no_sources or "the sources do not answer"). */
+  answeredShare: number | null;
+  /** Claims whose every citation's quote is in the cited post, over all claims; and the same per citation. */
+  claimFidelity: number | null;
+  citationFidelity: number | null;
+  claims: number;
+  citations: number;
+  /** What the questions no post answers got. */
+  noAnswer: Record<Outcome, number>;
+  latencyMs: { p50: number | null; p95: number | null };
+}
+
+export function summarize(runs: readonly QuestionRun[]): BriefSummary {
+  const answerable = runs.filter((r) => r.expectsAnswer);
+  const claims = runs.reduce((sum, r) => sum + r.claims, 0);
+  const citations = runs.reduce((sum, r) => sum + r.citations, 0);
+  const noAnswer: Record<Outcome, number> = { no_sources: 0, not_answered: 0, answered: 0 };
+  for (const r of runs) if (!r.expectsAnswer) noAnswer[r.outcome] += 1;
+  const latencies = runs.map((r) => r.latencyMs);
+  return {
+    questions: runs.length,
+    answerable: answerable.length,
+    recall: mean(answerable.map((r) => r.recall)),
+    answeredShare:
+      answerable.length === 0 ? null : answerable.filter((r) => r.outcome === 'answered').length / answerable.length,
+    claimFidelity: claims === 0 ? null : runs.reduce((sum, r) => sum + r.claimsVerbatim, 0) / claims,
+    citationFidelity: citations === 0 ? null : runs.reduce((sum, r) => sum + r.citationsVerbatim, 0) / citations,
+    claims,
+    citations,
+    noAnswer,
+    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95) },
+  };
+}

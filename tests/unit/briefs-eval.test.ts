@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { JudgedQuestion } from '@/tests/briefs-eval/question-types';
+import { type BriefLike, runQuestion, summarize } from '@/tests/briefs-eval/run';
+
+const question: JudgedQuestion = { id: 'q', corpus: 'real', question: 'Who won?', relevant: { a: 2, b: 1 } };
+const none: JudgedQuestion = { id: 'n', corpus: 'real', question: 'Copper?', relevant: {} };
+const texts: Record<string, string> = { 'p.com/a': 'Alpha said the bet was won by Beta.', 'p.com/x': 'Nothing here.' };
+const postText = async (key: string) => texts[key] ?? null;
+
+function brief(quotes: Array<[string, string]>): BriefLike {
+  return {
+    answered: true,
+    claims: quotes.map(([, quote]) => ({ text: quote, sources: [1] })),
+    sources: quotes.map(([key, quote], i) => ({
+      ref: i + 1,
+      publicationSlug: key.split('/')[0]!,
+      postSlug: key.split('/')[1]!,
+      citations: [{ claim: i + 1, evidenceQuote: quote }],
+    })),
+  };
+}
+
+describe('the briefs eval (tests/briefs-eval/run.ts)', () => {
+  it('counts recall@5 against the judged posts and a quote found as is in its post', async () => {
+    const judgments = new Map([
+      ['p.com/a', 2 as const],
+      ['p.com/b', 1 as const],
+    ]);
+    const run = await runQuestion(
+      async () =>
+        brief([
+          ['p.com/a', 'the bet was won by Beta'],
+          ['p.com/x', 'Something here'],
+        ]),
+      question,
+      judgments,
+      postText,
+    );
+    expect(run.recall).toBe(0.5);
+    expect([run.citations, run.citationsVerbatim, run.claims, run.claimsVerbatim]).toEqual([2, 1, 2, 1]);
+    expect(run.misquotes).toEqual(['q [2]: Something here']);
+    const summary = summarize([run]);
+    expect([summary.citationFidelity, summary.claimFidelity, summary.answeredShare]).toEqual([0.5, 0.5, 1]);
+  });
+
+  it('records what a question no post answers got, outside recall', async () => {
+    const runs = [
+      await runQuestion(async () => null, none, new Map(), postText),
+      await runQuestion(async () => ({ ...brief([]), answered: false }), none, new Map(), postText),
+    ];
+    expect(runs.map((r) => [r.outcome, r.recall])).toEqual([
+      ['no_sources', null],
+      ['not_answered', null],
+    ]);
+    expect(summarize(runs).noAnswer).toEqual({ no_sources: 1, not_answered: 1, answered: 0 });
+    expect(summarize(runs).recall).toBeNull();
+  });
+});
