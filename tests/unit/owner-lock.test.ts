@@ -49,6 +49,13 @@ describe('the owner lock of an embedded data directory', () => {
     expect(existsSync(ownerLockPath(dir))).toBe(false);
   });
 
+  it('is taken in a DATA_DIR that does not exist yet, which it creates', async () => {
+    const dir = path.join(dataDir(), 'new', 'data');
+    const lock = await takeOwnerLock(dir, 'service');
+    expect(readOwner(dir)).toMatchObject({ pid: process.pid, role: 'service' });
+    lock.release();
+  });
+
   it('recovers a stale lock left by a dead process', async () => {
     const dir = dataDir();
     const dead = spawnSync(process.execPath, ['-e', '0']).pid;

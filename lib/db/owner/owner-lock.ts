@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { pidAlive, processStartTicks } from './process-start';
@@ -94,6 +94,8 @@ function record(role: OwnerRole): OwnerRecord {
  */
 function createExclusive(file: string, contents: string): boolean {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  // A DATA_DIR named for the first time does not exist yet: the lock is the first thing written in it.
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(temporary, contents, { mode: 0o600 });
   try {
     linkSync(temporary, file);
