@@ -88,3 +88,14 @@ describe('offline summaries read clean text', () => {
     expect(said).toContain('Travis: That is the first thing we learned.');
   });
 });
+
+describe('sentence splitting of hostile text', () => {
+  // Found by the torture corpus once every indexed post's tickers were read: the boundary pattern scanned the word
+  // back at every position, and a megabyte with no space held the indexer for minutes.
+  it('reads a megabyte with no space as one sentence, and still splits a glued sentence after it', () => {
+    const word = 'abcdefghij'.repeat(104_858);
+    expect(splitSentences(word).map((s) => s.text.length)).toEqual([word.length]);
+    const glued = splitSentences(`${word} ends here.Then another sentence starts.`).map((s) => s.text);
+    expect(glued).toEqual([`${word} ends here.`, 'Then another sentence starts.']);
+  });
+});

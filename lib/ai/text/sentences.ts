@@ -36,8 +36,10 @@ const ABBREVIATIONS = new Set(
  * so. "What.CD has" and "server.Call(" are names, not two sentences, and so is a pair the text uses twice ("tell
  * Game.Player module" beside "Game.Player.new/1").
  */
+// The lookahead `(?=[.!?])` before the lookbehind is what keeps this linear: tried first at every position, the
+// lookbehind scanned the whole word back, and a megabyte without a space took minutes.
 const BOUNDARY =
-  /[.!?]+["”’')\]]*\s+|(?<=(?:^|[\s(“"‘])[\p{L}\d][\p{L}\d'’-]*[\p{Ll}\d])[.!?]+["”’')\]]*(?=\p{Lu}\p{Ll}+[\s,])/gu;
+  /[.!?]+["”’')\]]*\s+|(?=[.!?])(?<=(?:^|[\s(“"‘])[\p{L}\d][\p{L}\d'’-]*[\p{Ll}\d])[.!?]+["”’')\]]*(?=\p{Lu}\p{Ll}+[\s,])/gu;
 /** A blockquote's markers at the start of a line: "> ", ">> ", "> > ". */
 const QUOTE_MARKER = /^[ \t]*>(?:[ \t]*>)*[ \t]?/u;
 /**
@@ -59,7 +61,9 @@ const NOT_SPEAKERS =
   /^(?:closed|initiated|reduced|unchanged|held|increased|covered|shorted|kept|started|opened|topped up|trims|adds|new this (?:week|month)|note|notes|disclosure|disclaimer|update|updates|position|positions|action|rating|ticker|price|target|risk|risks|catalyst|catalysts|bottom line|summary|thesis|why|what|new|buy|buys|sell|sells|sold|bought|trimmed|added|exit|exits|exited|hold|holds|source|sources|chart|table|figure|fig|ps|p\.s|tl;dr|tldr|q|a|edit|important|warning|portfolio|trade|trades|idea|ideas|the trade|our view|verdict|takeaway|today|watchlist|valuation|timing|structure|entry|stop|size|sizing|cost|upside|downside|shorts|longs|changes|performance|housekeeping|correction|caveat)$/iu;
 
 function endsWithAbbreviation(before: string): boolean {
-  const word = /([A-Za-z.]+)\.?$/u.exec(before.replace(/[.!?]+$/u, ''))?.[1] ?? '';
+  // Only the last few characters can hold the abbreviation; a pattern anchored at the end alone retries from every
+  // start, and the whole text before a mark made that quadratic in a long word.
+  const word = /([A-Za-z.]+)\.?$/u.exec(before.slice(-40).replace(/[.!?]+$/u, ''))?.[1] ?? '';
   if (ABBREVIATIONS.has(word.toLowerCase())) return true;
   // An initial ("J. Smith") or a dotted acronym ("U.S.").
   return /^[A-Z]$/u.test(word) || /^(?:[A-Za-z]\.)+[A-Za-z]$/u.test(word);
@@ -176,13 +180,16 @@ function splitInlineTurns(lines: Line[]): Line[] {
   return out;
 }
 
+const NAME_SPAN = 200;
+
 /**
  * "Word.Word" glued without a space is a name when the text writes the pair again, or writes the first word with a
  * dot before another word elsewhere ("Game.Lobby" beside "Game.Player": a namespace).
  */
 function isName(text: string, body: string, at: number, markLength: number): boolean {
-  const before = /[\p{L}\d'’-]+$/u.exec(body.slice(0, at))?.[0] ?? '';
-  const after = /^[\p{L}\d]+/u.exec(body.slice(at + markLength))?.[0] ?? '';
+  // Names are short: a bounded slice keeps the end-anchored pattern linear (see endsWithAbbreviation).
+  const before = /[\p{L}\d'’-]+$/u.exec(body.slice(Math.max(0, at - NAME_SPAN), at))?.[0] ?? '';
+  const after = /^[\p{L}\d]+/u.exec(body.slice(at + markLength, at + markLength + NAME_SPAN))?.[0] ?? '';
   const pair = `${before}${body.slice(at, at + markLength)}${after}`;
   if (text.indexOf(pair) !== text.lastIndexOf(pair)) return true;
   const prefix = `${before}.`;
