@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded } from '@/scripts/build-if-needed';
 import {
+  dashboardServiceEnv,
   launchBrowser,
   newContext,
   screenshot,
@@ -30,8 +31,7 @@ beforeAll(async () => {
   await buildIfNeeded();
   database = await createTestDatabase();
   service = await startService({
-    ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', AUTH_LOCAL_SIGNIN: 'true' } : {}),
-    DEMO_POSTS: '300',
+    ...dashboardServiceEnv(database.url),
     JOBS_LOCAL: 'false',
   });
   base = service.url;

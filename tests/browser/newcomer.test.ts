@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded } from '@/scripts/build-if-needed';
-import { launchBrowser, newContext, screenshot, signInLocally, VIEWPORTS } from '@/tests/helpers/browser';
+import {
+  dashboardServiceEnv,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInLocally,
+  VIEWPORTS,
+} from '@/tests/helpers/browser';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
 import { type RunningService, startService } from '@/tests/helpers/service';
 import { readyPostPath, serviceCommand } from '@/tests/helpers/service-posts';
@@ -53,8 +60,7 @@ beforeAll(async () => {
   feedHost = await startFeedHost();
   feedHost.set('/feed', { body: FEED, contentType: 'application/rss+xml; charset=utf-8' });
   service = await startService({
-    ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', AUTH_LOCAL_SIGNIN: 'true' } : {}),
-    DEMO_POSTS: '300',
+    ...dashboardServiceEnv(database.url),
     // Summaries are written when first asked for (by the in-process engine), not on ingest.
     AI_GENERATE_ON_INGEST: 'false',
     INGEST_ALLOW_HOSTS: '127.0.0.1',

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaidPublicationPost } from '@/lib/api/contracts/paid';
 import { buildIfNeeded } from '@/scripts/build-if-needed';
-import { launchBrowser, newContext, screenshot, signInLocally } from '@/tests/helpers/browser';
+import { dashboardServiceEnv, launchBrowser, newContext, screenshot, signInLocally } from '@/tests/helpers/browser';
 import { type FakeStripe, startFakeStripe } from '@/tests/helpers/fake-stripe';
 import { type RunningService, startService } from '@/tests/helpers/service';
 import { serviceCommand } from '@/tests/helpers/service-posts';
@@ -26,8 +26,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   database = await createTestDatabase();
   service = await startService({
-    ...(database.url ? { DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', AUTH_LOCAL_SIGNIN: 'true' } : {}),
-    DEMO_POSTS: '300',
+    ...dashboardServiceEnv(database.url),
     JOBS_LOCAL: 'false',
     PAYMENT_SANDBOX: 'false',
     MPP_SECRET_KEY: 'a-32-byte-or-longer-secret-for-the-stripe-test',

@@ -91,3 +91,14 @@ export async function newContext(
   context.on('weberror', (error) => errors.push(error.error().message));
   return context;
 }
+
+/**
+ * The variables of the service a dashboard test drives: 300 demo posts, and on PostgreSQL (DATABASE_URL, in CI) the
+ * demo seed and the local sign-in that the embedded default has without asking.
+ */
+export function dashboardServiceEnv(databaseUrl: string | null | undefined): Record<string, string> {
+  return {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'true', AUTH_LOCAL_SIGNIN: 'true' } : {}),
+    DEMO_POSTS: '300',
+  };
+}
