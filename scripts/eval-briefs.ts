@@ -5,11 +5,12 @@
  * documents, and vectors from the local embedding provider, which the service ranks with by default): the demo corpus
  * (seed 20261122, 1,500 posts) and the real-text corpus (tests/fixtures/real-text, 5,525 posts). Then asks every judged
  * question (tests/briefs-eval: 16 demo, 17 real, 5 of them no post answers) at 2026-11-20T15:00Z and prints, per
- * corpus and overall: source recall@5 (relevant sources over min(5, relevant posts)), the share of answerable
- * questions answered, the share of claims (and of citations) whose evidenceQuote is found verbatim in the cited post's
- * stored text, which must be 1, what the questions no post answers got (null = 404 no_sources; declined = "the sources
- * do not answer"; answered), and p50/p95 per brief in process. Figures are printed, never asserted
- * (tests/db/briefs-eval.test.ts asserts a floor).
+ * corpus and overall: source recall@5 (relevant sources over min(5, relevant posts)); source precision (of the
+ * sources briefs read and sell, the share the judgments grade relevant); the share of answerable questions answered;
+ * the share of claims (and of citations) whose evidenceQuote is found verbatim in the cited post's stored text, which
+ * must be 1; what the questions no post answers got (null = 404 no_sources; declined = "the sources do not answer";
+ * answered; in brackets the sources they would have sold); and p50/p95 per brief in process. Figures are printed,
+ * never asserted (tests/db/briefs-eval.test.ts asserts floors).
  *
  *   --per-query   every question's outcome and sources with their grades, worst recall first
  *   --fts         no embeddings: sources ranked lexically

@@ -81,7 +81,8 @@ export async function quoteBrief(
 ): Promise<{ selection: SourceSelection; priceCents: number; quote: string }> {
   const selection = await selectSources(db, input, deps);
   const n = selection.sources.length;
-  if (n === 0) throw noSources('No post matches this question (within its window and publications).');
+  if (n === 0)
+    throw noSources('No post answers this question (within its window and publications). Nothing was charged.');
   const priceCents = clampPrice(n * deps.setup.prices.stockPicksArticleCents);
   return { selection, priceCents, quote: quoteDigest(input, selection) };
 }

@@ -166,30 +166,46 @@ function publicationName(post: SourcePost): string {
 function candidatesOf(post: SourcePost, source: number): Candidate[] {
   const boilerplate = boilerplateSpans(post.text);
   const title = lexemesOf(post.title);
-  return splitSentences(post.text)
-    .filter((s) => {
-      const n = countWords(s.text);
-      return (
-        n >= 6 &&
-        n <= 60 &&
-        !s.quoted &&
-        !s.text.includes('\n') &&
-        displayText(s.text) === s.text &&
-        WHOLE.test(s.text) &&
-        !OPENS_WITH_QUOTE.test(s.text) &&
-        !isNotAClaim(s.text) &&
-        !within(boilerplate, s.start, s.end)
-      );
-    })
-    .map((sentence) => ({
-      source,
-      sentence,
-      lexemes: lexemesOf(sentence.text),
-      anchors: [...new Set(sentence.text.match(ANCHOR) ?? [])].sort().join(' '),
-      score: 0,
-      matched: 0,
-    }))
-    .filter((c) => overlap(c.lexemes, title) < 0.9);
+  return (
+    splitSentences(post.text)
+      .map(withoutTeaserEllipsis)
+      .filter((s) => {
+        const n = countWords(s.text);
+        return (
+          n >= 6 &&
+          n <= 60 &&
+          !s.quoted &&
+          !s.text.includes('\n') &&
+          displayText(s.text) === s.text.replace(/ {2,}/gu, ' ') &&
+          WHOLE.test(s.text) &&
+          !OPENS_WITH_QUOTE.test(s.text) &&
+          !isNotAClaim(s.text) &&
+          !within(boilerplate, s.start, s.end)
+        );
+      })
+      .map((sentence) => ({
+        source,
+        sentence,
+        lexemes: lexemesOf(sentence.text),
+        anchors: [...new Set(sentence.text.match(ANCHOR) ?? [])].sort().join(' '),
+        score: 0,
+        matched: 0,
+      }))
+      // The title said again (a feed repeating it as the first line); a sentence that merely names the title's words, as
+      // one does under a two-word title ("NVIDIA Buy"), is kept.
+      .filter((c) => shareHeld(c.lexemes, title) < 0.9)
+  );
+}
+
+/**
+ * A feed's teaser ends its last sentence with "..." or "…" after the stop ("… belassen. ..."): the sentence is quoted
+ * without it (still verbatim, a prefix of the same text).
+ */
+function withoutTeaserEllipsis(sentence: Sentence): Sentence {
+  const match = /[.!?]["”’)\]]*(?=\s+(?:\.{3}|…)$)/u.exec(sentence.text);
+  if (!match) return sentence;
+  const text = sentence.text.slice(0, match.index + match[0].length);
+  return { ...sentence, text, end: sentence.start + text.length };
 }
 
 function score(c: Candidate, terms: Array<Set<string>>, idf: number[]): void {
@@ -221,13 +237,17 @@ function rank(list: Candidate[], terms: Array<Set<string>>, title: Set<string>):
   return [...matching].sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index);
 }
 
+/** Share of a's words that b holds. */
+function shareHeld(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0) return 0;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared / a.size;
+}
+
 /** Share of the smaller set's words that the other holds. */
 function overlap(a: Set<string>, b: Set<string>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  if (small.size === 0) return 0;
-  let shared = 0;
-  for (const word of small) if (large.has(word)) shared += 1;
-  return shared / small.size;
+  return a.size <= b.size ? shareHeld(a, b) : shareHeld(b, a);
 }
 
 function countWords(text: string): number {

@@ -6,7 +6,14 @@ import { parseTimeWindow } from '@/lib/search/query/time-window';
 import type { TopicSearchResult } from '@/lib/search/result';
 import { searchPosts } from '@/lib/search/search-posts';
 import { questionTopic } from './question-topic';
+import { ANSWERING_SHARE, answeringShare, weighQuestion } from './relevance';
 import type { BriefInput, SourcePost, SourceSelection } from './types';
+
+/**
+ * Search is asked for twice the sources wanted: the ones that do not answer the question (relevance.ts) are dropped,
+ * and the next ones in rank order take their place.
+ */
+const CANDIDATES_PER_SOURCE = 2;
 
 export interface SelectOptions {
   /** The query embedder for hybrid ranking, as search uses it; null or absent ranks lexically (fts). */
@@ -16,25 +23,31 @@ export interface SelectOptions {
 
 /**
  * The posts a brief reads: topic search's own ranking, time phrases and tiers over the question (the `window`
- * phrase in place of any the question holds), among the given publications, top `maxSources`. Deterministic for the
+ * phrase in place of any the question holds), among the given publications, the first `maxSources` that hold at least
+ * half of what the question asks (relevance.ts): none, and the question is one the posts do not answer. Deterministic for the
  * same input, corpus and clock, which is what lets a 402 quote name them and the paid retry find the same ones.
  */
 export async function selectSources(db: Db, input: BriefInput, options: SelectOptions = {}): Promise<SourceSelection> {
   const now = options.now ?? new Date();
   const publications = input.publications?.length ? await publicationIds(db, input.publications) : null;
   const embeddings = options.embeddings ?? null;
+  const wanted = input.maxSources ?? BRIEF_DEFAULT_SOURCES;
   const result = await searchPosts(
     db,
     {
       q: searchQuery(input, now),
-      limit: input.maxSources ?? BRIEF_DEFAULT_SOURCES,
+      limit: wanted * CANDIDATES_PER_SOURCE,
       mode: embeddings ? 'hybrid' : 'fts',
       now,
       publications,
     },
     { embeddings },
   );
-  return { question: input.question, sources: await loadSources(db, result.items), timeWindow: result.timeWindow };
+  const parts = await weighQuestion(db, input.question);
+  const sources = (await loadSources(db, result.items))
+    .filter((post) => answeringShare(parts, `${post.title}\n${post.text}`) >= ANSWERING_SHARE)
+    .slice(0, wanted);
+  return { question: input.question, sources, timeWindow: result.timeWindow };
 }
 
 /** The question's topic as search reads it; an explicit window replaces the question's own time phrase. */

@@ -3,13 +3,16 @@ import type { BriefSummary, QuestionRun } from './run';
 const figure = (value: number | null, digits = 3) => (value === null ? '-' : value.toFixed(digits));
 const ms = (value: number | null) => (value === null ? '-' : `${value.toFixed(0)} ms`);
 
-/** One row per corpus and the overall row: recall@5, answered share, quote fidelity, the no-answer outcomes, latency. */
+/**
+ * One row per corpus and the overall row: recall@5, source precision, answered share, quote fidelity, the no-answer
+ * outcomes (and the sources they would have sold), latency.
+ */
 export function formatSummaries(rows: Array<{ name: string; summary: BriefSummary }>): string {
-  const header = `${'corpus'.padEnd(9)}${'questions'.padStart(10)}${'recall@5'.padStart(10)}${'answered'.padStart(10)}${'quotes verbatim (claims / citations)'.padStart(40)}   no answer: null / declined / answered   p50 / p95`;
+  const header = `${'corpus'.padEnd(9)}${'questions'.padStart(10)}${'recall@5'.padStart(10)}${'precision'.padStart(11)}${'answered'.padStart(10)}${'quotes verbatim (claims / citations)'.padStart(40)}   no answer: null / declined / answered (sources)   p50 / p95`;
   const lines = rows.map(({ name, summary: s }) => {
     const fidelity = `${figure(s.claimFidelity)} of ${s.claims} / ${figure(s.citationFidelity)} of ${s.citations}`;
-    const none = `${s.noAnswer.no_sources} / ${s.noAnswer.not_answered} / ${s.noAnswer.answered}`;
-    return `${name.padEnd(9)}${`${s.questions} (${s.answerable})`.padStart(10)}${figure(s.recall).padStart(10)}${figure(s.answeredShare).padStart(10)}${fidelity.padStart(40)}   ${none.padStart(26)}${''.padEnd(13)}${ms(s.latencyMs.p50)} / ${ms(s.latencyMs.p95)}`;
+    const none = `${s.noAnswer.no_sources} / ${s.noAnswer.not_answered} / ${s.noAnswer.answered} (${s.unansweredSources})`;
+    return `${name.padEnd(9)}${`${s.questions} (${s.answerable})`.padStart(10)}${figure(s.recall).padStart(10)}${figure(s.sourcePrecision).padStart(11)}${figure(s.answeredShare).padStart(10)}${fidelity.padStart(40)}   ${none.padStart(36)}${''.padEnd(13)}${ms(s.latencyMs.p50)} / ${ms(s.latencyMs.p95)}`;
   });
   return [header, ...lines].join('\n');
 }

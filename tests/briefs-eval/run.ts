@@ -37,6 +37,8 @@ export interface QuestionRun {
   outcome: Outcome;
   /** Source keys in the brief's order. */
   sources: string[];
+  /** Sources the judgments grade relevant (1 or 2): each source is sold, so the rest are paid for and answer nothing. */
+  relevantSources: number;
   relevantTotal: number;
   /** Relevant sources over min(5, relevant posts): 1 when every source answers, or every answering post is a source. */
   recall: number | null;
@@ -84,6 +86,7 @@ export async function runQuestion(
     expectsAnswer,
     outcome: result === null ? 'no_sources' : result.answered ? 'answered' : 'not_answered',
     sources,
+    relevantSources: sources.filter((key) => (judgments.get(key) ?? 0) > 0).length,
     relevantTotal: judgments.size,
     recall: expectsAnswer ? (cappedRecallAtK(sources, judgments, SOURCES_K) ?? 0) : null,
     claims,
@@ -100,6 +103,10 @@ export interface BriefSummary {
   answerable: number;
   /** Mean recall@5 over the questions some post answers. */
   recall: number | null;
+  /** Of the sources briefs on answerable questions read (and sell), the share that answers the question. */
+  sourcePrecision: number | null;
+  /** Sources of briefs on questions no post answers: each would be sold for nothing. */
+  unansweredSources: number;
   /** Answerable questions the brief answered (rather than no_sources or "the sources do not answer"). */
   answeredShare: number | null;
   /** Claims whose every citation's quote is in the cited post, over all claims; and the same per citation. */
@@ -119,10 +126,13 @@ export function summarize(runs: readonly QuestionRun[]): BriefSummary {
   const noAnswer: Record<Outcome, number> = { no_sources: 0, not_answered: 0, answered: 0 };
   for (const r of runs) if (!r.expectsAnswer) noAnswer[r.outcome] += 1;
   const latencies = runs.map((r) => r.latencyMs);
+  const sold = answerable.reduce((sum, r) => sum + r.sources.length, 0);
   return {
     questions: runs.length,
     answerable: answerable.length,
     recall: mean(answerable.map((r) => r.recall)),
+    sourcePrecision: sold === 0 ? null : answerable.reduce((sum, r) => sum + r.relevantSources, 0) / sold,
+    unansweredSources: runs.filter((r) => !r.expectsAnswer).reduce((sum, r) => sum + r.sources.length, 0),
     answeredShare:
       answerable.length === 0 ? null : answerable.filter((r) => r.outcome === 'answered').length / answerable.length,
     claimFidelity: claims === 0 ? null : runs.reduce((sum, r) => sum + r.claimsVerbatim, 0) / claims,

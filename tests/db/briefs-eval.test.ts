@@ -7,9 +7,11 @@ import { type QuestionRun, runQuestion, summarize } from '@/tests/briefs-eval/ru
 
 // `npm run eval:briefs` as a test, with sources ranked lexically (no embedder: the vectors of 7,000 posts would double
 // its time): every judged question of both corpora, briefs by the offline generator. Quotes must all be verbatim; the
-// recall floors sit a little under the figures measured on 2026-11-28 (fts: demo 0.957, real 0.715, overall 0.836),
-// so that a change to search or to the generator that loses sources fails here rather than going unnoticed.
+// floors sit a little under the figures measured on 2026-11-28 (fts: recall@5 demo 0.929, real 0.723, overall 0.826;
+// source precision demo 0.900, real 0.661, overall 0.794), so that a change to search, to the relevance gate or to the
+// generator that loses sources, or sells ones that do not answer, fails here rather than going unnoticed.
 const FLOORS: Record<BriefCorpus | 'overall', number> = { demo: 0.9, real: 0.65, overall: 0.78 };
+const PRECISION_FLOORS: Record<BriefCorpus | 'overall', number> = { demo: 0.85, real: 0.6, overall: 0.75 };
 
 const runs: QuestionRun[] = [];
 const opened: EvalCorpus[] = [];
@@ -54,13 +56,21 @@ describe('research briefs on the judged questions (npm run eval:briefs)', () => 
     expect(summarize(runs).recall).toBeGreaterThanOrEqual(FLOORS.overall);
   });
 
+  it('sells sources that answer the question: source precision above the measured floor', () => {
+    for (const corpus of ['demo', 'real'] as const) {
+      const summary = summarize(runs.filter((r) => r.corpus === corpus));
+      expect(summary.sourcePrecision).toBeGreaterThanOrEqual(PRECISION_FLOORS[corpus]);
+    }
+    expect(summarize(runs).sourcePrecision).toBeGreaterThanOrEqual(PRECISION_FLOORS.overall);
+  });
+
   it('answers every question some post answers', () => {
     expect(runs.filter((r) => r.expectsAnswer && r.outcome !== 'answered').map((r) => r.id)).toEqual([]);
   });
 
-  it('finds no source for a demo question nothing in the corpus is about (the 404 no_sources)', () => {
-    const none = runs.filter((r) => r.corpus === 'demo' && !r.expectsAnswer);
-    expect(none.length).toBeGreaterThanOrEqual(2);
-    expect(none.map((r) => r.outcome)).toEqual(none.map(() => 'no_sources'));
+  it('finds no source for a question nothing answers, though posts share its words (the 404 no_sources)', () => {
+    const none = runs.filter((r) => !r.expectsAnswer);
+    expect(none.filter((r) => r.corpus === 'real').length).toBeGreaterThanOrEqual(3);
+    expect(none.map((r) => [r.id, r.outcome])).toEqual(none.map((r) => [r.id, 'no_sources']));
   });
 });

@@ -37,22 +37,29 @@ describe('the briefs eval (tests/briefs-eval/run.ts)', () => {
       postText,
     );
     expect(run.recall).toBe(0.5);
+    // p.com/x was read and sold but answers nothing.
+    expect(run.relevantSources).toBe(1);
     expect([run.citations, run.citationsVerbatim, run.claims, run.claimsVerbatim]).toEqual([2, 1, 2, 1]);
     expect(run.misquotes).toEqual(['q [2]: Something here']);
     const summary = summarize([run]);
     expect([summary.citationFidelity, summary.claimFidelity, summary.answeredShare]).toEqual([0.5, 0.5, 1]);
+    expect(summary.sourcePrecision).toBe(0.5);
   });
 
   it('records what a question no post answers got, outside recall', async () => {
     const runs = [
       await runQuestion(async () => null, none, new Map(), postText),
       await runQuestion(async () => ({ ...brief([]), answered: false }), none, new Map(), postText),
+      await runQuestion(async () => brief([['p.com/x', 'Nothing here.']]), none, new Map(), postText),
     ];
     expect(runs.map((r) => [r.outcome, r.recall])).toEqual([
       ['no_sources', null],
       ['not_answered', null],
+      ['answered', null],
     ]);
-    expect(summarize(runs).noAnswer).toEqual({ no_sources: 1, not_answered: 1, answered: 0 });
+    expect(summarize(runs).noAnswer).toEqual({ no_sources: 1, not_answered: 1, answered: 1 });
+    expect(summarize(runs).unansweredSources).toBe(1);
     expect(summarize(runs).recall).toBeNull();
+    expect(summarize(runs).sourcePrecision).toBeNull();
   });
 });
