@@ -61,7 +61,8 @@ export function buildMcpServer(caller: McpCaller): McpServer {
         'list_publications, get_publication) and see what newsletters say about a ticker (get_ticker); buy a ' +
         'post summary (get_post_summary) or stock picks of a day or the last N days, optionally on one ticker ' +
         '(get_stock_picks) per call, or a research brief: a cited answer to a question from the posts search finds ' +
-        '(get_research_brief). Search first, then buy only what you need.',
+        '(get_research_brief). Search first, then buy only what you need. With an API key or session token on the ' +
+        'connection, get_balance and get_ledger show what it has left and what it spent.',
     },
   );
   const call = (tool: McpTool, args: Record<string, unknown>, meta?: Record<string, unknown>) => {
@@ -69,7 +70,8 @@ export function buildMcpServer(caller: McpCaller): McpServer {
     const paid = tool.price !== null;
     const payment = paid ? paymentHeadersFromMeta(meta) : null;
     const headers = new Headers(payment?.headers);
-    if (paid && !payment && caller.authorization) headers.set('authorization', caller.authorization);
+    const credentialed = (paid && !payment) || tool.readsAccount === true;
+    if (credentialed && caller.authorization) headers.set('authorization', caller.authorization);
     if (body !== undefined) headers.set('content-type', 'application/json');
     return callRoute(tool.handler, `${caller.origin}${path}`, {
       params,

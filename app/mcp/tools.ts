@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { GET as ledgerRoute } from '@/app/api/v1/account/ledger/route';
+import { GET as accountRoute } from '@/app/api/v1/account/route';
 import { POST as createBriefRoute } from '@/app/api/v1/briefs/route';
 import { GET as getPaidPostRoute } from '@/app/api/v1/publications/[publicationSlug]/[postSlug]/route';
 import { GET as getPublicationRoute } from '@/app/api/v1/publications/[publicationSlug]/route';
@@ -7,6 +9,7 @@ import { GET as searchPublicationsRoute } from '@/app/api/v1/publications/search
 import { GET as searchPostsRoute } from '@/app/api/v1/search/route';
 import { GET as stockPicksRoute } from '@/app/api/v1/stock-picks/route';
 import { GET as getTickerRoute } from '@/app/api/v1/tickers/[ticker]/route';
+import { Account, Ledger } from '@/lib/api/contracts/account';
 import { ResearchBrief } from '@/lib/api/contracts/briefs';
 import { PaidPublicationPost, PublicStockPicksResponse } from '@/lib/api/contracts/paid';
 import {
@@ -18,6 +21,7 @@ import { TopicSearchResponse } from '@/lib/api/contracts/search';
 import { TickerDetail } from '@/lib/api/contracts/tickers';
 import type { RouteHandler } from '@/lib/api/in-process';
 import type { RouteDefinition } from '@/lib/api/route';
+import { getAccount, listAccountLedger } from '@/lib/api/routes/account';
 import { createBrief } from '@/lib/api/routes/create-brief';
 import { getPublication } from '@/lib/api/routes/get-publication';
 import { getTicker } from '@/lib/api/routes/get-ticker';
@@ -47,6 +51,8 @@ export interface McpTool {
   handler: RouteHandler;
   /** What a call costs, for the description and the server card; null for a free tool. */
   price: ((prices: PaymentSetup['prices']) => ToolPrice) | null;
+  /** A free tool that reads the account of the connection's Authorization credential (get_balance, get_ledger). */
+  readsAccount?: true;
   output: z.ZodObject;
   /** The route path and query, and its path parameters, for these arguments; a POST route's JSON body too. */
   target(args: Args): { path: string; params?: Record<string, string>; body?: string };
@@ -224,6 +230,41 @@ export const MCP_TOOLS: McpTool[] = [
           (source) =>
             `[${source.ref}] ${text(source.title)} (${text(source.publicationSlug)}/${text(source.postSlug)}, ${day(source.publishedAt)})`,
         ),
+      ].join('\n'),
+  },
+  {
+    name: 'get_balance',
+    title: 'Your balance',
+    route: getAccount,
+    handler: accountRoute,
+    price: null,
+    readsAccount: true,
+    output: Account,
+    target: () => ({ path: '/api/v1/account' }),
+    render: (body) => {
+      const allowance = body.allowance as Body;
+      return [
+        `Spendable now: $${text(body.spendableUsd)} (purchased credits $${text(body.purchasedUsd)})`,
+        `Weekly allowance: ${allowance.remainingCents} of ${allowance.limitCents} cents left, renews ${text(allowance.resetsAt)}`,
+      ].join('\n');
+    },
+  },
+  {
+    name: 'get_ledger',
+    title: 'Your credit ledger',
+    route: listAccountLedger,
+    handler: ledgerRoute,
+    price: null,
+    readsAccount: true,
+    output: Ledger,
+    target: (args) => ({ path: `/api/v1/account/ledger${toQueryString(args)}` }),
+    render: (body) =>
+      [
+        ...list(body.entries).map(
+          (e) =>
+            `- ${text(e.createdAt)} ${text(e.kind)} $${text(e.amountUsd)} (${text(e.spendSource)})${e.resource ? ` ${text(e.resource)}` : ''}${e.requestId ? ` request ${text(e.requestId)}` : ''}`,
+        ),
+        body.nextCursor ? `More: cursor ${text(body.nextCursor)}` : 'No older entries.',
       ].join('\n'),
   },
 ];

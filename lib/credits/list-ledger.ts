@@ -13,18 +13,37 @@ export type LedgerItem =
 export interface LedgerLine {
   id: number;
   kind: 'grant' | 'purchase' | 'debit' | 'refund' | 'reversal';
+  source: 'purchased' | 'sponsored';
   deltaCents: number;
   /** This source's balance right after the line: purchased credits, or what was left of that week's allowance. */
   balanceAfterCents: number;
   createdAt: string;
   item: LedgerItem;
+  /** What a paid request's line (or its refund) bought: the product, the resource path and the paid answer's id. */
+  product: string | null;
+  resource: string | null;
+  protocol: string | null;
+  requestId: string | null;
+  apiKeyId: string | null;
+}
+
+export interface LedgerQuery {
+  /** One of the two ledgers; both, interleaved, when absent. */
+  source?: 'purchased' | 'sponsored';
+  /** Only lines older than this one (a page's cursor). */
+  beforeId?: number;
+  limit: number;
 }
 
 type Row = Pick<
   TableRow<'credit_ledger'>,
-  'id' | 'delta_cents' | 'balance_after_cents' | 'created_at' | 'description'
+  'id' | 'delta_cents' | 'balance_after_cents' | 'created_at' | 'description' | 'api_key_id'
 > & {
   kind: LedgerLine['kind'];
+  source: LedgerLine['source'];
+  resource: string | null;
+  protocol: string | null;
+  request_id: string | null;
   product: string | null;
   post_title: string | null;
   post_slug: string | null;
@@ -36,16 +55,16 @@ type Row = Pick<
  * The newest lines of one of a user's two ledgers (purchased credits, or the weekly allowance), each with what it
  * bought: a paid request's line is matched to its payment (the payment's key is the line's key; a refund's key is
  * the debit's plus ":refund"), and through its sales to the post a summary was of; a line without a payment (its
- * answer failed before it was recorded) by the route in its description. Only this user's lines.
+ * answer failed before it was recorded) by the route in its description. Only this user's lines, newest first.
  */
-export async function listLedger(
-  db: Queryable,
-  userId: string,
-  source: 'purchased' | 'sponsored',
-  limit = 50,
-): Promise<LedgerLine[]> {
+export async function listLedger(db: Queryable, userId: string, query: LedgerQuery): Promise<LedgerLine[]> {
   const rows = await db.query<Row>(
-    `select l.id, l.kind, l.delta_cents, l.balance_after_cents, l.created_at,
+    `select l.id, l.kind, l.source, l.delta_cents, l.balance_after_cents, l.created_at,
+            coalesce(l.api_key_id, d.api_key_id) as api_key_id, p.protocol, p.request_id,
+            -- A debit's description is "<product> <resource>": the resource of one whose payment was never recorded.
+            case when l.kind in ('debit', 'refund')
+                 then coalesce(p.resource, substring(coalesce(d.description, l.description) from '^[a-z_]+ (/\\S+)$'))
+            end as resource,
             coalesce(d.description, l.description) as description,
             coalesce(s.product, split_part(coalesce(d.description, l.description), ' ', 1)) as product,
             coalesce(po.title, po2.title) as post_title, coalesce(po.slug, po2.slug) as post_slug,
@@ -72,18 +91,24 @@ export async function listLedger(
        left join posts po2
          on po2.publication_id = pu2.id and po2.slug = substring(coalesce(d.description, l.description)
                                                                   from '^post_summary /api/v1/publications/[^/]+/([^/?]+)$')
-      where l.user_id = $1 and l.source = $2
+      where l.user_id = $1 and ($2::text is null or l.source = $2) and ($3::bigint is null or l.id < $3)
       order by l.id desc
-      limit $3`,
-    [userId, source, limit],
+      limit $4`,
+    [userId, query.source ?? null, query.beforeId ?? null, query.limit],
   );
   return rows.map((r) => ({
     id: Number(r.id),
     kind: r.kind,
+    source: r.source,
     deltaCents: Number(r.delta_cents),
     balanceAfterCents: Number(r.balance_after_cents),
     createdAt: r.created_at.toISOString(),
     item: itemOf(r),
+    product: r.kind === 'debit' || r.kind === 'refund' ? r.product : null,
+    resource: r.resource,
+    protocol: r.protocol,
+    requestId: r.request_id,
+    apiKeyId: r.api_key_id,
   }));
 }
 

@@ -155,6 +155,7 @@ export interface PaymentsTable {
   delivered: Generated<boolean>;
   failure: string | null;
   created_at: Generated<Timestamp>;
+  request_id: string | null;
 }
 
 export interface PickExtractionsTable {

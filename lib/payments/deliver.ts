@@ -1,12 +1,13 @@
 import { refundDebit } from '@/lib/credits/refund';
 import type { Db } from '@/lib/db/types';
+import { REQUEST_ID_HEADER } from '@/lib/operations/request-context';
 import type { PaidOffer } from './offer';
 import { centsToUsd } from './pricing';
 import { DuplicatePaymentError, type PaymentRecord } from './record';
 import { keepInOutbox } from './settlements/outbox';
 import { transition } from './settlements/states';
 
-export type Delivery = Omit<PaymentRecord, 'httpMethod' | 'delivered'> & {
+export type Delivery = Omit<PaymentRecord, 'httpMethod' | 'delivered' | 'requestId'> & {
   /** For credit payments: the debit to give back if the answer cannot be recorded or sent. */
   refundLedgerKey?: string;
   headers?: Record<string, string>;
@@ -22,7 +23,7 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
   const refund = (ledgerKey: string) =>
     refundDebit(db, ledgerKey).catch((e: unknown) => console.error('[payments] refund failed', e));
   try {
-    const record = { ...payment, httpMethod: request.method, delivered: true };
+    const record = { ...payment, httpMethod: request.method, requestId: requestIdOf(request), delivered: true };
     await transition(db, payment.uniqueKey, 'settled', 'recorded', { offer, payment: record });
   } catch (error) {
     if (refundLedgerKey) await refund(refundLedgerKey);
@@ -30,7 +31,13 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
     else if (!(error instanceof DuplicatePaymentError)) {
       // A wallet payment settled on chain but missing from our records: into the durable outbox, which the
       // reconcile job records from; the log line is only a pointer to it.
-      const record = { ...payment, httpMethod: request.method, delivered: false, failure: 'record failed' };
+      const record = {
+        ...payment,
+        httpMethod: request.method,
+        requestId: requestIdOf(request),
+        delivered: false,
+        failure: 'record failed',
+      };
       await keepInOutbox(db, offer, record, error);
       console.error(
         '[payments] settled payment could not be recorded; kept in the payment outbox',
@@ -57,4 +64,8 @@ export async function deliver(db: Db, request: Request, offer: PaidOffer, delive
     if (refundLedgerKey) await refund(refundLedgerKey);
     throw error;
   }
+}
+
+function requestIdOf(request: Request): string | undefined {
+  return request.headers.get(REQUEST_ID_HEADER) ?? undefined;
 }

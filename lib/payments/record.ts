@@ -14,6 +14,8 @@ export interface PaymentRecord {
   userId?: string;
   apiKeyId?: string;
   httpMethod: string;
+  /** The paid answer's X-Request-Id, when the request carried one (the server stamps every request). */
+  requestId?: string;
   delivered: boolean;
   failure?: string;
 }
@@ -31,8 +33,8 @@ export async function recordPayment(db: Db, offer: RecordedOffer, payment: Payme
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: string }>(
       `insert into payments (protocol, unique_key, amount_cents, spend_source, method, network, payer, reference,
-                             user_id, api_key_id, http_method, resource, delivered, failure)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                             user_id, api_key_id, http_method, resource, delivered, failure, request_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        on conflict (unique_key) do nothing
        returning id`,
       [
@@ -50,6 +52,7 @@ export async function recordPayment(db: Db, offer: RecordedOffer, payment: Payme
         offer.resource,
         payment.delivered,
         payment.failure ?? null,
+        payment.requestId?.slice(0, 200) ?? null,
       ],
     );
     if (!row) throw new DuplicatePaymentError(`payment ${payment.uniqueKey} was already recorded`);

@@ -83,6 +83,8 @@ describe('MCP server', () => {
     expect(client.getServerVersion()?.name).toBe('financial-publications-research');
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
+      'get_balance',
+      'get_ledger',
       'get_post_summary',
       'get_publication',
       'get_research_brief',

@@ -70,8 +70,8 @@ export default async function CreditsPage({
   const [balance, spend, purchasedLines, allowanceLines, outcome] = await Promise.all([
     readCreditBalance(db, user.userId, env().SESSION_WEEKLY_ALLOWANCE_CENTS, new Date(), 1),
     spendByDay(db, user.userId, CHART_DAYS),
-    listLedger(db, user.userId, 'purchased', LEDGER_LINES),
-    listLedger(db, user.userId, 'sponsored', LEDGER_LINES),
+    listLedger(db, user.userId, { source: 'purchased', limit: LEDGER_LINES }),
+    listLedger(db, user.userId, { source: 'sponsored', limit: LEDGER_LINES }),
     checkout === 'success' ? checkoutOutcome(db, user.userId, purchase) : null,
   ]);
   const message = checkout === 'success' ? successMessage(outcome) : checkout ? CHECKOUT_MESSAGES[checkout] : undefined;

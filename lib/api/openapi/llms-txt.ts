@@ -31,7 +31,7 @@ Human API reference: ${baseUrl}/docs
 ${routes.join('\n')}
 
 ## MCP
-The same operations are MCP tools at ${baseUrl}${MCP_PATH} (Streamable HTTP, stateless; server card: ${baseUrl}${MCP_SERVER_CARD_PATH}): \`search_posts\`, \`list_publications\`, \`search_publications\`, \`get_publication\`, \`get_ticker\` (free), \`get_post_summary\`, \`get_stock_picks\` and \`get_research_brief\` (paid per call). Send an API key or session token as the connection's \`Authorization\` header, or answer an unpaid call's error result: it carries x402's PaymentRequired (retry with \`_meta["x402/payment"]\`) and MPP challenges in \`_meta["org.paymentauth/payment-required"]\` (retry with \`_meta["org.paymentauth/credential"]\`). Tool errors carry the same \`code\` as the REST API.
+The same operations are MCP tools at ${baseUrl}${MCP_PATH} (Streamable HTTP, stateless; server card: ${baseUrl}${MCP_SERVER_CARD_PATH}): \`search_posts\`, \`list_publications\`, \`search_publications\`, \`get_publication\`, \`get_ticker\` (free), \`get_post_summary\`, \`get_stock_picks\` and \`get_research_brief\` (paid per call), \`get_balance\` and \`get_ledger\` (free, on the connection's credential). Send an API key or session token as the connection's \`Authorization\` header, or answer an unpaid call's error result: it carries x402's PaymentRequired (retry with \`_meta["x402/payment"]\`) and MPP challenges in \`_meta["org.paymentauth/payment-required"]\` (retry with \`_meta["org.paymentauth/credential"]\`). Tool errors carry the same \`code\` as the REST API.
 
 \`\`\`json
 ${mcpHostConfigs(baseUrl).json}
@@ -49,6 +49,10 @@ ${mcpHostConfigs(baseUrl).json}
 
 ### A research brief (an answer, with citations)
 - \`POST /api/v1/briefs\` with JSON \`{"question": "What are newsletters saying about regional bank credit?", "window": "this month", "publications": ["netinterestnotes.com"], "maxSources": 5}\` (only \`question\` is required; \`maxSources\` 1-10, default 5). Topic search picks the sources (its ranking, time phrases and publication filter), and the answer is written from them: each line of \`answer\` is a claim ending with its sources (\`[1][3]\`), and each of \`sources\` carries, per claim, an \`evidenceQuote\` found verbatim in that post. The price is per source article; the 402 names the sources and the price, and the paid retry (same body) gets exactly those sources, or a fresh 402 if search now picks others. No matching post, or none that answers: 404 \`no_sources\`, never challenged or charged.
+
+### Your own money (API key or session token)
+- \`GET /api/v1/account\` with \`Authorization: Bearer <API key or session token>\`: purchased credits left, this week's allowance (limit, left, \`resetsAt\`), which balances the credential spends, and \`spendableCents\`, what it can spend now. Check it before a run of paid calls.
+- \`GET /api/v1/account/ledger?limit=20\`: every debit, refund, purchase and grant, newest first, each debit with its product, resource path, a summary's title and the paid answer's \`requestId\` (its \`X-Request-Id\`); page with \`cursor=<nextCursor>\`. Both answer 401 without a valid credential, never 402.
 
 ## Rules
 ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}

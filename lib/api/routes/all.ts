@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '@/lib/api/route';
+import { getAccount, listAccountLedger } from './account';
 import { createBrief } from './create-brief';
 import { getPublication } from './get-publication';
 import { getTicker } from './get-ticker';
@@ -22,4 +23,6 @@ export const API_ROUTES: readonly RouteDefinition[] = [
   accessPublicationPost,
   listStockPicks,
   createBrief,
+  getAccount,
+  listAccountLedger,
 ];
