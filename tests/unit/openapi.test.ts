@@ -35,12 +35,14 @@ describe('OpenAPI document', () => {
     expect(descriptions.filter((text) => /\d\.\d{6,}/.test(text))).toEqual([]);
   });
 
-  it('describes all seven operations of the spec', () => {
+  it("describes the spec's operations and the ones added since (tickers, briefs, the account)", () => {
     expect(
       operations()
         .map(([method, path, op]) => `${method} ${path} ${op.operationId}`)
         .sort(),
     ).toEqual([
+      'get /api/v1/account getAccount',
+      'get /api/v1/account/ledger listAccountLedger',
       'get /api/v1/publications listPublications',
       'get /api/v1/publications/search searchPublications',
       'get /api/v1/publications/{publicationSlug} getPublication',
