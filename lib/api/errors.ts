@@ -17,6 +17,15 @@ export const ERROR_CODES = {
     status: 403,
     meaning: "Purchased credits (and, for a session token, this week's allowance) do not cover the price: top up.",
   },
+  spend_cap_reached: {
+    status: 402,
+    meaning:
+      "API keys only: this request would take the key past its daily or monthly spend cap; `cap` names the period, the cap, what was spent and when it resets (`resetsAt`). Nothing was charged; no payment challenge follows, since the key's owner set the cap.",
+  },
+  product_not_allowed: {
+    status: 403,
+    meaning: 'API keys only: the key may not buy this product (its owner limited it to others). Nothing was charged.',
+  },
   invalid_signature: {
     status: 400,
     meaning: 'Webhook routes only: the signature header is missing, does not match the body, or is too old.',
@@ -71,6 +80,8 @@ export interface ApiErrorInit {
   message: string;
   issues?: Issues;
   headers?: Record<string, string>;
+  /** Fields a code adds to its body (spend_cap_reached's `cap`). */
+  details?: Record<string, unknown>;
 }
 
 export class ApiError extends Error {
@@ -78,18 +89,25 @@ export class ApiError extends Error {
   readonly status: number;
   readonly issues?: Issues;
   readonly headers: Record<string, string>;
+  readonly details?: Record<string, unknown>;
 
-  constructor({ code, message, issues, headers = {} }: ApiErrorInit) {
+  constructor({ code, message, issues, headers = {}, details }: ApiErrorInit) {
     super(message);
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.issues = issues;
     this.headers = headers;
+    this.details = details;
   }
 
-  /** The JSON body: `{error, code}`, plus `issues` for parameter errors. */
+  /** The JSON body: `{error, code}`, plus `issues` for parameter errors and a code's own fields. */
   get body(): { error: string; code: ErrorCode; issues?: Issues } {
-    return { error: this.message, code: this.code, ...(this.issues ? { issues: this.issues } : {}) };
+    return {
+      ...this.details,
+      error: this.message,
+      code: this.code,
+      ...(this.issues ? { issues: this.issues } : {}),
+    };
   }
 }
 

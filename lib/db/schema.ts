@@ -27,6 +27,9 @@ export interface ApiKeysTable {
   created_at: Generated<Timestamp>;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  daily_cap_cents: number | null;
+  monthly_cap_cents: number | null;
+  allowed_products: string[] | null;
 }
 
 export interface AuthAccountsTable {

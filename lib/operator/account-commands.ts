@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
+import { USAGE_PRODUCTS, type UsageProduct } from '@/lib/accounts/usage';
 import { UserEmail } from '@/lib/accounts/users/email';
 import { ensureUser, findUserByEmail } from '@/lib/accounts/users/ensure';
 import { readCreditBalance } from '@/lib/credits/balance';
@@ -23,6 +24,7 @@ async function userByEmail(db: Db, email: string) {
 }
 
 const email = UserEmail;
+const capCents = z.coerce.number().int().min(1).max(100_000_000);
 
 export const ACCOUNT_COMMANDS: CommandDefinition[] = [
   {
@@ -38,12 +40,37 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
   {
     name: 'keys create',
     summary: 'Issue an API key for a user; the raw key is shown only this once.',
-    usage: 'keys create --email E [--name N]',
-    args: z.strictObject({ email, name: z.string().trim().min(1).max(100).optional() }),
-    async run(db, args: { email: string; name?: string }) {
+    usage: 'keys create --email E [--name N] [--daily-cap-cents N] [--monthly-cap-cents N] [--products P,P]',
+    args: z.strictObject({
+      email,
+      name: z.string().trim().min(1).max(100).optional(),
+      'daily-cap-cents': capCents.optional(),
+      'monthly-cap-cents': capCents.optional(),
+      products: z
+        .string()
+        .transform((list) => list.split(',').map((p) => p.trim()))
+        .pipe(z.array(z.enum(USAGE_PRODUCTS)).min(1))
+        .optional(),
+    }),
+    async run(
+      db,
+      args: {
+        email: string;
+        name?: string;
+        'daily-cap-cents'?: number;
+        'monthly-cap-cents'?: number;
+        products?: UsageProduct[];
+      },
+    ) {
       const user = await userByEmail(db, args.email);
-      const key = await createApiKey(db, user.id, args.name);
+      const cap = {
+        dailyCents: args['daily-cap-cents'] ?? null,
+        monthlyCents: args['monthly-cap-cents'] ?? null,
+        products: args.products ?? null,
+      };
+      const key = await createApiKey(db, user.id, args.name, cap);
       return {
+        cap,
         key: key.key,
         id: key.id,
         name: key.name,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { hasLimit, periodStarts, readKeySpend, readSpendCap } from '@/lib/accounts/api-keys/spend-cap';
 import type { Account } from '@/lib/api/contracts/account';
 import { readCreditBalance } from '@/lib/credits/balance';
 import { nextAllowanceReset } from '@/lib/credits/week';
@@ -19,7 +20,17 @@ export async function readAccount(
       ? ((await db.query<{ name: string }>('select name from api_keys where id = $1', [identity.id]))[0]?.name ?? null)
       : null;
   const remaining = Math.max(0, balance.allowance.remainingCents);
-  const spendable = balance.purchasedCents + (identity.kind === 'session_token' ? remaining : 0);
+  const cap = identity.kind === 'api_key' ? await capOf(db, identity.id, now) : null;
+  const capLeft = cap
+    ? Math.min(
+        cap.dailyCents === null ? Number.POSITIVE_INFINITY : cap.dailyCents - cap.spentTodayCents,
+        cap.monthlyCents === null ? Number.POSITIVE_INFINITY : cap.monthlyCents - cap.spentThisMonthCents,
+      )
+    : Number.POSITIVE_INFINITY;
+  const spendable = Math.max(
+    0,
+    Math.min(capLeft, balance.purchasedCents + (identity.kind === 'session_token' ? remaining : 0)),
+  );
   return {
     credential: {
       kind: identity.kind,
@@ -35,8 +46,26 @@ export async function readAccount(
       limitCents: balance.allowance.limitCents,
       remainingCents: remaining,
     },
+    cap,
     spendableCents: spendable,
     spendableUsd: signedUsd(spendable),
     asOf: now.toISOString(),
+  };
+}
+
+/** An API key's cap and its spending against it; null when the key has none. */
+async function capOf(db: Queryable, apiKeyId: string, now: Date) {
+  const cap = await readSpendCap(db, apiKeyId);
+  if (!hasLimit(cap)) return null;
+  const spend = await readKeySpend(db, apiKeyId, now);
+  const { dayEnd, monthEnd } = periodStarts(now);
+  return {
+    dailyCents: cap.dailyCents,
+    monthlyCents: cap.monthlyCents,
+    products: cap.products,
+    spentTodayCents: spend.dayCents,
+    spentThisMonthCents: spend.monthCents,
+    dayResetsAt: dayEnd.toISOString(),
+    monthResetsAt: monthEnd.toISOString(),
   };
 }

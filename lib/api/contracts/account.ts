@@ -31,6 +31,30 @@ export const Account = z
       .meta({
         description: "The signed-in user's weekly allowance (sponsored credits), spent by session tokens only.",
       }),
+    cap: z
+      .strictObject({
+        dailyCents: cents
+          .min(1)
+          .nullable()
+          .meta({ description: 'At most this many cents per UTC day; null: no daily cap.' }),
+        monthlyCents: cents
+          .min(1)
+          .nullable()
+          .meta({ description: 'At most this many cents per UTC month; null: no monthly cap.' }),
+        products: z
+          .array(z.enum(['post_summary', 'stock_picks', 'research_brief']))
+          .nullable()
+          .meta({ description: 'The only products the key may buy; null: all.' }),
+        spentTodayCents: cents.min(0),
+        spentThisMonthCents: cents.min(0),
+        dayResetsAt: IsoTimestamp,
+        monthResetsAt: IsoTimestamp,
+      })
+      .nullable()
+      .meta({
+        description:
+          "The API key's spend cap and what it spent against it (refunds left out); null for a key without one and for a session token. Over a cap a paid request answers 402 `spend_cap_reached`.",
+      }),
     spendableCents: cents.min(0).meta({
       description:
         'What this credential can spend right now: purchased credits, plus the allowance for a session token.',

@@ -65,6 +65,23 @@ export const SummaryNotReadyResponse = z
       'The post exists but its summary is still being generated. Retry after Retry-After seconds; no challenge, no charge.',
   });
 
+export const SpendCapReachedResponse = z
+  .strictObject({
+    error: z.string(),
+    code: z.literal('spend_cap_reached'),
+    cap: z.strictObject({
+      period: z.enum(['day', 'month']).meta({ description: 'The UTC day or UTC month the cap counts.' }),
+      limitCents: z.number().int().min(1),
+      spentCents: z.number().int().min(0).meta({ description: 'What the key spent in the period (refunds left out).' }),
+      priceCents: z.number().int().min(0).meta({ description: 'What this request would have cost.' }),
+      resetsAt: IsoTimestamp.meta({ description: 'When the period ends and the cap counts from zero again.' }),
+    }),
+  })
+  .meta({
+    id: 'SpendCapReachedResponse',
+    description: "The API key's spend cap would be passed: nothing was charged, and no payment challenge follows.",
+  });
+
 export const PaymentRequiredProblem = z
   .strictObject({
     type: z.string().meta({ description: 'Problem type URI' }),

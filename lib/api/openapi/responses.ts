@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
-import { ErrorMessage, InvalidQueryResponse, PaymentRequiredProblem } from '@/lib/api/contracts/common';
+import {
+  ErrorMessage,
+  InvalidQueryResponse,
+  PaymentRequiredProblem,
+  SpendCapReachedResponse,
+} from '@/lib/api/contracts/common';
 
 type Schema = z.ZodType;
 
@@ -18,7 +23,8 @@ export const notFound = (what: string) => jsonBody(`${what}. Do not pay; nothing
 const stringHeader = (description: string) => ({ description, schema: { type: 'string' as const } });
 
 export const paymentRequired = {
-  description: 'Payment required. Pay with one of the challenges and retry the identical request. Not a final failure.',
+  description:
+    'Payment required. Pay with one of the challenges and retry the identical request. Not a final failure. With an API key whose spend cap this request would pass: `spend_cap_reached` (application/json, no challenge), nothing charged; retry after `cap.resetsAt`.',
   headers: {
     'WWW-Authenticate': stringHeader(
       'MPP challenge(s): `Payment id="...", realm="...", method="tempo"|"stripe", intent="charge", request="...", expires="..."`.',
@@ -28,7 +34,10 @@ export const paymentRequired = {
     ),
     'Cache-Control': stringHeader('no-store'),
   },
-  content: { 'application/problem+json': { schema: PaymentRequiredProblem } },
+  content: {
+    'application/problem+json': { schema: PaymentRequiredProblem },
+    'application/json': { schema: SpendCapReachedResponse },
+  },
 };
 
 export const paidSuccessHeaders = {
@@ -49,7 +58,7 @@ export const paidErrorResponses = {
   '401': jsonBody('Invalid or revoked API key.', ErrorMessage),
   '402': paymentRequired,
   '403': jsonBody(
-    'Insufficient purchased credits (API key) or weekly allowance and credits exhausted (session). Top up.',
+    'Insufficient purchased credits (API key) or weekly allowance and credits exhausted (session): top up. Or (`product_not_allowed`) an API key limited to other products.',
     ErrorMessage,
   ),
 };

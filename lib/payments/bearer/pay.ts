@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX } from '@/lib/accounts/api-keys/create';
+import { capRefusal, hasLimit, readKeySpend, readSpendCap } from '@/lib/accounts/api-keys/spend-cap';
 import { verifyApiKey } from '@/lib/accounts/api-keys/verify';
 import { verifySessionToken } from '@/lib/accounts/sessions/verify';
 import { ApiError } from '@/lib/api/errors';
@@ -58,22 +59,38 @@ export async function payWithBearer(
 async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<Spent | ApiError> {
   const verified = await verifyApiKey(db, key);
   if (!verified) return new ApiError({ code: 'unauthorized', message: 'Invalid or revoked API key.' });
+  const { apiKeyId, userId } = verified;
+  // A capped key is refused before any work is done for it, then checked again, exactly, under its lock.
+  const cap = await readSpendCap(db, apiKeyId);
+  if (hasLimit(cap)) {
+    const refusal = capRefusal(cap, await readKeySpend(db, apiKeyId), offer.product, offer.priceCents);
+    if (refusal) return refusal;
+  }
   // Only a credential that may pay gets the offer's work done (a brief written), and before anything is debited.
   await offer.prepare?.();
   const ledgerKey = `request:${randomUUID()}`;
-  const debit = await debitPurchasedCredits(db, {
-    userId: verified.userId,
+  const input = {
+    userId,
     cents: offer.priceCents,
     ledgerKey,
-    apiKeyId: verified.apiKeyId,
+    apiKeyId,
     description: `${offer.product} ${offer.resource}`,
-  });
+  };
+  const debit = hasLimit(cap)
+    ? await db.transaction(async (tx) => {
+        // The key's row stays locked until the debit commits, so concurrent requests with it are counted one by one.
+        const locked = await readSpendCap(tx, apiKeyId, { lock: true });
+        const refusal = capRefusal(locked, await readKeySpend(tx, apiKeyId), offer.product, offer.priceCents);
+        return refusal ?? (await debitPurchasedCredits(tx, input));
+      })
+    : await debitPurchasedCredits(db, input);
+  if (debit instanceof ApiError) return debit;
   if (!debit)
     return new ApiError({
       code: 'insufficient_credits',
       message: `Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`,
     });
-  return { ledgerKey, spendSource: 'purchased', userId: verified.userId, apiKeyId: verified.apiKeyId };
+  return { ledgerKey, spendSource: 'purchased', userId, apiKeyId };
 }
 
 async function spendFromSession(
