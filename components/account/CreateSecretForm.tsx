@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { type ReactNode, useActionState, useState } from 'react';
 import type { ActionResult } from '@/lib/dashboard/action-result';
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from './styles';
 
@@ -20,11 +20,14 @@ export function CreateSecretForm({
   label,
   placeholder,
   usage,
+  options,
 }: {
   action: (previous: unknown, form: FormData) => Promise<ActionResult<Created>>;
   label: string;
   placeholder: string;
   usage: string;
+  /** Optional fields of the form under the name (an API key's spend cap). */
+  options?: ReactNode;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
   const [copied, setCopied] = useState(false);
@@ -32,14 +35,17 @@ export function CreateSecretForm({
 
   return (
     <div className="space-y-4">
-      <form action={formAction} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="block flex-1 text-sm font-medium text-slate-800">
-          {label}
-          <input name="name" required maxLength={100} placeholder={placeholder} className={INPUT} />
-        </label>
-        <button type="submit" className={BUTTON_PRIMARY} disabled={pending}>
-          {pending ? 'Creating…' : 'Create'}
-        </button>
+      <form action={formAction} className="space-y-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <label className="block flex-1 text-sm font-medium text-slate-800">
+            {label}
+            <input name="name" required maxLength={100} placeholder={placeholder} className={INPUT} />
+          </label>
+          <button type="submit" className={BUTTON_PRIMARY} disabled={pending}>
+            {pending ? 'Creating…' : 'Create'}
+          </button>
+        </div>
+        {options}
       </form>
       {state && !state.ok && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">

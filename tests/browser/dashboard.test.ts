@@ -136,6 +136,37 @@ describe('a signed-in user', () => {
     await screenshot(page, 'credits');
   });
 
+  it('caps a key handed to an agent: past its daily cap a request answers 402 and charges nothing', async () => {
+    await page.goto(`${base}/account/keys`);
+    await page.fill('input[name=name]', 'capped agent');
+    await page.fill('input[name=dailyCapUsd]', '0.15');
+    await page.check('input[name=buy_post_summary]');
+    await page.click('button:has-text("Create")');
+    const cappedKey = await text('[data-testid=new-secret]');
+    await page.reload();
+    expect(await text('[data-testid=key-row]:has-text("capped agent")')).toContain('$0.15 a day; Summaries only');
+    await screenshot(page, 'keys-capped');
+
+    const statuses: number[] = [];
+    let spent = 0;
+    let refusal: { code?: string; cap?: { limitCents: number; period: string } } = {};
+    for (let i = 0; i < 3 && !statuses.includes(402); i++) {
+      const response = await api(postPath, cappedKey);
+      statuses.push(response.status);
+      if (response.status === 402) refusal = (await response.json()) as typeof refusal;
+      else {
+        spent += Math.round(Number(response.headers.get('x-payment-amount-usd')) * 100);
+        await response.body?.cancel();
+      }
+    }
+    expect(statuses[0]).toBe(200);
+    expect(statuses.at(-1)).toBe(402);
+    expect(refusal).toMatchObject({ code: 'spend_cap_reached', cap: { limitCents: 15, period: 'day' } });
+    const account = (await (await api('/api/v1/account', cappedKey)).json()) as { cap: { spentTodayCents: number } };
+    expect(account.cap.spentTodayCents).toBe(spent);
+    expect(spent).toBeLessThanOrEqual(15);
+  });
+
   it('buys a summary from the search page with one click, paid from the allowance', async () => {
     await page.goto(`${base}/search?q=${encodeURIComponent('semiconductors')}`);
     await screenshot(page, 'search');

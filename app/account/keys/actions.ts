@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
+import { USAGE_PRODUCTS, type UsageProduct } from '@/lib/accounts/usage';
 import { accountAction } from '@/lib/dashboard/account-action';
 import { type ActionResult, actionResult } from '@/lib/dashboard/action-result';
 import { getDb } from '@/lib/db/client';
@@ -15,6 +16,34 @@ const KeyName = z
   .min(1, 'Give the key a name.')
   .max(100, 'Names are at most 100 characters.');
 
+// A cap in dollars as typed ("2", "0.50"); empty is no cap.
+const CapUsd = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const cents = Math.round(Number(value) * 100);
+    if (!/^\d+(?:\.\d{1,2})?$/u.test(value) || cents < 1 || cents > 100_000_000) {
+      ctx.addIssue({ code: 'custom', message: 'A cap is an amount in dollars from 0.01 to 1,000,000.' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const CapProducts = z.object(
+  Object.fromEntries(USAGE_PRODUCTS.map((product) => [`buy_${product}`, z.string().optional()])) as Record<
+    `buy_${UsageProduct}`,
+    z.ZodOptional<z.ZodString>
+  >,
+);
+
+/** The products ticked; none ticked is no limit on products. */
+function productsOf(input: Partial<Record<`buy_${UsageProduct}`, string>>): UsageProduct[] | null {
+  const ticked = USAGE_PRODUCTS.filter((product) => input[`buy_${product}`] !== undefined);
+  return ticked.length > 0 ? ticked : null;
+}
+
 export interface CreatedKey {
   key: string;
   name: string;
@@ -23,10 +52,11 @@ export interface CreatedKey {
 
 const createKey = accountAction({
   returnTo: '/account/keys',
-  input: z.object({ name: KeyName }),
+  input: z.object({ name: KeyName, dailyCapUsd: CapUsd, monthlyCapUsd: CapUsd }).extend(CapProducts.shape),
   limit: true,
   run: async ({ user, input }): Promise<CreatedKey> => {
-    const created = await createApiKey(await getDb(), user.userId, input.name);
+    const cap = { dailyCents: input.dailyCapUsd, monthlyCents: input.monthlyCapUsd, products: productsOf(input) };
+    const created = await createApiKey(await getDb(), user.userId, input.name, cap);
     revalidatePath('/account/keys');
     return { key: created.key, name: created.name, displayPrefix: created.displayPrefix };
   },

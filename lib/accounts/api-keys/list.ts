@@ -1,5 +1,6 @@
 import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
+import { capFromRow, hasLimit, type SpendCap } from './spend-cap';
 
 export interface ApiKeySummary {
   id: string;
@@ -8,13 +9,24 @@ export interface ApiKeySummary {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  cap: SpendCap | null;
 }
 
 /** A user's API keys, newest first: names and prefixes only (the keys themselves are stored as hashes). */
 export async function listApiKeys(db: Queryable, userId: string, limit = 100): Promise<ApiKeySummary[]> {
   const rows = await typed(db)
     .selectFrom('api_keys')
-    .select(['id', 'name', 'display_prefix', 'created_at', 'last_used_at', 'revoked_at'])
+    .select([
+      'id',
+      'name',
+      'display_prefix',
+      'created_at',
+      'last_used_at',
+      'revoked_at',
+      'daily_cap_cents',
+      'monthly_cap_cents',
+      'allowed_products',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -27,5 +39,11 @@ export async function listApiKeys(db: Queryable, userId: string, limit = 100): P
     createdAt: r.created_at.toISOString(),
     lastUsedAt: r.last_used_at?.toISOString() ?? null,
     revokedAt: r.revoked_at?.toISOString() ?? null,
+    cap: capOf(r),
   }));
+}
+
+function capOf(row: Parameters<typeof capFromRow>[0]): SpendCap | null {
+  const cap = capFromRow(row);
+  return hasLimit(cap) ? cap : null;
 }

@@ -34,6 +34,15 @@ export async function readSpendCap(
     `select daily_cap_cents, monthly_cap_cents, allowed_products from api_keys where id = $1${options.lock ? ' for update' : ''}`,
     [apiKeyId],
   );
+  return capFromRow(row);
+}
+
+/** The cap stored on an api_keys row. */
+export function capFromRow(
+  row:
+    | { daily_cap_cents: number | null; monthly_cap_cents: number | null; allowed_products: string[] | null }
+    | undefined,
+): SpendCap {
   return {
     dailyCents: row?.daily_cap_cents ?? null,
     monthlyCents: row?.monthly_cap_cents ?? null,
