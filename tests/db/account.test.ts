@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as ledgerGet } from '@/app/api/v1/account/ledger/route';
 import { GET as accountGet } from '@/app/api/v1/account/route';
 import { POST as briefsPost } from '@/app/api/v1/briefs/route';
-import { buildMcpServer } from '@/app/mcp/server';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
 import { ensureUser } from '@/lib/accounts/users/ensure';
@@ -19,6 +16,7 @@ import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
+import { connectInMemoryMcp } from '@/tests/helpers/in-memory-mcp';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 // GET /api/v1/account and /api/v1/account/ledger in process, as an agent holding an API key or a session token reads
@@ -181,20 +179,8 @@ describe('the MCP tools get_balance and get_ledger', () => {
   it("read the connection credential's account through the SDK's client", async () => {
     const buyer = await customer(100);
     expect((await buyBrief(buyer.key, 'req-mcp-1')).status).toBe(200);
-    const connect = async (authorization: string | null) => {
-      const server = buildMcpServer({
-        origin: 'http://localhost',
-        clientIp: '127.0.0.1',
-        requestId: null,
-        authorization,
-        prices: context.payments.prices,
-      });
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await server.connect(serverSide);
-      const client = new Client({ name: 'account-test', version: '1.0.0' });
-      await client.connect(clientSide);
-      return client;
-    };
+    const connect = (authorization: string | null) =>
+      connectInMemoryMcp(authorization, context.payments.prices, 'account-test');
     const client = await connect(buyer.key);
     const balance = await client.callTool({ name: 'get_balance', arguments: {} });
     expect(balance.isError).toBeFalsy();

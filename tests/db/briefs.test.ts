@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as briefsGet, POST as briefsPost } from '@/app/api/v1/briefs/route';
-import { buildMcpServer } from '@/app/mcp/server';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
 import { ensureUser } from '@/lib/accounts/users/ensure';
@@ -32,6 +29,7 @@ import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
 import { type FakeFacilitator, startFakeFacilitator } from '@/tests/helpers/fake-facilitator';
 import { type FakeOpenAI, startFakeOpenAI } from '@/tests/helpers/fake-openai';
+import { connectInMemoryMcp } from '@/tests/helpers/in-memory-mcp';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 import { signX402Payment } from '@/tests/helpers/x402-payment';
 
@@ -412,21 +410,8 @@ describe('the OpenAI generator', () => {
 describe('MCP tool get_research_brief', () => {
   it('is paid with the connection key through the official client, and names the price and sources unpaid', async () => {
     const buyer = await customer(100);
-    const connect = async (authorization: string | null) => {
-      const server = buildMcpServer({
-        origin: 'http://localhost',
-        clientIp: '127.0.0.1',
-        requestId: null,
-        authorization,
-        prices: context.payments.prices,
-      });
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await server.connect(serverSide);
-      const client = new Client({ name: 'briefs-test', version: '1.0.0' });
-      await client.connect(clientSide);
-      await client.listTools();
-      return client;
-    };
+    const connect = (authorization: string | null) =>
+      connectInMemoryMcp(authorization, context.payments.prices, 'briefs-test');
     const unpaid = await (await connect(null)).callTool({
       name: 'get_research_brief',
       arguments: { question: QUESTION, maxSources: 2 },
