@@ -40,7 +40,12 @@ export async function weighQuestion(db: Db, question: string): Promise<QuestionP
   // The clock only places the window, which is dropped here: any date gives the same words.
   const words = prepareQuery(topic, new Date(0)).terms.filter((word) => lexemesOf(word).size > 0);
   if (words.length === 0) return [];
-  const [{ terms: resolved, corpus }, store] = await Promise.all([resolveTerms(db, words), loadLocalStore()]);
+  // The word list ships with the local embeddings; a deployment without it (a read-only install that never prepared
+  // it) weighs words by idf alone rather than failing the brief.
+  const [{ terms: resolved, corpus }, store] = await Promise.all([
+    resolveTerms(db, words),
+    loadLocalStore().catch(() => null),
+  ]);
   const names = nameGroups(topic);
   const lead = leadClause(topic);
   const parts: Array<QuestionPart & { group: number }> = [];
@@ -102,9 +107,9 @@ function specificity(rank: number | null): number {
 const EVERYDAY_RANK = 10_000;
 
 /** A word's rank among English words, null when the list lacks it; it splits at apostrophes ("can't" as "can"). */
-function rankOf(store: CompactStore, word: string): number | null {
-  const entry = store.index.get(word.split(/['’]/u)[0]!);
-  return entry === undefined ? null : store.ranks[entry]!;
+function rankOf(store: CompactStore | null, word: string): number | null {
+  const entry = store?.index.get(word.split(/['’]/u)[0]!);
+  return store && entry !== undefined ? store.ranks[entry]! : null;
 }
 
 /** Same form as search's BM25 idf (lib/search/lexical/resolve-terms.ts), so the two weigh words alike. */
