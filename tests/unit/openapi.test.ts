@@ -157,7 +157,8 @@ describe('OpenAPI document', () => {
       expect(info.offers.map((o) => `${o.method}:${o.amount}`)).toEqual(['x402:100000', 'tempo:100000', 'stripe:50']);
       const challenge = op.responses['402']!;
       expect(Object.keys(challenge.headers!)).toEqual(expect.arrayContaining(['WWW-Authenticate', 'PAYMENT-REQUIRED']));
-      expect(Object.keys(challenge.content!)).toEqual(['application/problem+json']);
+      // The challenge problem, and a capped API key's refusal (spend_cap_reached, no challenge).
+      expect(Object.keys(challenge.content!)).toEqual(['application/problem+json', 'application/json']);
       expect(Object.keys(op.responses)).toEqual(
         expect.arrayContaining(['200', '400', '401', '402', '403', '404', '500']),
       );
