@@ -5,6 +5,7 @@ import {
   dashboardServiceEnv,
   launchBrowser,
   newContext,
+  overflowingElements,
   screenshot,
   seriousAccessibilityViolations,
   signInLocally,
@@ -48,25 +49,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** What sticks out sideways at the page's width (as tests/browser/ticker-page.test.ts checks). */
-async function overflow(target: Page): Promise<string[]> {
-  return target.evaluate(() => {
-    const width = window.innerWidth;
-    const problems: string[] = [];
-    const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
-    if (pageWidth > width) problems.push(`page is ${pageWidth}px wide`);
-    for (const element of document.querySelectorAll('main *')) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width > 0 && rect.right > width + 1) {
-        problems.push(
-          `${element.tagName.toLowerCase()} "${element.textContent?.slice(0, 40)}" ends at ${rect.right}px`,
-        );
-      }
-    }
-    return problems.slice(0, 5);
-  });
-}
-
 const askUrl = (question: string) => `${base}/search?ask=${encodeURIComponent(question)}`;
 
 describe('the Ask box', () => {
@@ -78,7 +60,7 @@ describe('the Ask box', () => {
     expect(await quote.locator('ol[aria-label="Sources quoted"] li').count()).toBeGreaterThan(0);
     expect(await quote.locator('a:has-text("Sign in")').count()).toBe(1);
     expect(await phonePage.locator('button:has-text("Buy brief")').count()).toBe(0);
-    expect(await overflow(phonePage)).toEqual([]);
+    expect(await overflowingElements(phonePage)).toEqual([]);
     expect(await seriousAccessibilityViolations(phonePage)).toEqual([]);
     await screenshot(phonePage, 'search-ask-quote-phone');
   });
@@ -110,7 +92,7 @@ describe('the Ask box', () => {
     await phonePage.goto(askUrl(QUESTION));
     await phonePage.locator('button:has-text("Buy brief")').click();
     await phonePage.getByTestId('bought-brief').waitFor({ timeout: 60_000 });
-    expect(await overflow(phonePage)).toEqual([]);
+    expect(await overflowingElements(phonePage)).toEqual([]);
     await screenshot(phonePage, 'search-ask-bought-phone');
   });
 

@@ -6,6 +6,7 @@ import {
   dashboardServiceEnv,
   launchBrowser,
   newContext,
+  overflowingElements,
   screenshot,
   seriousAccessibilityViolations,
   signInLocally,
@@ -49,25 +50,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** What sticks out sideways at the page's width. */
-async function overflow(target: Page): Promise<string[]> {
-  return target.evaluate(() => {
-    const width = window.innerWidth;
-    const problems: string[] = [];
-    const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
-    if (pageWidth > width) problems.push(`page is ${pageWidth}px wide`);
-    for (const element of document.querySelectorAll('main *')) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width > 0 && rect.right > width + 1) {
-        problems.push(
-          `${element.tagName.toLowerCase()} "${element.textContent?.slice(0, 40)}" ends at ${rect.right}px`,
-        );
-      }
-    }
-    return problems.slice(0, 5);
-  });
-}
-
 describe('the ticker page', () => {
   it('shows the company, its windows, publications and posts at desktop and phone widths', async () => {
     for (const [target, name] of [
@@ -83,7 +65,7 @@ describe('the ticker page', () => {
       }
       expect(await target.getByTestId('ticker-post').count()).toBeGreaterThan(0);
       expect(await target.locator('a[href^="/publications/"]').count()).toBeGreaterThan(0);
-      expect(await overflow(target), `${name} at ${target.viewportSize()!.width}px`).toEqual([]);
+      expect(await overflowingElements(target), `${name} at ${target.viewportSize()!.width}px`).toEqual([]);
       expect(await seriousAccessibilityViolations(target), name).toEqual([]);
       await screenshot(target, 'page-tickers-NVDA');
     }

@@ -102,3 +102,25 @@ export function dashboardServiceEnv(databaseUrl: string | null | undefined): Rec
     DEMO_POSTS: '300',
   };
 }
+
+/**
+ * What sticks out sideways at the page's width: the page itself when it scrolls sideways, and up to five elements of
+ * `main` whose right edge passes the viewport (a phone-width check).
+ */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const problems: string[] = [];
+    const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    if (pageWidth > width) problems.push(`page is ${pageWidth}px wide`);
+    for (const element of document.querySelectorAll('main *')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width > 0 && rect.right > width + 1) {
+        problems.push(
+          `${element.tagName.toLowerCase()} "${element.textContent?.slice(0, 40)}" ends at ${rect.right}px`,
+        );
+      }
+    }
+    return problems.slice(0, 5);
+  });
+}
