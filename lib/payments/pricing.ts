@@ -28,7 +28,11 @@ export function clampPrice(cents: number): number {
   return Math.min(PRICE_CEILING_CENTS, Math.max(PRICE_FLOOR_CENTS, Math.round(cents)));
 }
 
-/** "0.10" for 10 cents: the decimal text of paymentInfo.amountUsd and of MPP amounts. */
+/**
+ * "0.10" for 10 cents: the decimal text of paymentInfo.amountUsd and of MPP amounts. A negative amount (a ledger debit)
+ * gets a leading sign: -10 is "-0.10".
+ */
 export function centsToUsd(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const magnitude = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
 }

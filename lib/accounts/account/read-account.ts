@@ -4,8 +4,8 @@ import type { Account } from '@/lib/api/contracts/account';
 import { readCreditBalance } from '@/lib/credits/balance';
 import { nextAllowanceReset } from '@/lib/credits/week';
 import type { Queryable } from '@/lib/db/types';
+import { centsToUsd } from '@/lib/payments/pricing';
 import type { BearerIdentity } from './identify-bearer';
-import { signedUsd } from './signed-usd';
 
 /** GET /api/v1/account: the balances behind a credential, and what that credential can spend now. */
 export async function readAccount(
@@ -39,7 +39,7 @@ export async function readAccount(
       spends: identity.kind === 'api_key' ? ['purchased'] : ['sponsored', 'purchased'],
     },
     purchasedCents: balance.purchasedCents,
-    purchasedUsd: signedUsd(balance.purchasedCents),
+    purchasedUsd: centsToUsd(balance.purchasedCents),
     allowance: {
       weekStart: balance.allowance.weekStart,
       resetsAt: nextAllowanceReset(now).toISOString(),
@@ -48,7 +48,7 @@ export async function readAccount(
     },
     cap,
     spendableCents: spendable,
-    spendableUsd: signedUsd(spendable),
+    spendableUsd: centsToUsd(spendable),
     asOf: now.toISOString(),
   };
 }

@@ -4,7 +4,7 @@ import { LEDGER_DEFAULT_LIMIT, type Ledger } from '@/lib/api/contracts/account';
 import { invalidInput } from '@/lib/api/errors';
 import { listLedger } from '@/lib/credits/list-ledger';
 import type { Queryable } from '@/lib/db/types';
-import { signedUsd } from './signed-usd';
+import { centsToUsd } from '@/lib/payments/pricing';
 
 /**
  * GET /api/v1/account/ledger: one page of the account's ledger, both balances interleaved, newest first. The cursor
@@ -25,7 +25,7 @@ export async function readLedger(
     createdAt: line.createdAt,
     kind: line.kind,
     amountCents: line.deltaCents,
-    amountUsd: signedUsd(line.deltaCents),
+    amountUsd: centsToUsd(line.deltaCents),
     spendSource: line.source,
     balanceAfterCents: line.balanceAfterCents,
     product: isProduct(line.product) ? line.product : null,
