@@ -32,7 +32,11 @@ describe('users, API keys and session tokens', () => {
     expect(key.key).toMatch(/^pk_svc_[A-Za-z0-9_-]{43}$/);
     const [stored] = await db.query<{ key_hash: string }>('select key_hash from api_keys where id = $1', [key.id]);
     expect(stored!.key_hash).not.toContain(key.key.slice(7));
-    expect(await verifyApiKey(db, key.key)).toEqual({ apiKeyId: key.id, userId: user.id });
+    expect(await verifyApiKey(db, key.key)).toEqual({
+      apiKeyId: key.id,
+      userId: user.id,
+      cap: { dailyCents: null, monthlyCents: null, products: null },
+    });
     expect(await verifyApiKey(db, `${key.key}x`)).toBeNull();
     await revokeApiKey(db, key.id);
     expect(await verifyApiKey(db, key.key)).toBeNull();

@@ -59,9 +59,8 @@ export async function payWithBearer(
 async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<Spent | ApiError> {
   const verified = await verifyApiKey(db, key);
   if (!verified) return new ApiError({ code: 'unauthorized', message: 'Invalid or revoked API key.' });
-  const { apiKeyId, userId } = verified;
+  const { apiKeyId, userId, cap } = verified;
   // A capped key is refused before any work is done for it, then checked again, exactly, under its lock.
-  const cap = await readSpendCap(db, apiKeyId);
   if (hasLimit(cap)) {
     const refusal = capRefusal(cap, await readKeySpend(db, apiKeyId), offer.product, offer.priceCents);
     if (refusal) return refusal;
