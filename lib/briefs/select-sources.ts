@@ -44,9 +44,12 @@ export async function selectSources(db: Db, input: BriefInput, options: SelectOp
     { embeddings },
   );
   const parts = await weighQuestion(db, input.question);
-  const sources = (await loadSources(db, result.items))
-    .filter((post) => answeringShare(parts, `${post.title}\n${post.text}`) >= ANSWERING_SHARE)
-    .slice(0, wanted);
+  const sources: SourcePost[] = [];
+  // In rank order, until enough answer: the candidates after that are never weighed.
+  for (const post of await loadSources(db, result.items)) {
+    if (sources.length === wanted) break;
+    if (answeringShare(parts, `${post.title}\n${post.text}`) >= ANSWERING_SHARE) sources.push(post);
+  }
   return { question: input.question, sources, timeWindow: result.timeWindow };
 }
 
