@@ -121,4 +121,17 @@ describe('the posts a research brief may read', () => {
       ANSWERING_SHARE,
     );
   });
+
+  it('takes questions as the world writes them: markup, emoji, other scripts, direction marks, long runs', async () => {
+    expect((await sources('How do analysts rate <b>PayPal</b> and <i>Fiserv</i> 📈?')).sort()).toEqual([
+      'fiserv-rating',
+      'paypal-rating',
+    ]);
+    expect(await sources('Why can’t ‮Uber‬ make a profit? 🚗')).toEqual(['uber-losses']);
+    for (const question of ['英伟达的目标价是多少？', 'ما هو سعر النحاس في تشيلي؟', '🙂🙂🙂 ??']) {
+      expect(await sources(question), question).toEqual([]);
+    }
+    // A 400-letter run is no word: what is left asks about copper, which the Bell Labs post names.
+    expect(await sources(`copper ${'x'.repeat(400)}`)).toEqual(['bell-labs']);
+  });
 });
