@@ -1,13 +1,15 @@
 /**
- * Paying client: `npm run pay -- <url> [--method x402|mpp] [--post] [--payer N] [--mcp]`.
+ * Paying client: `npm run pay -- <url> [--method x402|mpp] [--post] [--payer N] [--count N] [--mcp]`.
  * Pays for one request with the official client libraries (@x402/fetch, mppx) and prints the status, the decoded
- * receipt header and the body. Exit codes: 0 paid (2xx), 1 any other answer or a failed payment, 2 usage errors.
+ * receipt header and the body; with --count, pays N in turn and prints their latency and on-chain transactions.
+ * Exit codes: 0 paid (2xx, every one with --count), 1 any other answer or a failed payment, 2 usage errors.
  */
 import { env } from '@/lib/env';
 import { parsePayArgs, USAGE, UsageError } from './pay/args';
 import { mppPaymentClient, x402PaymentClient } from './pay/clients';
 import { payOverMcp } from './pay/mcp';
 import { PayerError, resolvePayer } from './pay/payer';
+import { payRepeatedly } from './pay/repeat';
 
 function pretty(text: string): string {
   try {
@@ -37,6 +39,15 @@ async function main(): Promise<number> {
     args.body !== null
       ? { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: args.body }
       : { method: 'GET', headers: { accept: 'application/json' } };
+
+  if (args.count > 1) {
+    const run = await payRepeatedly(client, args.url, init, args.count, (line) => console.log(line));
+    console.log(
+      `Paid ${run.paid} of ${args.count} requests with ${args.method}: p50 ${run.p50Ms} ms, p95 ${run.p95Ms} ms, ` +
+        `${run.transactions} on-chain transaction${run.transactions === 1 ? '' : 's'}.`,
+    );
+    return run.failed === 0 ? 0 : 1;
+  }
 
   const started = performance.now();
   const response = await client.fetch(args.url, init);

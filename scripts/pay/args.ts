@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** Command line of `npm run pay`: validated here so mistakes get a usage message, not a stack trace. */
-export const USAGE = `Usage: npm run pay -- <url> [--method x402|mpp] [--post | --body JSON] [--payer N] [--mcp]
+export const USAGE = `Usage: npm run pay -- <url> [--method x402|mpp] [--post | --body JSON] [--payer N] [--count N] [--mcp]
 
 Pays for one request to a paid route with the official client libraries and prints the answer.
 
@@ -13,6 +13,8 @@ Pays for one request to a paid route with the official client libraries and prin
   --payer N         which sandbox payer account to use (0-based, default 0)
   --max-amount USD  the most one x402 payment may cost, in dollars (default 1, the x402 client's own limit);
                     a day of 200 stock picks costs more: --max-amount 5
+  --count N         pay N requests in turn (1-1000), one line each, then their p50 and how many on-chain
+                    transactions settled them
   --mcp             buy the same thing through the service's MCP server (/mcp): the tool call's unpaid error
                     result carries the price, then x402 pays in _meta["x402/payment"] or mppx's MCP client pays
   -h, --help        show this help
@@ -35,9 +37,14 @@ export interface PayArgs {
   mcp: boolean;
   /** The x402 client's per-payment limit in dollars; null keeps the client's default ($1). */
   maxAmountUsd: string | null;
+  /** How many requests to pay in turn (--count); 1 prints the one answer in full. */
+  count: number;
 }
 
 export class UsageError extends Error {}
+
+/** --count's ceiling: each request is a payment of real value when the keys are not the sandbox's. */
+const MAX_COUNT = 1000;
 
 function readArgv(argv: string[]) {
   try {
@@ -52,6 +59,7 @@ function readArgv(argv: string[]) {
         payer: { type: 'string' },
         mcp: { type: 'boolean', default: false },
         'max-amount': { type: 'string' },
+        count: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -99,6 +107,13 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
   if (maxAmount !== undefined && !/^(?:\d{1,6})(?:\.\d{1,6})?$/.test(maxAmount.replace(/^\$/, ''))) {
     throw new UsageError(`--max-amount must be a dollar amount such as 5 or 2.50, got "${maxAmount}"`);
   }
+  let count = 1;
+  if (values.count !== undefined) {
+    if (!/^\d{1,4}$/.test(values.count) || Number(values.count) < 1 || Number(values.count) > MAX_COUNT)
+      throw new UsageError(`--count must be a whole number from 1 to ${MAX_COUNT}, got "${values.count}"`);
+    count = Number(values.count);
+  }
+  if (values.mcp && count > 1) throw new UsageError('--count cannot be combined with --mcp');
   return {
     url,
     method,
@@ -107,5 +122,6 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
     payer,
     mcp: values.mcp,
     maxAmountUsd: maxAmount === undefined ? null : maxAmount.replace(/^\$/, ''),
+    count,
   };
 }

@@ -17,6 +17,8 @@ export interface PaymentClient {
   fetch: (url: URL, init: RequestInit) => Promise<Response>;
   receiptHeader: 'PAYMENT-RESPONSE' | 'Payment-Receipt';
   decodeReceipt(value: string): unknown;
+  /** The on-chain transaction a receipt names (x402's `transaction`, MPP's `reference`), or null. */
+  transactionOf(value: string): string | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export function x402PaymentClient(payer: Payer, maxAmountUsd: string | null = nu
     fetch: (url, init) => paying(url, init),
     receiptHeader: 'PAYMENT-RESPONSE',
     decodeReceipt: (value) => decodePaymentResponseHeader(value),
+    transactionOf: (value) => decodePaymentResponseHeader(value).transaction || null,
   };
 }
 
@@ -63,5 +66,6 @@ export async function mppPaymentClient(payer: Payer): Promise<PaymentClient> {
     fetch: (url, init) => mppx.fetch(url, init),
     receiptHeader: 'Payment-Receipt',
     decodeReceipt: (value) => Receipt.deserialize(value),
+    transactionOf: (value) => Receipt.deserialize(value).reference || null,
   };
 }

@@ -61,12 +61,32 @@ describe('npm run pay', () => {
     expect(result.stdout).toContain('"status": "success"');
   });
 
+  it('--count pays requests in turn, one line each, and counts the on-chain transactions that settled them', async () => {
+    const [x402Run, mppRun] = await Promise.all([
+      pay([`${x402.url}/report`, '--payer', '3', '--count', '4'], dataDir),
+      pay([`${mpp.url}/report`, '--method', 'mpp', '--payer', '3', '--post', '--count', '3'], dataDir),
+    ]);
+    expect(x402Run.code, x402Run.stderr).toBe(0);
+    expect(x402Run.stdout.match(/^\d\/4 HTTP 200 \d+ ms tx 0x[0-9a-f]{64}$/gm)).toHaveLength(4);
+    // x402 exact settles each request with its own transfer on chain.
+    expect(x402Run.stdout).toMatch(/Paid 4 of 4 requests with x402: p50 \d+ ms, p95 \d+ ms, 4 on-chain transactions\./);
+    expect(mppRun.code, mppRun.stderr).toBe(0);
+    expect(mppRun.stdout.match(/^\d\/3 HTTP 200 \d+ ms tx 0x[0-9a-f]{64}$/gm)).toHaveLength(3);
+    expect(mppRun.stdout).toMatch(/Paid 3 of 3 requests with mpp: p50 \d+ ms, p95 \d+ ms, 3 on-chain transactions\./);
+  });
+
   it('exits 1 with the error body on a non-2xx answer, and 2 on usage errors', async () => {
-    const [notFound, usage, outOfRange] = await Promise.all([
+    const [notFound, usage, outOfRange, badCount, repeatedNotFound] = await Promise.all([
       pay([`${sandbox.config.x402.facilitatorUrl}/nope`], dataDir),
       pay([`${x402.url}/report`, '--method', 'card'], dataDir),
       pay([`${x402.url}/report`, '--payer', '99'], dataDir),
+      pay([`${x402.url}/report`, '--count', '0'], dataDir),
+      pay([`${sandbox.config.x402.facilitatorUrl}/nope`, '--count', '2'], dataDir),
     ]);
+    expect(badCount.code).toBe(2);
+    expect(badCount.stderr).toContain('--count must be a whole number from 1 to 1000');
+    expect(repeatedNotFound.code).toBe(1);
+    expect(repeatedNotFound.stdout).toContain('Paid 0 of 2 requests');
     expect(notFound.code).toBe(1);
     expect(notFound.stderr).toContain('"error": "not found"');
     expect(usage.code).toBe(2);
