@@ -1,4 +1,4 @@
-import { percentile } from '../bench/load';
+import { percentile } from '@/scripts/bench/load';
 import type { PaymentClient } from './clients';
 
 export interface RepeatedPayments {
