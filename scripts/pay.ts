@@ -42,10 +42,9 @@ async function main(): Promise<number> {
 
   if (args.count > 1) {
     const run = await payRepeatedly(client, args.url, init, args.count, (line) => console.log(line));
-    console.log(
-      `Paid ${run.paid} of ${args.count} requests with ${args.method}: p50 ${run.p50Ms} ms, p95 ${run.p95Ms} ms, ` +
-        `${run.transactions} on-chain transaction${run.transactions === 1 ? '' : 's'}.`,
-    );
+    const latency = run.paid > 0 ? `: p50 ${run.p50Ms} ms, p95 ${run.p95Ms} ms` : '';
+    const transactions = `${run.transactions} on-chain transaction${run.transactions === 1 ? '' : 's'}`;
+    console.log(`Paid ${run.paid} of ${args.count} requests with ${args.method}${latency}, ${transactions}.`);
     return run.failed === 0 ? 0 : 1;
   }
 

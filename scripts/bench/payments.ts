@@ -1,33 +1,25 @@
-import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import { Mppx, tempo } from 'mppx/client';
-import { createClient, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { runRemoteCommand } from '@/lib/operator/remote';
 import { readServiceFile } from '@/lib/operator/service-file';
-import { tempoChain } from '@/lib/payments/sandbox/chains';
-import { readSandboxFile } from '@/lib/payments/sandbox/file';
 import type { RunningService } from '@/tests/helpers/service';
 import { readyPostPath } from '@/tests/helpers/service-posts';
-import { type LoadResult, measure, ms, percentile } from './load';
+import { type LoadResult, measure, ms } from './load';
+import { benchPaidRuns, type PaidRun } from './paid-runs';
 
 export interface PaymentBench {
   load: Array<LoadResult & { connections: number }>;
-  roundTrips: Array<{ name: string; n: number; p50: number; p95: number; max: number }>;
+  paidRuns: PaidRun[];
 }
 
 export function operator(service: RunningService, command: string, args: Record<string, unknown>) {
   return runRemoteCommand(readServiceFile(service.dataDir)!, command, args);
 }
 
-function stats(name: string, times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { name, n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
-}
+/** Paid requests per way of paying: issue 37 compares them per 100. */
+const PAID_REQUESTS = Number(process.env.BENCH_PAID_REQUESTS ?? 100);
 
 /**
  * The cost of payment: the credit-paid post route, the unpaid 402 path and a free route under the same load (so the
- * overhead reads as a ratio), then whole x402 and MPP round trips (challenge, sign, settle on the sandbox chains).
+ * overhead reads as a ratio), then 100 paid requests in turn with each way of paying: latency and on-chain transactions.
  */
 export async function benchPayments(
   service: RunningService,
@@ -57,38 +49,12 @@ export async function benchPayments(
     }
   }
 
-  const sandbox = readSandboxFile(service.dataDir)!;
-  const x402Times: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    const account = privateKeyToAccount(sandbox.x402.payerPrivateKeys[i % sandbox.x402.payerPrivateKeys.length]!);
-    const pay = wrapFetchWithPayment(fetch, new x402Client().register('eip155:*', new ExactEvmScheme(account)));
-    const started = performance.now();
-    const response = await pay(service.url + path);
-    await response.body?.cancel();
-    if (response.status !== 200) throw new Error(`x402 payment answered ${response.status}`);
-    x402Times.push(performance.now() - started);
-  }
-  // A Tempo payer's second payment in quick succession can be dropped by the local chain: one payment per payer.
-  const mppTimes: number[] = [];
-  const client = createClient({ chain: tempoChain(sandbox.mpp.rpcUrl), transport: http(sandbox.mpp.rpcUrl) });
-  for (const key of sandbox.mpp.payerPrivateKeys) {
-    const mppx = Mppx.create({
-      polyfill: false,
-      methods: [tempo.charge({ account: privateKeyToAccount(key), getClient: () => client })],
-    });
-    const started = performance.now();
-    const response = await mppx.fetch(service.url + path);
-    await response.body?.cancel();
-    if (response.status !== 200) throw new Error(`MPP payment answered ${response.status}`);
-    mppTimes.push(performance.now() - started);
-  }
-  const roundTrips = [
-    stats('x402 round trip (@x402/fetch)', x402Times),
-    stats('MPP round trip (mppx tempo.charge)', mppTimes),
-  ];
-  for (const row of roundTrips)
+  const paidRuns = await benchPaidRuns(service, path, key, PAID_REQUESTS);
+  for (const run of paidRuns)
     console.log(
-      `  payments: ${row.name.padEnd(34)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  max ${ms(row.max)}  (${row.n} payments)`,
+      run.notMeasured
+        ? `  payments: ${run.name.padEnd(34)} not measured: ${run.notMeasured}`
+        : `  payments: ${run.name.padEnd(34)} ${run.paid}/${run.requests} paid  p50 ${ms(run.p50)}  p95 ${ms(run.p95)}  ${run.onChainTransactions} on-chain transactions`,
     );
-  return { load, roundTrips };
+  return { load, paidRuns };
 }
