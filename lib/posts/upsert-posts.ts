@@ -217,16 +217,11 @@ async function invalidateGenerated(tx: Queryable, postId: string) {
 }
 
 /**
- * Whether the post's search entry must be built again: its title, subtitle and language make its document, and its
- * date orders it on the champion lists (lib/search/index/champion-lists.ts).
+ * Whether the post's search document must be built again: its title, subtitle and language make it. A new date needs
+ * no new document: the search_changes trigger hands it to the postings in memory, and SQL reads it from the row.
  */
 function searchDocumentChanged(row: ExistingRow, draft: PostDraft): boolean {
-  return (
-    row.title !== draft.title ||
-    row.subtitle !== draft.subtitle ||
-    row.language !== draft.language ||
-    (row.published_at?.getTime() ?? null) !== (draft.publishedAt?.getTime() ?? null)
-  );
+  return row.title !== draft.title || row.subtitle !== draft.subtitle || row.language !== draft.language;
 }
 
 function fieldsChanged(row: ExistingRow, draft: PostDraft): boolean {

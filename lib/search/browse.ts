@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/types';
 import { postOrder } from '@/lib/posts/order';
+import type { TimeRange } from '@/lib/search/types';
 import { loadPostMeta, postItemFields } from './details';
-import type { TimeRange } from './lexical/rank';
 import type { TopicSearchResult } from './result';
 
 /**

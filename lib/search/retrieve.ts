@@ -1,10 +1,11 @@
 import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from './embeddings/provider';
 import type { LexicalMatchCounter } from './lexical/count';
-import { type LexicalHit, rankLexical, type TimeRange } from './lexical/rank';
+import { rankLexical } from './lexical/rank';
 import type { ResolvedTerm } from './lexical/resolve-terms';
 import type { PostingsRanker } from './postings/postings-index';
 import { rankSemantic } from './semantic/rank';
+import type { LexicalHit, TimeRange } from './types';
 
 /** Neighbours the semantic side takes before fusion: top-k first, never a full scan. */
 export const RETRIEVE_PER_SIDE = 50;
@@ -30,7 +31,6 @@ export async function retrieve(
   db: Db,
   input: {
     terms: ResolvedTerm[];
-    corpus: number;
     vector: number[] | null;
     embeddings: EmbeddingProvider | null;
     range: TimeRange | null;
@@ -65,7 +65,6 @@ export async function retrieve(
     if (range === null && input.range && !(await input.beyondWindow?.())) break;
     if (lexicalRuns) {
       const { hits, candidates, matches } = await rankLexical(db, input.terms, {
-        corpus: input.corpus,
         // The page only: the exact ranking is fastest when it proves no more than it shows.
         limit: input.limit,
         range,
@@ -91,7 +90,6 @@ export async function retrieve(
   const needLexical = [...evidence].filter(([, e]) => !e.lexical).map(([id]) => id);
   if (lexicalRuns && needLexical.length > 0) {
     const { hits } = await rankLexical(db, input.terms, {
-      corpus: input.corpus,
       limit: needLexical.length,
       onlyIds: needLexical,
       postings: input.postings,

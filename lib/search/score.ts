@@ -1,4 +1,4 @@
-import type { LexicalHit } from './lexical/rank';
+import type { LexicalHit } from './types';
 
 /**
  * How lexical and semantic evidence become one relevance in 0..1 (shown as relevanceScore = 100 x relevance).

@@ -91,7 +91,7 @@ export async function searchPosts(
   // the semantic-only mode, which exists to evaluate the embeddings alone).
   // The postings' changes are read beside them: one read serves the whole search.
   const lexicalOn = request.mode !== 'semantic' && prepared.terms.length > 0;
-  const [{ terms, corpus }, titled, index] = await Promise.all([
+  const [{ terms }, titled, index] = await Promise.all([
     resolveTerms(db, prepared.terms),
     request.mode === 'semantic' ? [] : postsTitled(db, q, filter),
     lexicalOn ? livePostings(db) : null,
@@ -136,7 +136,6 @@ export async function searchPosts(
   const rankAll = (publications: string[] | null, countWindow = true) =>
     rankCandidates(db, {
       terms: lexicalOn ? terms : [],
-      corpus,
       vector: semanticOn ? vector : null,
       embeddings: deps.embeddings,
       range,

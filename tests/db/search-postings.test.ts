@@ -12,13 +12,14 @@ import { FIELD_WEIGHTS_SQL, QUANTA_PER_UNIT, quantizeWeight, TITLE_WEIGHT } from
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { type CountScope, countLexicalMatches } from '@/lib/search/lexical/count';
-import { rankLexical, type TimeRange } from '@/lib/search/lexical/rank';
+import { rankLexical } from '@/lib/search/lexical/rank';
 import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
 import { livePostings, postingsStatus, searchWithPostings } from '@/lib/search/postings/live-postings';
 import type { PostingsIndex } from '@/lib/search/postings/postings-index';
 import { parseTsvectorText } from '@/lib/search/postings/tsvector-text';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import { searchPosts } from '@/lib/search/search-posts';
+import type { TimeRange } from '@/lib/search/types';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -97,10 +98,10 @@ const fts = async (q: string) => {
  * path without postings) must say the same.
  */
 async function lexical(q: string, scope: Partial<CountScope> = {}): Promise<{ ids: string[]; matches: number }> {
-  const { terms, corpus } = await resolveTerms(db, prepareQuery(q, NOW).terms);
+  const { terms } = await resolveTerms(db, prepareQuery(q, NOW).terms);
   const full: CountScope = { range: scope.range ?? null, publications: scope.publications ?? null };
   const postings = await loadedPostings();
-  const options = { corpus, limit: 50, range: full.range, publications: full.publications };
+  const options = { limit: 50, range: full.range, publications: full.publications };
   const inMemory = await rankLexical(db, terms, { ...options, postings });
   const inSql = await rankLexical(db, terms, { ...options, postings: null });
   expect(inMemory.hits, `${q}: the postings rank as SQL does`).toEqual(inSql.hits);
@@ -354,8 +355,8 @@ describe('a batch of changes larger than the postings apply before answering', (
     // What a search does with that answer: SQL counts and ranks, already right.
     expect(await sprocketCount({ range: march, publications: null }, meanwhile)).toBe(BULK);
     expect(await sprocketCount({ range: january, publications: null }, meanwhile)).toBe(0);
-    const { terms, corpus } = await resolveTerms(db, prepareQuery('sprocketry', NOW).terms);
-    const ranked = await rankLexical(db, terms, { corpus, limit: 5, range: march, postings: meanwhile });
+    const { terms } = await resolveTerms(db, prepareQuery('sprocketry', NOW).terms);
+    const ranked = await rankLexical(db, terms, { limit: 5, range: march, postings: meanwhile });
     expect(ranked.hits).toHaveLength(5);
     expect(ranked.candidates).toBe(BULK);
 
@@ -363,7 +364,7 @@ describe('a batch of changes larger than the postings apply before answering', (
     expect(postingsStatus(db)).toBe('loaded');
     expect(await sprocketCount({ range: march, publications: null }, after)).toBe(BULK);
     expect(await sprocketCount({ range: january, publications: null }, after)).toBe(0);
-    const inMemory = await rankLexical(db, terms, { corpus, limit: 5, range: march, postings: after });
+    const inMemory = await rankLexical(db, terms, { limit: 5, range: march, postings: after });
     expect(inMemory.hits).toEqual(ranked.hits);
     expect(inMemory.candidates).toBe(BULK);
   });

@@ -52,23 +52,9 @@ export const TITLE_LABEL = 3;
  */
 export const QUANTA_PER_UNIT = 256;
 
-/** A weight as the ranking counts it; never above the weight itself, so a bound stays a bound once quantized. */
+/** A weight as the ranking counts it (rounded down, as the SQL of lexical/rank.ts rounds it). */
 export function quantizeWeight(weight: number): number {
   return Math.floor(weight * QUANTA_PER_UNIT) / QUANTA_PER_UNIT;
-}
-
-// Added to a weight computed here before it is quantized as a bound on PostgreSQL's: a last-bit difference between the
-// two must not put PostgreSQL's weight in the quantum above.
-const BOUND_SLACK = 1e-6;
-
-/** The quantized weight of any weight PostgreSQL computes where this code computed `weight`: an upper bound. */
-export function quantizedBound(weight: number): number {
-  return quantizeWeight(weight + BOUND_SLACK);
-}
-
-/** Whether `weight` quantizes for certain: no last-bit difference moves PostgreSQL's weight to the next quantum. */
-export function quantizationIsCertain(weight: number): boolean {
-  return quantizedBound(weight) === quantizeWeight(weight);
 }
 
 export function termWeight(labels: readonly number[], documentLength: number): number {

@@ -8,8 +8,6 @@ import { type AnalyzedDocument, analyzeDocument } from '@/lib/search/analysis/do
 import { analysisLanguage } from '@/lib/search/analysis/stemmers';
 import { PRUNE_CHANGES_SQL } from '@/lib/search/postings/live-postings';
 import { recordTickerMentions } from '@/lib/tickers/record-mentions';
-import { admitToChampionLists, removeFromChampionLists } from './champion-lists';
-import type { ListStats } from './plan-admission';
 
 interface PendingRow {
   [key: string]: unknown;
@@ -20,8 +18,6 @@ interface PendingRow {
   publication: string;
   language: string | null;
   previously_indexed: boolean;
-  /** Microseconds since 1970 (the champion lists order ties by date); null when undated. */
-  published_us: number | null;
 }
 
 // Document frequencies move by the lexemes a batch removes and adds, so re-indexing a changed post stays exact.
@@ -59,7 +55,7 @@ export interface IndexPendingOptions {
 
 /**
  * Builds the search document of every post waiting for it (new or changed: search_indexed_at is null), in batches,
- * keeping the ranking statistics and champion lists in step in the same transaction. A post that cannot be indexed
+ * keeping the ranking statistics (document counts) in step in the same transaction. A post that cannot be indexed
  * never fails the batch, the caller or the posts after it: it is quarantined (post_failures, stage index) and tried
  * again after its backoff. Returns the number of posts indexed.
  */
@@ -104,9 +100,6 @@ export async function indexPendingPosts(db: Db, options: IndexPendingOptions = {
       if (total >= MAINTAIN_AFTER) {
         await db.exec('vacuum (analyze) posts');
         await db.exec('analyze search_term_stats');
-        // Every batch rewrote the rows of the lists it changed: compacted, they take a fraction of the space. Searches
-        // wait for it (its time: `npm run bench`, docs/benchmarks.md).
-        await db.exec('vacuum (full, analyze) search_term_lists');
       }
       // The tickers each post just indexed names, read from the same text (GET /api/v1/tickers/{ticker} counts
       // them); posts indexed before the recorder existed are read by indexForSearch at start-up.
@@ -178,8 +171,7 @@ async function indexBatch(
      select p.id, p.title, p.subtitle, p.body_text,
             concat_ws(' ', pub.title, pub.author_name) as publication,
             coalesce(p.language, pub.language) as language,
-            p.search_vector is not null as previously_indexed,
-            (extract(epoch from p.published_at) * 1000000)::float8 as published_us
+            p.search_vector is not null as previously_indexed
        from pending join posts p on p.id = pending.id join publications pub on pub.id = p.publication_id
       where p.search_indexed_at is null
       order by p.id`,
@@ -227,14 +219,12 @@ async function indexBatch(
   for (const document of documents) {
     for (const lexeme of document.weights.keys()) docCounts.set(lexeme, (docCounts.get(lexeme) ?? 0) + 1);
   }
-  const stats = await tx.query<ListStats>(
+  await tx.query(
     `insert into search_term_stats (lexeme, doc_count)
      select * from unnest($1::text[], $2::int[])
-     on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count
-     returning lexeme, top_floor, body_floor, floor_published_us`,
+     on conflict (lexeme) do update set doc_count = search_term_stats.doc_count + excluded.doc_count`,
     [[...docCounts.keys()], [...docCounts.values()]],
   );
-  await admitToChampionLists(tx, { ids, publishedUs: rows.map((row) => row.published_us) }, documents, stats);
   await tx.query('update search_corpus_stats set doc_count = doc_count + $1', [rows.length - previouslyIndexed.length]);
   const newLanguages = languages.filter((_, i) => !rows[i]!.previously_indexed);
   if (newLanguages.length > 0) {
@@ -249,7 +239,7 @@ async function indexBatch(
   return { found: rows.length, indexed: rows.length, lastId: rows.at(-1)!.id };
 }
 
-/** A changed post's old document leaves the counts and the champion lists; its embedding, of the old text, goes. */
+/** A changed post's old document leaves the counts; its embedding, of the old text, goes. */
 async function forgetOldDocuments(tx: Queryable, ids: string[], vector: boolean) {
   if (vector) await tx.query('delete from post_embeddings where post_id = any($1::uuid[])', [ids]);
   const old = await tx.query<{ lexeme: string; n: number }>(OLD_LEXEMES, [ids]);
@@ -259,5 +249,4 @@ async function forgetOldDocuments(tx: Queryable, ids: string[], vector: boolean)
        from unnest($1::text[], $2::int[]) as a (lexeme, n) where s.lexeme = a.lexeme`,
     [lexemes, old.map((row) => row.n)],
   );
-  await removeFromChampionLists(tx, lexemes, ids);
 }

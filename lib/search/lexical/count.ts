@@ -3,7 +3,7 @@ import { livePostings } from '@/lib/search/postings/live-postings';
 import type { PostingsRanker } from '@/lib/search/postings/postings-index';
 import { microseconds, postingsTerms } from '@/lib/search/postings/query';
 import { isLexicalMatch, LEXICAL_MATCH_FLOOR } from '@/lib/search/score';
-import type { TimeRange } from './rank';
+import type { TimeRange } from '@/lib/search/types';
 import type { ResolvedTerm } from './resolve-terms';
 
 /** The idf weight of the whole query, words no post holds included: what a lexical match's share is taken of. */

@@ -5,48 +5,35 @@ import { livePostings } from '@/lib/search/postings/live-postings';
 import { phraseBonus } from '@/lib/search/postings/phrase';
 import type { PostingsRanker } from '@/lib/search/postings/postings-index';
 import { microseconds, postingsTerms } from '@/lib/search/postings/query';
+import { type LexicalHit, SCORE, type TimeRange } from '@/lib/search/types';
+import { searchWarming, withinBruteForceBudget } from './brute-force-budget';
 import { matchedIdfToMatch } from './count';
-import { IN_TITLE, PRESENT, type TermState } from './pruning';
 import type { ResolvedTerm } from './resolve-terms';
-import { type RankedPost, SCORE, seekTopK } from './rounds';
 
-export interface LexicalHit {
-  postId: string;
-  /** The lexical score (see SCORE). */
-  score: number;
-  /** Query terms the post contains. */
-  matched: number;
-  /** idf-weighted share of the query the post covers, 0..1. */
-  coverage: number;
-}
-
-export interface TimeRange {
-  start: string;
-  end: string;
-}
-
-interface ScoredRow extends RankedPost {
+interface ScoredRow {
   [key: string]: unknown;
+  post_id: string;
+  score: number;
+  /** Microseconds since 1970 (exact in a double), for the tie-break; null for an undated post. */
+  published_us: number | null;
   /** The phrase bonus, applied after the top k is settled. */
   phrase: number;
   matched: number;
   matched_idf: number;
+  /** scorePosts only: how many posts of its source passed, before the limit. */
+  matches?: number;
 }
 
 /**
- * Exact top-k lexical ranking (lib/search/README.md). The posts on the query terms' champion lists
- * (lib/search/index/champion-lists.ts: for each lexeme, the posts where it weighs most, all of them for a rare one)
- * are scored first. Every other post weighs, for each term it holds, at most the term's max unlisted weight (in its
- * title) or max body weight (elsewhere), which bounds its score; the indexes are then asked only for posts meeting a
- * clause whose bound could beat the k-th score found (pruning.ts), a few clauses per round, and those are scored too.
- * So the result is the true top k over every matching post, while a common word costs its list and the posts that
- * could still win, not its thousands of posts.
+ * Exact top-k lexical ranking (lib/search/README.md): from the postings in memory when this process has loaded them
+ * (postings/live-postings.ts), otherwise by scoring every matching post of the scope in SQL with the same weights
+ * (`scorePosts`), in the same order. The second is the fallback of the moments the postings are not loaded; a query
+ * whose terms' posts exceed the fallback's budget answers 503 `service_busy` then (brute-force-budget.ts).
  */
 export async function rankLexical(
   db: Queryable,
   terms: ResolvedTerm[],
   options: {
-    corpus: number;
     limit: number;
     range?: TimeRange | null;
     onlyIds?: string[];
@@ -118,12 +105,10 @@ export async function rankLexical(
     // Every match of the scope was scored: their number comes with the ranking.
     return { hits: byFinalScore(rows).map(toHit), candidates, matches: ranked.matches };
   }
-  // The window's count runs beside the ranking (on PostgreSQL's pool, at the same time).
-  const [hits, candidates] = await Promise.all([
-    rankTop(db, live, everyTermLive, { ...options, range, minMatchedIdf }),
-    range && options.countWindow !== false ? countInWindow(db, live, range) : 0,
-  ]);
-  return { hits: byFinalScore(hits).map(toHit), candidates };
+  if (!withinBruteForceBudget(live)) throw searchWarming();
+  const matching = await scoreEveryMatch(db, live, everyTermLive, { ...options, range, minMatchedIdf });
+  const candidates = range && options.countWindow !== false ? await countInWindow(db, live, range) : 0;
+  return { hits: byFinalScore(matching.rows).map(toHit), candidates, matches: matching.matches };
 }
 
 /**
@@ -188,75 +173,35 @@ function rankInPostings(
   };
 }
 
-/** The top k over every post (see rankLexical), before the phrase bonus reorders it. */
-async function rankTop(
+/**
+ * The top k of every post in the scope holding any of the terms, scored in SQL, before the phrase bonus reorders it,
+ * with the number of matches (the posts passing `minMatchedIdf`): the brute force itself, exact by construction.
+ */
+async function scoreEveryMatch(
   db: Queryable,
   live: ResolvedTerm[],
   everyTermLive: boolean,
   options: {
-    corpus: number;
     limit: number;
     range: TimeRange | null;
     publications?: string[] | null;
     minMatchedIdf: number | null;
   },
-): Promise<ScoredRow[]> {
-  const range = options.range;
-  const publications = options.publications ?? null;
-  // Parameter 1 is the query's lexemes; then the window's bounds and the publications, when given.
-  const filterParams = [...(range ? [range.start, range.end] : []), ...(publications ? [publications] : [])];
-  const filters = [
-    range ? 'p.published_at >= $2::timestamptz and p.published_at < $3::timestamptz' : null,
-    publications ? `p.publication_id = any($${range ? 4 : 2}::uuid[])` : null,
-  ].filter((filter) => filter !== null);
-  const andFilters = filters.map((filter) => `and ${filter}`).join(' ');
-  const listed = await scorePosts(db, live, everyTermLive, {
-    from: `(select distinct unnest(post_ids) as id from search_term_lists where lexeme = any($1::text[])) listed
-            join posts p on p.id = listed.id where true ${andFilters}`,
-    params: [live.flatMap((t) => t.lexemes), ...filterParams],
+): Promise<{ rows: ScoredRow[]; matches: number }> {
+  const params: unknown[] = [live.map((t) => `(${t.query})`).join(' | ')];
+  const filters = ['p.search_vector @@ $1::tsquery'];
+  if (options.range) {
+    filters.push(`p.published_at >= $${params.push(options.range.start)}::timestamptz`);
+    filters.push(`p.published_at < $${params.push(options.range.end)}::timestamptz`);
+  }
+  if (options.publications) filters.push(`p.publication_id = any($${params.push(options.publications)}::uuid[])`);
+  const rows = await scorePosts(db, live, everyTermLive, {
+    from: `posts p where ${filters.join(' and ')}`,
+    params,
     limit: options.limit,
     minMatchedIdf: options.minMatchedIdf,
   });
-  return seekTopK(live, options.limit, listed, (batch) => {
-    const params: unknown[] = [live.flatMap((t) => t.lexemes), ...filterParams];
-    const conditions = batch.map(({ clause, from }) => {
-      const condition = clauseCondition(live, clause, options.corpus, params);
-      if (from === null) return condition;
-      // From the k-th post's millisecond on: a superset of the posts dated after it or with it.
-      const since = new Date(Math.floor(from / 1000)).toISOString();
-      return `${condition} and p.published_at >= $${params.push(since)}::timestamptz`;
-    });
-    return scorePosts(db, live, everyTermLive, {
-      // One index query per clause, united: OR-ed in one WHERE, PostgreSQL checks the whole condition again on
-      // every row the indexes return, reading (and decompressing) each post's vector for it.
-      from: `(${conditions.map((c) => `select p.id from posts p where ${c} ${andFilters}`).join(' union ')}) candidate
-             join posts p on p.id = candidate.id
-             where p.id not in (select unnest(post_ids) from search_term_lists where lexeme = any($1::text[]))`,
-      params,
-      limit: options.limit,
-      minMatchedIdf: options.minMatchedIdf,
-    });
-  });
-}
-
-// A term held by more than this share of the corpus is not worth intersecting in the index: reading its long posting
-// list costs more than scoring the extra candidates it would have excluded.
-const SELECTIVE_SHARE = 0.2;
-
-/**
- * SQL for posts meeting a clause, or a superset of them (every candidate is scored exactly, so a superset only costs
- * time): the title index for its IN_TITLE terms, the document index for its selective PRESENT ones.
- */
-function clauseCondition(terms: ResolvedTerm[], clause: TermState[], corpus: number, params: unknown[]): string {
-  const inTitle = terms.filter((_, i) => clause[i] === IN_TITLE);
-  const present = terms.filter((_, i) => clause[i] === PRESENT).sort((a, b) => a.docCount - b.docCount);
-  const selective = present.filter((t, i) => t.docCount <= SELECTIVE_SHARE * corpus || (i === 0 && !inTitle.length));
-  const tsquery = (list: ResolvedTerm[]) => list.map((t) => `(${t.query})`).join(' & ');
-  const parts: string[] = [];
-  // The expression of the title index (migration 20261127100000).
-  if (inTitle.length) parts.push(`ts_filter(p.search_vector, '{a}') @@ $${params.push(tsquery(inTitle))}::tsquery`);
-  if (selective.length) parts.push(`p.search_vector @@ $${params.push(tsquery(selective))}::tsquery`);
-  return `(${parts.join(' and ')})`;
+  return { rows, matches: rows[0]?.matches ?? 0 };
 }
 
 /** The top k reordered with the phrase bonus. */
@@ -265,7 +210,8 @@ function byFinalScore(rows: ScoredRow[]): ScoredRow[] {
 }
 
 /**
- * Scores the posts of a FROM clause (binding `p`) and returns the best `limit`. The vector is read once per post
+ * Scores the posts of a FROM clause (binding `p`) and returns the best `limit`, each row with the number of posts
+ * that passed (`matches`, computed before the limit). The vector is read once per post
  * (the concatenation yields a plain in-memory value): read directly, each of the several tests below would
  * decompress it again.
  */
@@ -307,13 +253,13 @@ async function scorePosts(
      ),
      top as (
        select id, v, (${score})::float8 as score, (${matched})::int as matched, (${matchedIdf})::float8 as matched_idf,
-              published_at
+              published_at, count(*) over ()::int as matches
          from (select id, published_at, v, ${weights.join(', ')} from posts_read offset 0) weighed
         ${source.minMatchedIdf === null ? '' : `where (${matchedIdf}) >= ${param(source.minMatchedIdf)}::float8`}
         order by score desc, published_at desc nulls last, id
         limit ${param(source.limit)}
      )
-     select id as post_id, score, (${phrase})::float8 as phrase, matched, matched_idf,
+     select id as post_id, score, (${phrase})::float8 as phrase, matched, matched_idf, matches,
             (extract(epoch from published_at) * 1000000)::float8 as published_us
        from top order by score desc, published_at desc nulls last, id`,
     params,

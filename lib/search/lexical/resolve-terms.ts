@@ -2,9 +2,7 @@ import type { Db } from '@/lib/db/types';
 import { queryLexemeLadder } from '@/lib/search/analysis/lexemes';
 import { EVERY_STEMMING, stem } from '@/lib/search/analysis/stemmers';
 import { tokenKind } from '@/lib/search/analysis/tokens';
-import { quantizationIsCertain, quantizedBound } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
-import type { ListStats } from '@/lib/search/index/plan-admission';
 import { allowedEdits, editDistance, isDictionaryWord } from './spelling';
 
 export interface ResolvedTerm {
@@ -18,25 +16,13 @@ export interface ResolvedTerm {
   idf: number;
   /** Documents containing it (the largest count among its lexemes). */
   docCount: number;
-  /**
-   * The max impact of the posts outside its lexemes' champion lists (the largest weight it has in any of them); 0 when
-   * the lists hold every post.
-   */
-  unlistedMaxWeight: number;
-  /** The largest weight it has in a post that does not hold it in the title (below TITLE_WEIGHT). */
-  bodyMaxWeight: number;
-  /**
-   * The newest an unlisted post at unlistedMaxWeight's quantized weight can be, in microseconds since 1970: -Infinity
-   * when none of them is dated, Infinity when unknown. An unlisted post tying the k-th result there beats it only if
-   * newer.
-   */
-  unlistedMaxNewestUs: number;
   /** Set when the word was not indexed and was replaced by the closest indexed lexeme. */
   correctedFrom?: string;
 }
 
-interface StatsRow extends ListStats {
+interface StatsRow {
   [key: string]: unknown;
+  lexeme: string;
   doc_count: number;
 }
 
@@ -81,7 +67,6 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
         query: anyLexeme(rung),
         idf: idf(corpus, docCount),
         docCount,
-        ...unlistedMaxima(rung.map((l) => stats.get(l)!)),
       });
       continue;
     }
@@ -94,7 +79,6 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
         query: anyLexeme([correction.lexeme]),
         idf: idf(corpus, correction.doc_count),
         docCount: correction.doc_count,
-        ...unlistedMaxima([correction]),
         correctedFrom: term,
       });
       continue;
@@ -107,47 +91,12 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
       query: anyLexeme(lexemes),
       idf: idf(corpus, 0),
       docCount: 0,
-      unlistedMaxWeight: 0,
-      bodyMaxWeight: 0,
-      unlistedMaxNewestUs: Number.POSITIVE_INFINITY,
     });
   }
   return { terms: resolved, corpus };
 }
 
-/**
- * What the statistics of a term's lexemes say of its posts off their champion lists (see ResolvedTerm): for a word
- * standing for several lexemes, the largest of each. The rounds test reads its terms through this too.
- */
-export function unlistedMaxima(
-  rows: ListStats[],
-): Pick<ResolvedTerm, 'unlistedMaxWeight' | 'bodyMaxWeight' | 'unlistedMaxNewestUs'> {
-  return {
-    unlistedMaxWeight: Math.max(...rows.map((row) => row.top_floor)),
-    bodyMaxWeight: Math.max(...rows.map((row) => row.body_floor)),
-    unlistedMaxNewestUs: newestAtUnlistedMax(rows),
-  };
-}
-
-/**
- * The newest date of an unlisted post at the term's max unlisted quantized weight: for a word standing for several
- * lexemes, the newest among those whose max is at that quantized weight. The indexer tracks each date with the
- * quantized weight it computed; when a max sits so close under the next quantum that PostgreSQL's weight could fall in
- * it, the date is unknown.
- */
-function newestAtUnlistedMax(rows: ListStats[]): number {
-  const max = Math.max(...rows.map((row) => quantizedBound(row.top_floor)));
-  const atMax = rows.filter((row) => quantizedBound(row.top_floor) === max);
-  if (atMax.some((row) => !quantizationIsCertain(row.top_floor))) return Number.POSITIVE_INFINITY;
-  return Math.max(...atMax.map((row) => row.floor_published_us ?? Number.NEGATIVE_INFINITY));
-}
-
-/** The indexed posts and their languages, in one round trip. */
-/**
- * The corpus's size and languages, and the statistics of the lexemes given. The statistics travel as JSON, whose
- * numbers are the columns' own text (a real prints as the shortest decimal that reads back as it), read as the driver
- * reads the columns.
- */
+/** The corpus's size and languages, and the document counts of the lexemes given, in one round trip. */
 async function corpusFacts(
   db: Db,
   lexemes: string[],
@@ -156,17 +105,11 @@ async function corpusFacts(
     `select (select doc_count from search_corpus_stats) as corpus,
             array(select language from search_languages where doc_count > 0) as languages,
             coalesce((select json_agg(s)
-                        from (select lexeme, doc_count, top_floor, body_floor, floor_published_us
-                                from search_term_stats where lexeme = any($1::text[])) s), '[]'::json) as stats`,
+                        from (select lexeme, doc_count from search_term_stats where lexeme = any($1::text[])) s),
+                      '[]'::json) as stats`,
     [lexemes],
   );
-  // JSON writes NaN and the infinities as strings: numbers again here.
-  const rows = (row?.stats ?? []).map((stats) => ({
-    ...stats,
-    top_floor: Number(stats.top_floor),
-    body_floor: Number(stats.body_floor),
-    floor_published_us: stats.floor_published_us === null ? null : Number(stats.floor_published_us),
-  }));
+  const rows = row?.stats ?? [];
   return { languages: [...new Set(['en', ...(row?.languages ?? [])])], corpus: row?.corpus ?? 0, rows };
 }
 
@@ -178,7 +121,7 @@ async function closestLexeme(db: Db, lexeme: string) {
   const candidates = await db.transaction(async (tx) => {
     await tx.exec(`set local pg_trgm.similarity_threshold = ${CANDIDATE_SIMILARITY}`);
     return tx.query<StatsRow>(
-      `select lexeme, doc_count, top_floor, body_floor, floor_published_us
+      `select lexeme, doc_count
          from search_term_stats
         where lower(lexeme) % $1 and doc_count > 0
         order by similarity(lexeme, $1) desc, doc_count desc

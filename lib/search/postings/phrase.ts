@@ -1,5 +1,5 @@
 import { TITLE_LABEL } from '@/lib/search/analysis/ts-rank';
-import { SCORE } from '@/lib/search/lexical/rounds';
+import { SCORE } from '@/lib/search/types';
 import { parseTsvectorText } from './tsvector-text';
 
 /**

@@ -1,5 +1,5 @@
 import { QUANTA_PER_UNIT, termWeight } from '@/lib/search/analysis/ts-rank';
-import { SCORE } from '@/lib/search/lexical/rounds';
+import { SCORE } from '@/lib/search/types';
 import { parseTsvectorText } from './tsvector-text';
 
 /** A post as the index reads it from the database. */

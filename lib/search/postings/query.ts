@@ -1,5 +1,5 @@
-import type { TimeRange } from '@/lib/search/lexical/rank';
 import type { ResolvedTerm } from '@/lib/search/lexical/resolve-terms';
+import type { TimeRange } from '@/lib/search/types';
 import type { PostingsTerm } from './postings-index';
 
 /** Resolved query terms as the postings score them. */

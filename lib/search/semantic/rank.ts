@@ -1,7 +1,7 @@
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
-import type { TimeRange } from '@/lib/search/lexical/rank';
+import type { TimeRange } from '@/lib/search/types';
 import { vectorSql } from './index-name';
 
 export interface SemanticHit {
