@@ -6,9 +6,11 @@
  * oracle), for common words, many words and time windows alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { BRUTE_FORCE_BUDGET } from '@/lib/search/lexical/brute-force-budget';
 import { rankLexical } from '@/lib/search/lexical/rank';
 import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
 import { livePostings, searchWithPostings } from '@/lib/search/postings/live-postings';
@@ -179,6 +181,21 @@ describe.each([
         expect(ranked.hits.map((h) => h.postId)).toEqual(everything.hits.map((h) => h.postId));
       }
     }
+  });
+});
+
+describe('the fallback past its budget', () => {
+  it('answers 503 service_busy with Retry-After instead of scoring more postings than its budget', async () => {
+    const { terms } = await resolveTerms(db, prepareQuery('market earnings', NOW).terms);
+    // The demo corpus is far below the budget: a corpus where these words are that common is stood in by their counts.
+    const common = terms.map((term) => ({ ...term, docCount: BRUTE_FORCE_BUDGET }));
+    const refusal = await rankLexical(db, common, { limit: 10, postings: null }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect((refusal as ApiError).code).toBe('service_busy');
+    expect(Number((refusal as ApiError).headers?.['Retry-After'])).toBeGreaterThan(0);
+    // Within the budget the same words are ranked; with the postings loaded the budget does not apply.
+    expect((await rankLexical(db, terms, { limit: 10, postings: null })).hits).toHaveLength(10);
+    expect((await rankLexical(db, common, { limit: 10 })).hits).toHaveLength(10);
   });
 });
 

@@ -65,6 +65,12 @@ export const paidErrorResponses = {
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const } });
 
+/** A 503 `service_busy`: overloaded, or (search) its index still loading; retried after Retry-After. */
+export const serviceBusy = (description: string) => ({
+  ...jsonBody(description, ErrorMessage),
+  headers: { 'Retry-After': integerHeader('Seconds to wait before retrying.') },
+});
+
 /** The 429 of every rate-limited route (lib/rate-limits); documented once, added to each operation by the builder. */
 export const rateLimited = {
   ...jsonBody(

@@ -1,5 +1,5 @@
 import { TopicSearchQuery, TopicSearchResponse } from '@/lib/api/contracts/search';
-import { invalidQuery, jsonBody, serverError } from '@/lib/api/openapi/responses';
+import { invalidQuery, jsonBody, serverError, serviceBusy } from '@/lib/api/openapi/responses';
 import { defineRoute } from '@/lib/api/route';
 import { describeSearch } from '@/lib/search/describe';
 
@@ -25,5 +25,8 @@ export const searchByTopic = defineRoute({
     }),
     '400': invalidQuery,
     '500': serverError('Search'),
+    '503': serviceBusy(
+      '`service_busy`: the service is overloaded, or search is still loading its index after a start and this query matches too many posts to rank exactly meanwhile (a rare word still answers). Retry after Retry-After seconds.',
+    ),
   },
 });
