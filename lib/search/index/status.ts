@@ -1,7 +1,7 @@
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db, Queryable } from '@/lib/db/types';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
-import { postingsStatus } from '@/lib/search/postings/live-postings';
+import { postingsCatchingUp, postingsStatus } from '@/lib/search/postings/live-postings';
 import { vectorSql } from '@/lib/search/semantic/index-name';
 import { indexingRuns } from './runs';
 
@@ -13,8 +13,8 @@ export interface SearchIndexStatus {
   /** A background run (lib/search/index/background.ts) is working on them in this process. */
   indexing: boolean;
   /**
-   * Whether searches read the postings in memory (lib/search/postings): `loading` while they load or catch up with
-   * a large batch of changes (searches then answer through SQL, slower), `off` when SEARCH_POSTINGS=sql.
+   * Whether searches read the postings in memory (lib/search/postings): `loading` while they load (searches then score
+   * in SQL, slower, and a query matching too many posts answers 503), `off` when SEARCH_POSTINGS=sql.
    */
   postings: 'loaded' | 'loading' | 'off';
 }
@@ -59,10 +59,15 @@ holder.__pendingSearchPosts ??= new WeakMap();
 const counted = holder.__pendingSearchPosts;
 
 /**
- * The pending count for a search answer: counted at most once per PENDING_COUNT_MAX_AGE_MS per database (concurrent
- * searches share one count), so searching costs no extra statement in the steady state. A failed count is not kept.
+ * The pending count for a search answer: the posts waiting for indexing, counted at most once per
+ * PENDING_COUNT_MAX_AGE_MS per database (concurrent searches share one count, so searching costs no extra statement in
+ * the steady state; a failed count is not kept), and the indexed posts the postings in memory are still applying.
  */
-export function pendingSearchPosts(db: Db, now = Date.now()): Promise<number> {
+export async function pendingSearchPosts(db: Db, now = Date.now()): Promise<number> {
+  return (await pendingIndexing(db, now)) + postingsCatchingUp(db);
+}
+
+function pendingIndexing(db: Db, now: number): Promise<number> {
   const cached = counted.get(db);
   if (cached && now - cached.at < PENDING_COUNT_MAX_AGE_MS) return cached.count;
   const count = countPendingPosts(db);

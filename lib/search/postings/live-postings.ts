@@ -4,23 +4,26 @@ import { type IndexedPostRow, PostingsIndex } from './postings-index';
 /**
  * The postings of each open database, loaded once per process and kept in step with the posts through the
  * search_changes log (migration 20261130100000): before a query, the changes after the last applied are read and
- * their posts read again. Until a process has loaded the postings, or while it catches up with a large batch of
- * changes, `livePostings` answers null and search takes the SQL path (lib/search/lexical), which needs nothing in
- * memory: the answer is the same, only slower.
+ * their posts read again. Until a process has loaded the postings `livePostings` answers null, and search scores
+ * every match in SQL instead (lib/search/lexical/rank.ts), within a budget. A large batch of changes is applied in the
+ * background while searches keep answering from the postings as they are (the posts still being applied are counted
+ * as pending: `postingsCatchingUp`).
  */
 
 // A corpus up to this many indexed posts is loaded when first searched, before the search answers (well under a
 // second); a larger one loads in the background while the SQL path answers.
 const WAIT_BELOW = 20_000;
-// More pending changes than this are applied in the background, the SQL path answering meanwhile.
+// More pending changes than this are applied in the background, the postings answering as they are meanwhile.
 const INLINE_CHANGES = 2_000;
 // Posts read per statement while loading or catching up.
 const PAGE = 2_000;
-// A process that has not read the log for this long loads again: the indexer prunes the log after a day
-// (PRUNE_CHANGES_SQL), and this leaves a wide margin.
-const STALE_AFTER_MS = 60 * 60 * 1000;
+// The change log keeps a day (the indexer prunes it, PRUNE_CHANGES_SQL). A process that has not read it for longer
+// than the log's span less a margin (for the clocks of the app and the database) may have missed pruned changes: it
+// loads again. Any shorter gap the log still covers, and is read as usual.
+const CHANGE_LOG_HOURS = 24;
+const STALE_AFTER_MS = (CHANGE_LOG_HOURS - 4) * 60 * 60 * 1000;
 
-export const PRUNE_CHANGES_SQL = `delete from search_changes where changed_at < now() - interval '1 day'`;
+export const PRUNE_CHANGES_SQL = `delete from search_changes where changed_at < now() - interval '${CHANGE_LOG_HOURS} hours'`;
 
 const POST_COLUMNS = `id, publication_id, (extract(epoch from published_at) * 1000000)::float8 as published_us,
                       search_vector::text as vector`;
@@ -32,8 +35,10 @@ interface Live {
   /** Changes read since the horizon, by sequence number, with their transaction. */
   applied: Map<number, bigint>;
   lastReadMs: number;
-  /** A load or a catch-up under way: the SQL path answers meanwhile. */
-  busy: Promise<void> | null;
+  /** The load under way: the SQL fallback answers meanwhile. */
+  loading: Promise<void> | null;
+  /** A large batch of changes applied in the background (how many posts are left: postingsCatchingUp). */
+  catchingUp: Promise<void> | null;
   /** The chain of change reads: each query's read starts after the one before it ended. */
   reading: Promise<unknown>;
 }
@@ -46,10 +51,17 @@ const holder = globalThis as typeof globalThis & {
     disabled: WeakSet<Queryable>;
     /** The databases whose last search used the postings, for readiness (a promise cannot be inspected). */
     serving: WeakSet<Queryable>;
+    /** Posts left in each database's catch-up, read without awaiting its state. */
+    catchingUp: WeakMap<Queryable, number>;
   };
 };
-holder.__searchPostings ??= { states: new WeakMap(), disabled: new WeakSet(), serving: new WeakSet() };
-const { states, disabled, serving } = holder.__searchPostings;
+holder.__searchPostings ??= {
+  states: new WeakMap(),
+  disabled: new WeakSet(),
+  serving: new WeakSet(),
+  catchingUp: new WeakMap(),
+};
+const { states, disabled, serving, catchingUp: catchingUpPosts } = holder.__searchPostings;
 
 /** Whether this database is searched through its postings in memory when loaded (the default) or through SQL alone. */
 export function searchWithPostings(db: Queryable, enabled: boolean): void {
@@ -80,15 +92,22 @@ async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
     states.set(db, state);
   }
   const live = await state;
-  if (!live) return null;
-  if (live.busy) return null;
+  if (!live || live.loading) return null;
   if (Date.now() - live.lastReadMs > STALE_AFTER_MS) {
     states.delete(db);
     return currentPostings(db);
   }
-  const caughtUp = live.reading.then(() => readChanges(db, live));
-  live.reading = caughtUp.catch(() => {});
-  return (await caughtUp) ? live.index : null;
+  // While a catch-up applies its batch, the postings answer as they are; the next read follows when it ends.
+  if (live.catchingUp) return live.index;
+  const read = live.reading.then(() => readChanges(db, live));
+  live.reading = read.catch(() => {});
+  await read;
+  return states.get(db) === state ? live.index : null;
+}
+
+/** Posts of a large batch of changes the postings are still applying (0 when none): counted as pending. */
+export function postingsCatchingUp(db: Queryable): number {
+  return catchingUpPosts.get(db) ?? 0;
 }
 
 /**
@@ -101,15 +120,16 @@ export async function postingsLoaded(db: Queryable): Promise<boolean> {
     if (!states.has(db)) await livePostings(db);
     const live = await states.get(db);
     if (!live) return false;
-    if (live.busy) await live.busy;
-    else if (await livePostings(db)) return true;
+    if (live.loading) await live.loading;
+    else if (live.catchingUp) await live.catchingUp;
+    else if ((await livePostings(db)) && !live.catchingUp) return true;
   }
 }
 
 /** Bytes of the arrays holding a database's postings, when loaded. */
 export async function postingsBytes(db: Queryable): Promise<number | null> {
   const live = await states.get(db);
-  return live && !live.busy ? live.index.arrayBytes() : null;
+  return live && !live.loading ? live.index.arrayBytes() : null;
 }
 
 /** Starts loading the postings: awaited for a small corpus, in the background for a large one. */
@@ -120,7 +140,8 @@ async function start(db: Queryable): Promise<Live | null> {
     horizon: 0n,
     applied: new Map(),
     lastReadMs: Date.now(),
-    busy: null,
+    loading: null,
+    catchingUp: null,
     reading: Promise.resolve(),
   };
   const loading = load(db, live);
@@ -129,9 +150,9 @@ async function start(db: Queryable): Promise<Live | null> {
     serving.add(db);
     return live;
   }
-  live.busy = loading.then(
+  live.loading = loading.then(
     () => {
-      live.busy = null;
+      live.loading = null;
       serving.add(db);
     },
     (error: unknown) => {
@@ -173,13 +194,13 @@ async function snapshotHorizon(db: Queryable): Promise<bigint> {
 }
 
 /**
- * Reads the changes not applied yet and applies them; false when there are too many to apply before answering (they
- * are then applied in the background).
+ * Reads the changes not applied yet and applies them: before answering when they are few, in the background (a
+ * catch-up) when there are too many.
  */
-async function readChanges(db: Queryable, live: Live): Promise<boolean> {
+async function readChanges(db: Queryable, live: Live): Promise<void> {
   // A read queued behind the one that started a catch-up: reading the same changes again would start a second
   // catch-up beside the first, whose end would then say the postings are current while the second still applies.
-  if (live.busy) return false;
+  if (live.catchingUp) return;
   const [row] = await db.query<{
     horizon: string;
     seqs: number[] | null;
@@ -209,23 +230,35 @@ async function readChanges(db: Queryable, live: Live): Promise<boolean> {
   if (pending.size <= INLINE_CHANGES) {
     await applyChanges(db, live.index, [...pending]);
     finish();
-    return true;
+    return;
   }
-  live.busy = applyChanges(db, live.index, [...pending]).then(
-    () => {
-      finish();
-      live.busy = null;
-    },
-    (error: unknown) => {
-      console.warn(`[search] applying search changes failed, loading the postings again: ${(error as Error).message}`);
-      states.delete(db);
-    },
-  );
-  return false;
+  catchingUpPosts.set(db, pending.size);
+  live.catchingUp = applyChanges(db, live.index, [...pending], (left) => catchingUpPosts.set(db, left))
+    .then(
+      () => finish(),
+      (error: unknown) => {
+        console.warn(
+          `[search] applying search changes failed, loading the postings again: ${(error as Error).message}`,
+        );
+        states.delete(db);
+      },
+    )
+    .finally(() => {
+      live.catchingUp = null;
+      catchingUpPosts.delete(db);
+    });
 }
 
-/** Reads the changed posts as they are now: one with a vector replaces its postings, one without is removed. */
-async function applyChanges(db: Queryable, index: PostingsIndex, postIds: string[]): Promise<void> {
+/**
+ * Reads the changed posts as they are now: one with a vector replaces its postings, one without is removed. Each page
+ * is applied at once (no search sees half of one); `left` is told how many posts remain after it.
+ */
+async function applyChanges(
+  db: Queryable,
+  index: PostingsIndex,
+  postIds: string[],
+  left: (posts: number) => void = () => {},
+): Promise<void> {
   for (let i = 0; i < postIds.length; i += PAGE) {
     const ids = postIds.slice(i, i + PAGE);
     const rows = await db.query<IndexedPostRow & { [key: string]: unknown }>(
@@ -235,5 +268,6 @@ async function applyChanges(db: Queryable, index: PostingsIndex, postIds: string
     const found = new Set(rows.map((r) => r.id));
     for (const id of ids) if (!found.has(id)) index.remove(id);
     index.upsert(rows);
+    left(Math.max(0, postIds.length - i - PAGE));
   }
 }
