@@ -89,15 +89,13 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
     arraysMiB: ((await postingsBytes(db)) ?? 0) / 2 ** 20,
     peakRssMiB: processMemory(process.pid)?.peakMiB ?? NaN,
   };
-  const [size] = await db.query<{ vectors: string; titles: string; lists: string }>(
-    `select pg_size_pretty(pg_relation_size('posts_search_vector_idx')) as vectors,
-            pg_size_pretty(pg_relation_size('posts_search_title_idx')) as titles,
-            pg_size_pretty(pg_total_relation_size('search_term_lists')) as lists`,
+  const [size] = await db.query<{ vectors: string }>(
+    `select pg_size_pretty(pg_relation_size('posts_search_vector_idx')) as vectors`,
   );
   console.log(
     `  seeded in ${((seeded - started) / 1000).toFixed(1)} s, lexical index in ${indexing.seconds.toFixed(1)} s ` +
       `(bench peak RSS ${indexing.peakRssMiB.toFixed(0)} MiB) ` +
-      `(GIN ${size?.vectors}, title GIN ${size?.titles}, term lists ${size?.lists}), ` +
+      `(GIN ${size?.vectors}), ` +
       `embedded in ${((postingsStarted - indexed) / 1000).toFixed(1)} s`,
   );
   console.log(

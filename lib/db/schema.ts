@@ -308,19 +308,9 @@ export interface SearchLanguagesTable {
   doc_count: Generated<number>;
 }
 
-export interface SearchTermListsTable {
-  lexeme: string;
-  post_ids: string[];
-  weights: number[];
-  published_us: Generated<number[]>;
-}
-
 export interface SearchTermStatsTable {
   lexeme: string;
   doc_count: number;
-  top_floor: Generated<number>;
-  body_floor: Generated<number>;
-  floor_published_us: number | null;
 }
 
 export interface ServiceSecretsTable {
@@ -432,7 +422,6 @@ export interface DB {
   search_changes: SearchChangesTable;
   search_corpus_stats: SearchCorpusStatsTable;
   search_languages: SearchLanguagesTable;
-  search_term_lists: SearchTermListsTable;
   search_term_stats: SearchTermStatsTable;
   service_secrets: ServiceSecretsTable;
   session_tokens: SessionTokensTable;
