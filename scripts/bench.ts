@@ -120,7 +120,8 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
 
 function printSearchRow(part: string, row: SearchBenchRow) {
   console.log(
-    `  ${`${part}:`.padEnd(7)} ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries)`,
+    `  ${`${part}:`.padEnd(7)} ${row.name.padEnd(38)} p50 ${ms(row.p50)}  p95 ${ms(row.p95)}  (${row.n} queries` +
+      `${row.refused === undefined ? '' : `, ${row.refused} answered 503 past the budget`})`,
   );
   // The peer's queries take under a millisecond: a decimal keeps them from all reading 0.
   const time = (value: number) => value.toFixed(value < 10 ? 1 : 0);

@@ -62,8 +62,8 @@ export interface AppContextOptions {
 }
 
 /**
- * Builds the process's dependencies in a fixed order: configuration, database (and search indexing on it), payment
- * setup, limits, jobs engine, raw store. A step that fails stops what the earlier ones started.
+ * Builds the process's dependencies in a fixed order: configuration, raw store, database (and search indexing on it,
+ * whose postings snapshot the raw store keeps), payment setup, limits, jobs engine. A step that fails stops what the earlier ones started.
  */
 export async function createAppContext(config: Env, options: AppContextOptions = {}): Promise<AppContext> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -71,6 +71,12 @@ export async function createAppContext(config: Env, options: AppContextOptions =
   const embeddings = configuredEmbeddings(config);
   const db = options.db ?? (await openConfiguredDb(config, options.seed ?? null, log, options.ownerRole));
   let payments: Awaited<ReturnType<WalletPaymentsStarter>> | undefined;
+  const rawStore = rawStoreFromConfig({
+    supabaseUrl: config.SUPABASE_URL,
+    supabaseServiceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
+    bucket: config.RAW_SOURCES_BUCKET,
+    dataDir: config.DATA_DIR,
+  });
   try {
     const served = options.db
       ? db
@@ -78,6 +84,7 @@ export async function createAppContext(config: Env, options: AppContextOptions =
           embeddings,
           backgroundIndexingAbove: options.backgroundIndexingAbove ?? config.SEARCH_INDEX_BACKGROUND_ABOVE,
           postings: config.SEARCH_POSTINGS === 'memory',
+          snapshots: rawStore,
           log,
         });
     payments = options.walletPayments
@@ -94,12 +101,7 @@ export async function createAppContext(config: Env, options: AppContextOptions =
       payments: payments.setup,
       limits,
       jobs,
-      rawStore: rawStoreFromConfig({
-        supabaseUrl: config.SUPABASE_URL,
-        supabaseServiceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
-        bucket: config.RAW_SOURCES_BUCKET,
-        dataDir: config.DATA_DIR,
-      }),
+      rawStore,
       operatorToken: config.OPERATOR_TOKEN ?? randomBytes(32).toString('base64url'),
       corpusSeeder: options.corpusSeeder ?? null,
       async close() {

@@ -4,6 +4,7 @@ import { extractPicksJob } from './definitions/extract-picks';
 import { generateSummaryJob } from './definitions/generate-summary';
 import { reconcilePaymentsJob } from './definitions/reconcile-payments';
 import { retryFailedPostsJob } from './definitions/retry-failed-posts';
+import { snapshotSearchPostingsJob } from './definitions/snapshot-search-postings';
 import { syncDueFeeds } from './definitions/sync-due-feeds';
 import { syncPublicationJob } from './definitions/sync-publication';
 
@@ -16,4 +17,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   embedPostsJob,
   reconcilePaymentsJob,
   retryFailedPostsJob,
+  snapshotSearchPostingsJob,
 ];

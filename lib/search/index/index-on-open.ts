@@ -1,7 +1,8 @@
 import { DEFAULT_BACKGROUND_INDEXING_ABOVE } from '@/lib/db/env';
 import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
-import { livePostings, searchWithPostings } from '@/lib/search/postings/live-postings';
+import { keepPostingsSnapshotsIn, livePostings, searchWithPostings } from '@/lib/search/postings/live-postings';
+import type { RawStore } from '@/lib/storage/raw-store';
 import { indexInBackground, withBackgroundIndexing } from './background';
 import { indexForSearch } from './index-for-search';
 import { countPendingEmbeddings, countPendingPosts } from './status';
@@ -17,6 +18,8 @@ export interface IndexOnOpenOptions {
   backgroundIndexingAbove?: number;
   /** Whether searches read postings in memory (lib/search/postings; the default) or SQL alone. */
   postings?: boolean;
+  /** Where the postings' snapshot is kept: a start loads it instead of every post (lib/search/postings/snapshot.ts). */
+  snapshots?: RawStore;
   log: (line: string) => void;
 }
 
@@ -36,6 +39,7 @@ export async function indexOnOpen(db: Db, options: IndexOnOpenOptions): Promise<
   }
   searchWithPostings(served, options.postings ?? true);
   if (options.postings === false) return served;
+  if (options.snapshots) keepPostingsSnapshotsIn(served, options.snapshots);
   // The postings in memory load now rather than at the first search (in the background for a large corpus).
   void livePostings(served).catch((error: unknown) => log(`postings not loaded: ${(error as Error).message}`));
   return served;

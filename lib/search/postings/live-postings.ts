@@ -1,5 +1,7 @@
 import type { Queryable } from '@/lib/db/types';
+import type { RawStore } from '@/lib/storage/raw-store';
 import { type IndexedPostRow, PostingsIndex } from './postings-index';
+import { readSnapshot, writeSnapshot } from './snapshot';
 
 /**
  * The postings of each open database, loaded once per process and kept in step with the posts through the
@@ -53,6 +55,8 @@ const holder = globalThis as typeof globalThis & {
     serving: WeakSet<Queryable>;
     /** Posts left in each database's catch-up, read without awaiting its state. */
     catchingUp: WeakMap<Queryable, number>;
+    /** Where each database's postings snapshot is kept (keepPostingsSnapshotsIn). */
+    snapshots: WeakMap<Queryable, RawStore>;
   };
 };
 holder.__searchPostings ??= {
@@ -60,8 +64,17 @@ holder.__searchPostings ??= {
   disabled: new WeakSet(),
   serving: new WeakSet(),
   catchingUp: new WeakMap(),
+  snapshots: new WeakMap(),
 };
-const { states, disabled, serving, catchingUp: catchingUpPosts } = holder.__searchPostings;
+const { states, disabled, serving, catchingUp: catchingUpPosts, snapshots } = holder.__searchPostings;
+
+/**
+ * Keeps this database's postings snapshot in `store`: a process starts from it (then reads the change log from its
+ * horizon) instead of reading every post, and writePostingsSnapshot writes it.
+ */
+export function keepPostingsSnapshotsIn(db: Queryable, store: RawStore): void {
+  snapshots.set(db, store);
+}
 
 /** Whether this database is searched through its postings in memory when loaded (the default) or through SQL alone. */
 export function searchWithPostings(db: Queryable, enabled: boolean): void {
@@ -132,8 +145,13 @@ export async function postingsBytes(db: Queryable): Promise<number | null> {
   return live && !live.loading ? live.index.arrayBytes() : null;
 }
 
-/** Starts loading the postings: awaited for a small corpus, in the background for a large one. */
+/**
+ * Starts the postings: from the snapshot when there is a usable one, else by loading every post, awaited for a small
+ * corpus and in the background for a large one.
+ */
 async function start(db: Queryable): Promise<Live | null> {
+  const fromSnapshot = await startFromSnapshot(db);
+  if (fromSnapshot) return fromSnapshot;
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from posts where search_vector is not null');
   const live: Live = {
     index: new PostingsIndex(),
@@ -161,6 +179,72 @@ async function start(db: Queryable): Promise<Live | null> {
     },
   );
   return live;
+}
+
+/**
+ * The postings as the snapshot holds them, with its horizon: the first search reads the changes since (in the
+ * background when they are many, answering from the snapshot meanwhile). None when there is no snapshot, or it is
+ * unusable: of another database or analysis, damaged, or older than the change log covers.
+ */
+async function startFromSnapshot(db: Queryable): Promise<Live | null> {
+  const store = snapshots.get(db);
+  if (!store) return null;
+  try {
+    const snapshot = await readSnapshot(store);
+    if (!snapshot) return null;
+    const why =
+      snapshot.database !== (await databaseIdentity(db))
+        ? 'it was taken from another database'
+        : Date.now() - snapshot.takenAt.getTime() > STALE_AFTER_MS
+          ? `it is older (${snapshot.takenAt.toISOString()}) than the change log covers`
+          : null;
+    if (why) {
+      console.warn(`[search] postings snapshot not used: ${why}; loading the posts`);
+      return null;
+    }
+    serving.add(db);
+    return {
+      index: PostingsIndex.fromState(snapshot.state),
+      horizon: snapshot.horizon,
+      applied: new Map(snapshot.applied),
+      lastReadMs: Date.now(),
+      loading: null,
+      catchingUp: null,
+      reading: Promise.resolve(),
+    };
+  } catch (error) {
+    console.warn(`[search] postings snapshot not used: ${(error as Error).message}; loading the posts`);
+    return null;
+  }
+}
+
+/**
+ * Writes this process's postings, up to date, as the database's snapshot (keepPostingsSnapshotsIn); null when there is
+ * no store for it or the postings are off. They are exported in one synchronous step with their horizon: a catch-up
+ * under way leaves some changes both applied and after the horizon, which a reader applies again, to the same end.
+ */
+export async function writePostingsSnapshot(db: Queryable): Promise<{ posts: number; bytes: number } | null> {
+  const store = snapshots.get(db);
+  if (!store || !(await postingsLoaded(db))) return null;
+  const live = await states.get(db);
+  if (!live || live.loading) return null;
+  const database = await databaseIdentity(db);
+  const snapshot = {
+    state: live.index.exportState(),
+    horizon: live.horizon,
+    applied: [...live.applied],
+    takenAt: new Date(),
+    database,
+  };
+  return { posts: live.index.size, bytes: await writeSnapshot(store, snapshot) };
+}
+
+/** The database's identity: its cluster's system identifier and its name (the name alone where that is refused). */
+async function databaseIdentity(db: Queryable): Promise<string> {
+  const [row] = await db
+    .query<{ id: string }>(`select system_identifier::text || '/' || current_database() as id from pg_control_system()`)
+    .catch(() => db.query<{ id: string }>('select current_database() as id'));
+  return row!.id;
 }
 
 async function load(db: Queryable, live: Live): Promise<void> {

@@ -69,6 +69,24 @@ export interface PostingsRanker {
   phraseBonuses(terms: PostingsTerm[]): Map<string, number>;
 }
 
+/**
+ * The index as plain arrays (`exportState`), for a snapshot (./snapshot.ts): posts by ordinal (dead ones included,
+ * `alive` 0), publications and lexemes by their ordinal and id, and the built postings. Nothing appended: the index is
+ * folded first.
+ */
+export interface PostingsState {
+  ids: string[];
+  alive: Uint8Array;
+  published: Float64Array;
+  publication: Int32Array;
+  publications: string[];
+  lexemes: string[];
+  offsets: Uint32Array<ArrayBuffer>;
+  ordinals: Uint32Array<ArrayBuffer>;
+  quanta: Uint16Array<ArrayBuffer>;
+  maxQuanta: number;
+}
+
 /** A run of a lexeme's postings: [start, end) of parallel ordinal and quantized-weight arrays. */
 interface Segment {
   ordinals: Uint32Array;
@@ -120,6 +138,47 @@ export class PostingsIndex implements PostingsRanker {
   private termQuanta = new Int32Array(0);
   private touched = new Uint32Array(0);
   private termTouched = new Uint32Array(0);
+
+  /** The index as arrays, folded first (see PostingsState); the arrays are the index's own, not copies. */
+  exportState(): PostingsState {
+    if (this.tailSize > 0 || this.bulk.size > 0) this.rebuild();
+    const n = this.ids.length;
+    return {
+      ids: this.ids,
+      alive: this.alive.subarray(0, n),
+      published: this.published.subarray(0, n),
+      publication: this.publication.subarray(0, n),
+      // Maps iterate in insertion order, and each ordinal is the map's size when it was inserted.
+      publications: [...this.publicationOrdinal.keys()],
+      lexemes: [...this.lexemeId.keys()],
+      offsets: this.offsets,
+      ordinals: this.ordinals,
+      quanta: this.quanta,
+      maxQuanta: this.maxQuanta,
+    };
+  }
+
+  /** An index from an exported state, as it was: the same ordinals, postings and dead posts. */
+  static fromState(state: PostingsState): PostingsIndex {
+    const index = new PostingsIndex();
+    const n = state.ids.length;
+    index.ids = state.ids;
+    index.grow(n);
+    index.alive.set(state.alive);
+    index.published.set(state.published);
+    index.publication.set(state.publication);
+    for (let ordinal = 0; ordinal < n; ordinal++) {
+      if (state.alive[ordinal]) index.ordinalOf.set(state.ids[ordinal]!, ordinal);
+    }
+    index.livePosts = index.ordinalOf.size;
+    for (const [ordinal, id] of state.publications.entries()) index.publicationOrdinal.set(id, ordinal);
+    for (const [id, lexeme] of state.lexemes.entries()) index.lexemeId.set(lexeme, id);
+    index.offsets = state.offsets;
+    index.ordinals = state.ordinals;
+    index.quanta = state.quanta;
+    index.maxQuanta = state.maxQuanta;
+    return index;
+  }
 
   /** Posts the index holds. */
   get size(): number {

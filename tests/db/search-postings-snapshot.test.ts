@@ -1,0 +1,136 @@
+/**
+ * The postings' snapshot (lib/search/postings/snapshot.ts) on a real database: a process that starts from it reads no
+ * post's vector, only the change log since the snapshot's horizon, and then ranks and counts exactly as the SQL
+ * fallback does, the changes made after the snapshot included. A snapshot it cannot trust is not used.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@/lib/db/types';
+import { seedDemoCorpus } from '@/lib/demo/load';
+import { DEFAULT_DEMO_SEED } from '@/lib/env';
+import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { countLexicalMatches } from '@/lib/search/lexical/count';
+import { rankLexical } from '@/lib/search/lexical/rank';
+import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
+import {
+  keepPostingsSnapshotsIn,
+  livePostings,
+  postingsLoaded,
+  writePostingsSnapshot,
+} from '@/lib/search/postings/live-postings';
+import { decodeSnapshot, POSTINGS_SNAPSHOT_KEY, UnusableSnapshot } from '@/lib/search/postings/snapshot';
+import { prepareQuery } from '@/lib/search/query/prepare';
+import { DirectoryRawStore } from '@/lib/storage/directory-raw-store';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
+
+const NOW = new Date('2026-11-20T15:00:00Z');
+const db = suiteDatabase();
+const dir = mkdtempSync(path.join(tmpdir(), 'postings-snapshot-'));
+const store = new DirectoryRawStore(dir);
+
+/** Another process on the same database: a handle of its own (so its own postings) that records its statements. */
+function anotherProcess(): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const handle: Db = {
+    get kind() {
+      return db.kind;
+    },
+    query: (text, params) => {
+      statements.push(text);
+      return db.query(text, params);
+    },
+    exec: (text) => db.exec(text),
+    transaction: (fn) => db.transaction(fn),
+    close: async () => {},
+  };
+  keepPostingsSnapshotsIn(handle, store);
+  return { db: handle, statements };
+}
+
+/** A full load pages through every indexed post; a start from the snapshot reads only changed posts by id. */
+const readEveryPost = (statements: string[]) => statements.some((text) => /and id > \$1::uuid order by id/.test(text));
+
+beforeAll(async () => {
+  await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts: 400, now: NOW });
+  await indexPendingPosts(db);
+}, 300_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a process starting from the postings snapshot', () => {
+  let changed: { added: string; moved: string; deleted: string };
+
+  beforeAll(async () => {
+    const writer = anotherProcess();
+    const written = await writePostingsSnapshot(writer.db);
+    expect(written?.posts).toBe(400);
+    expect(written?.bytes).toBeGreaterThan(0);
+
+    // After the snapshot: a new post, a post moved a year back, a post deleted.
+    const [publication] = await db.query<{ id: string }>('select id from publications limit 1');
+    const [added] = await db.query<{ id: string }>(
+      `insert into posts (publication_id, guid, slug, title, url, body_text, published_at)
+       values ($1, 'snap-new', 'snap-new', 'Quillwort after the snapshot', 'https://example.com/snap-new',
+               'Quillwort quillwort, market notes.', $2) returning id`,
+      [publication!.id, NOW.toISOString()],
+    );
+    const [moved] = await db.query<{ id: string }>(
+      `update posts set published_at = published_at - interval '365 days'
+        where id = (select id from posts where title ilike '%market%' order by id limit 1) returning id`,
+    );
+    const [deleted] = await db.query<{ id: string }>(
+      `delete from posts where id = (select id from posts where title ilike '%market%' order by id desc limit 1)
+       returning id`,
+    );
+    await indexPendingPosts(db);
+    changed = { added: added!.id, moved: moved!.id, deleted: deleted!.id };
+  });
+
+  it('reads no post but the changed ones, and ranks and counts as the SQL fallback does', async () => {
+    const started = anotherProcess();
+    expect(await postingsLoaded(started.db)).toBe(true);
+    expect(readEveryPost(started.statements)).toBe(false);
+    const postings = (await livePostings(started.db))!;
+    expect(postings.has(changed.added)).toBe(true);
+    expect(postings.has(changed.deleted)).toBe(false);
+    expect(postings.size).toBe(400);
+
+    const lastYear = { start: '2025-01-01T00:00:00Z', end: '2025-12-31T00:00:00Z' };
+    for (const q of ['market', 'quillwort', 'earnings growth', 'nvidia data center revenue']) {
+      const { terms } = await resolveTerms(db, prepareQuery(q, NOW).terms);
+      for (const range of [null, lastYear]) {
+        const fromSnapshot = await rankLexical(started.db, terms, { limit: 10, range, postings });
+        const fallback = await rankLexical(db, terms, { limit: 10, range, postings: null });
+        expect(fromSnapshot.hits, q).toEqual(fallback.hits);
+        const scope = { range, publications: null };
+        expect(await countLexicalMatches(db, terms, scope, postings)).toBe(
+          await countLexicalMatches(db, terms, scope, null),
+        );
+      }
+    }
+    const { terms } = await resolveTerms(db, prepareQuery('market', NOW).terms);
+    const moved = await rankLexical(started.db, terms, { limit: 50, range: lastYear, postings });
+    expect(moved.hits.map((hit) => hit.postId)).toContain(changed.moved);
+  });
+
+  it('is not used when it is of another analysis version, or damaged: the process loads every post', async () => {
+    const stored = (await store.get(POSTINGS_SNAPSHOT_KEY))!;
+    const header = stored.body.indexOf('"analysisVersion":"');
+    expect(header).toBeGreaterThan(0);
+    const other = Buffer.from(stored.body);
+    other.write('"analysisVersion":"1999-01-01"', header, 'latin1');
+    expect(() => decodeSnapshot(other)).toThrow(UnusableSnapshot);
+    expect(() => decodeSnapshot(stored.body.subarray(0, 200))).toThrow(UnusableSnapshot);
+
+    for (const body of [other, stored.body.subarray(0, stored.body.length - 64)]) {
+      await store.put(POSTINGS_SNAPSHOT_KEY, body, 'application/octet-stream');
+      const started = anotherProcess();
+      expect(await postingsLoaded(started.db)).toBe(true);
+      expect(readEveryPost(started.statements)).toBe(true);
+      expect((await livePostings(started.db))!.size).toBe(400);
+    }
+    await store.put(POSTINGS_SNAPSHOT_KEY, stored.body, stored.contentType);
+  });
+});
