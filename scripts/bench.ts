@@ -29,7 +29,13 @@ import { DEFAULT_DEMO_SEED } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
-import { postingsBytes, postingsLoaded } from '@/lib/search/postings/live-postings';
+import {
+  keepPostingsSnapshotsIn,
+  postingsBytes,
+  postingsLoaded,
+  writePostingsSnapshot,
+} from '@/lib/search/postings/live-postings';
+import { DirectoryRawStore } from '@/lib/storage/directory-raw-store';
 import { startService } from '@/tests/helpers/service';
 import { createTestDatabase } from '@/tests/helpers/test-database';
 import { formatAimRow, judgeAims, runFigures } from './bench/aims';
@@ -89,6 +95,12 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
     arraysMiB: ((await postingsBytes(db)) ?? 0) / 2 ** 20,
     peakRssMiB: processMemory(process.pid)?.peakMiB ?? NaN,
   };
+  // The snapshot a starting process loads instead of every post (lib/search/postings/snapshot.ts).
+  const snapshotDir = path.join(target.dataDir, 'bench-snapshot');
+  keepPostingsSnapshotsIn(db, new DirectoryRawStore(snapshotDir));
+  const snapshotStarted = Date.now();
+  const written = await writePostingsSnapshot(db);
+  const snapshot = { writeSeconds: (Date.now() - snapshotStarted) / 1000, MiB: (written?.bytes ?? 0) / 2 ** 20 };
   const [size] = await db.query<{ vectors: string }>(
     `select pg_size_pretty(pg_relation_size('posts_search_vector_idx')) as vectors`,
   );
@@ -100,7 +112,8 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
   );
   console.log(
     `  postings loaded in ${postings.seconds.toFixed(1)} s (arrays ${postings.arraysMiB.toFixed(0)} MiB, ` +
-      `bench peak RSS ${postings.peakRssMiB.toFixed(0)} MiB)`,
+      `bench peak RSS ${postings.peakRssMiB.toFixed(0)} MiB); snapshot written in ${snapshot.writeSeconds.toFixed(1)} s ` +
+      `(${snapshot.MiB.toFixed(0)} MiB)`,
   );
   const search = await benchSearch(db, embeddings, searchRounds);
   for (const row of search) printSearchRow('search', row);
@@ -115,7 +128,31 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
     for (const row of peer.rows) printSearchRow('peer', row);
   } else console.log('  peer: Xapian unavailable (apt-get install python3-xapian)');
   await db.close();
-  return { search, briefs, indexing, peer };
+  const starts = {
+    fromSnapshot: measureStart(target, snapshotDir),
+    fromPosts: measureStart(target, ''),
+  };
+  for (const [name, start] of Object.entries(starts)) {
+    console.log(
+      `  start ${name === 'fromSnapshot' ? 'from the snapshot' : 'reading every post'}: first search answered from ` +
+        `postings ${start.seconds.toFixed(1)} s after opening (postings ${start.postingsSeconds.toFixed(1)} s, ` +
+        `search ${start.firstSearchMs.toFixed(0)} ms), peak RSS ${start.peakRssMiB.toFixed(0)} MiB`,
+    );
+  }
+  return { search, briefs, indexing, peer, postings, snapshot, starts };
+}
+
+/** A starting process, in a child of its own (scripts/bench/postings-start.ts), so its time and memory are its own. */
+function measureStart(target: { databaseUrl?: string; dataDir: string }, snapshotDir: string) {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/postings-start.ts', target.databaseUrl ?? '', target.dataDir, snapshotDir],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  const last = child.stdout.trim().split('\n').at(-1) ?? '';
+  if (child.status !== 0 || !last.startsWith('{'))
+    throw new Error(`postings start failed: ${child.stderr.slice(-500)}`);
+  return JSON.parse(last) as { seconds: number; postingsSeconds: number; firstSearchMs: number; peakRssMiB: number };
 }
 
 function printSearchRow(part: string, row: SearchBenchRow) {
