@@ -62,8 +62,9 @@ export interface AppContextOptions {
 }
 
 /**
- * Builds the process's dependencies in a fixed order: configuration, raw store, database (and search indexing on it,
- * whose postings snapshot the raw store keeps), payment setup, limits, jobs engine. A step that fails stops what the earlier ones started.
+ * Builds the process's dependencies in a fixed order: configuration, database, raw store, search indexing on the
+ * database (whose postings snapshot the raw store keeps), payment setup, limits, jobs engine. A step that fails stops
+ * what the earlier ones started.
  */
 export async function createAppContext(config: Env, options: AppContextOptions = {}): Promise<AppContext> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -71,13 +72,13 @@ export async function createAppContext(config: Env, options: AppContextOptions =
   const embeddings = configuredEmbeddings(config);
   const db = options.db ?? (await openConfiguredDb(config, options.seed ?? null, log, options.ownerRole));
   let payments: Awaited<ReturnType<WalletPaymentsStarter>> | undefined;
-  const rawStore = rawStoreFromConfig({
-    supabaseUrl: config.SUPABASE_URL,
-    supabaseServiceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
-    bucket: config.RAW_SOURCES_BUCKET,
-    dataDir: config.DATA_DIR,
-  });
   try {
+    const rawStore = rawStoreFromConfig({
+      supabaseUrl: config.SUPABASE_URL,
+      supabaseServiceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
+      bucket: config.RAW_SOURCES_BUCKET,
+      dataDir: config.DATA_DIR,
+    });
     const served = options.db
       ? db
       : await indexOnOpen(db, {

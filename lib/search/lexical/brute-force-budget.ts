@@ -5,12 +5,14 @@ import type { ResolvedTerm } from './resolve-terms';
  * The fallback's deadline, as work rather than time: the postings its terms hold in the whole corpus (each term's
  * document count, a bound on the posts SQL scores and on how often it scores them). PGlite cannot cut a statement
  * (it ignores statement_timeout and runs in this thread), so the deadline is decided before the statement starts, the
- * same way on both databases. Scoring costs about 10 µs a posting on PostgreSQL here (`npm run bench`'s fallback
- * row, docs/benchmarks.md): this budget keeps the slowest allowed query near half a second.
+ * same way on both databases. At 100,000 posts the slowest query the budget lets through ("market") took 0.8 s on
+ * PostgreSQL and 1.3 s on PGlite, the rest of the bench's mix a sixth of that or less (`npm run bench`'s fallback row,
+ * docs/benchmarks.md).
  */
 export const BRUTE_FORCE_BUDGET = 60_000;
 
-// The postings of 100,000 posts load in about 5 s (docs/benchmarks.md): a retry after that finds them loaded.
+// A process starting from the postings snapshot serves from them within 2 s at 100,000 posts, and reading every post
+// takes 13-17 s (docs/benchmarks.md): a retry after 5 s finds them loaded or is told again.
 const RETRY_AFTER_SECONDS = 5;
 
 /** Whether scoring every post holding these terms stays within the fallback's budget. */
