@@ -23,6 +23,7 @@ import {
 import { decodeSnapshot, POSTINGS_SNAPSHOT_KEY, UnusableSnapshot } from '@/lib/search/postings/snapshot';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import { DirectoryRawStore } from '@/lib/storage/directory-raw-store';
+import { recordingDb } from '@/tests/helpers/recording-db';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -30,23 +31,11 @@ const db = suiteDatabase();
 const dir = mkdtempSync(path.join(tmpdir(), 'postings-snapshot-'));
 const store = new DirectoryRawStore(dir);
 
-/** Another process on the same database: a handle of its own (so its own postings) that records its statements. */
+/** Another process on the same database, keeping its snapshot in the test's store (see recordingDb). */
 function anotherProcess(): { db: Db; statements: string[] } {
-  const statements: string[] = [];
-  const handle: Db = {
-    get kind() {
-      return db.kind;
-    },
-    query: (text, params) => {
-      statements.push(text);
-      return db.query(text, params);
-    },
-    exec: (text) => db.exec(text),
-    transaction: (fn) => db.transaction(fn),
-    close: async () => {},
-  };
-  keepPostingsSnapshotsIn(handle, store);
-  return { db: handle, statements };
+  const started = recordingDb(db);
+  keepPostingsSnapshotsIn(started.db, store);
+  return started;
 }
 
 /** A full load pages through every indexed post; a start from the snapshot reads only changed posts by id. */

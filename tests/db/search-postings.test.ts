@@ -27,6 +27,7 @@ import { parseTsvectorText } from '@/lib/search/postings/tsvector-text';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import { searchPosts } from '@/lib/search/search-posts';
 import type { TimeRange } from '@/lib/search/types';
+import { recordingDb } from '@/tests/helpers/recording-db';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -398,19 +399,7 @@ describe('a batch of changes larger than the postings apply before answering', (
 
   it('starts one catch-up when several searches ask at once, up to date once it ends', async () => {
     // A handle of its own (its own postings), which sees the statements the postings send.
-    const statements: string[] = [];
-    const spied: Db = {
-      get kind() {
-        return db.kind;
-      },
-      query: (text, params) => {
-        statements.push(text);
-        return db.query(text, params);
-      },
-      exec: (text) => db.exec(text),
-      transaction: (fn) => db.transaction(fn),
-      close: async () => {},
-    };
+    const { db: spied, statements } = recordingDb(db);
     // (On a PostgreSQL server whose other sessions hold back the snapshot horizon, its first read may be a catch-up.)
     await caughtUp(spied);
 
