@@ -53,11 +53,12 @@ export async function weighQuestion(db: Db, question: string): Promise<QuestionP
     const term = resolved[i]!;
     const lexemes = new Set([...(term.correctedFrom ? [] : lexemesOf(word)), ...term.lexemes]);
     const rank = rankOf(store, term.correctedFrom ? term.term : word);
-    // A word no post holds still counts when it names something ("Cybertrucks", "Waymo"): the posts lack the subject.
-    // An everyday one ("affecting") is left out: posts say the same thing in other words.
-    if (term.docCount === 0 && rank !== null && rank < EVERYDAY_RANK) continue;
-    const weight = idf(Math.max(corpus, 1), term.docCount) * specificity(rank);
     const group = names.findIndex((members) => members.some((name) => intersects(name, lexemes)));
+    // A word no post holds still counts when it names something ("Cybertrucks", "Waymo", "Naples": a rare word or a
+    // name written as one): the posts lack the subject. An everyday word ("affecting") is left out: posts say the same
+    // thing in other words.
+    if (term.docCount === 0 && rank !== null && rank < EVERYDAY_RANK && group < 0) continue;
+    const weight = idf(Math.max(corpus, 1), term.docCount) * specificity(rank);
     const listed = group >= 0 && names[group]!.length > 1 ? parts.find((part) => part.group === group) : undefined;
     if (listed) {
       for (const lexeme of lexemes) listed.lexemes.add(lexeme);
@@ -103,7 +104,10 @@ function specificity(rank: number | null): number {
   return rank === null ? 1 : (rank + 1) / (rank + 1 + DEFAULT_COMMON_WORD_RANK);
 }
 
-/** Words more common in English than this are everyday words ("affecting" 6,820th, "copper" 4,840th). */
+/**
+ * Words more common in English than this are everyday words ("affecting" 6,820th, "copper" 4,840th), unless written as
+ * a name ("Naples" 9,088th).
+ */
 const EVERYDAY_RANK = 10_000;
 
 /** A word's rank among English words, null when the list lacks it; it splits at apostrophes ("can't" as "can"). */

@@ -52,6 +52,7 @@ const POSTS: Array<[slug: string, title: string, body: string]> = [
     "Uber's biggest problem: its business",
     'Uber loses money on most rides. Uber subsidizes drivers and riders alike, and Uber has never shown that scale fixes it.',
   ],
+  ['sitting-still', 'Mailbag', 'A listener asks what to do now. Sitting still is sometimes the best trade.'],
 ];
 
 beforeAll(async () => {
@@ -98,6 +99,13 @@ describe('the posts a research brief may read', () => {
     expect(await sources('How many Cybertrucks did Tesla deliver last quarter?')).toEqual([]);
     // Without the name, the same post answers.
     expect(await sources('How many cars did Tesla deliver last quarter?')).toEqual(['tesla-quarter']);
+  });
+
+  it('counts a name no post holds though it is a common English word: no post answers a question on Naples', async () => {
+    // "pizza" and "Naples" are both among the 10,000 commonest English words and no post holds either; only "best" is
+    // left to match, and a post that says "the best trade" is not about pizza in Naples.
+    expect(await shareOf('Where is the best pizza in Naples?', 'sitting-still')).toBeLessThan(ANSWERING_SHARE);
+    expect(await sources('Where is the best pizza in Naples?')).toEqual([]);
   });
 
   it('reads names listed together as alternatives: a post on either one answers', async () => {
