@@ -324,6 +324,30 @@ describe('PostingsIndex on hand-built rows', () => {
     expect(ids(bulk.rank([term(1, 'oil')], EVERYWHERE, 10, 0))).toEqual(['p2']);
     expect(ids(bulk.rank([term(1, 'coal')], EVERYWHERE, 10, 0))).toEqual(['p1']);
   });
+
+  it('finds a rare lexeme across gaps of 65,535 posts and more (kept whole, not as a 16-bit gap), also from a state', () => {
+    // 'rare' at ordinals 0, 65,534 (a gap that fits), 131,069 (a gap of 65,535: the first that does not) and 200,000;
+    // 'oil' in every post, so that the ordinals around them are gaps of 1.
+    const rareAt = new Set([0, 65_534, 131_069, 200_000]);
+    const rows = Array.from({ length: 200_001 }, (_, i) =>
+      post(`p${i}`, rareAt.has(i) ? "'oil':1 'rare':2A" : "'oil':1", { us: i }),
+    );
+    const bulk = new PostingsIndex();
+    bulk.addBulk(rows);
+    bulk.rebuild();
+    const rare = [term(1, 'rare')];
+    const expected = ['p200000', 'p131069', 'p65534', 'p0'];
+    expect(ids(bulk.rank(rare, EVERYWHERE, 10, 0))).toEqual(expected);
+    expect(bulk.rank([term(1, 'oil')], EVERYWHERE, 3, 0)).toMatchObject({ matches: 200_001 });
+    expect(ids(bulk.rank([term(1, 'oil'), term(1, 'rare')], EVERYWHERE, 4, 0))).toEqual(expected);
+    const restored = PostingsIndex.fromState(bulk.exportState());
+    expect(restored.rank(rare, EVERYWHERE, 10, 0)).toEqual(bulk.rank(rare, EVERYWHERE, 10, 0));
+    // Changed after: one removed, one appended past them, then folded in again.
+    restored.remove('p65534');
+    restored.upsert([post('p-new', "'oil':1 'rare':2A", { us: 300_000 })]);
+    restored.rebuild();
+    expect(ids(restored.rank(rare, EVERYWHERE, 10, 0))).toEqual(['p-new', 'p200000', 'p131069', 'p0']);
+  });
 });
 
 // Few words, publications and dates, so that posts share them: scores and dates tie, windows start on a post's date.

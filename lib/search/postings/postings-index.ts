@@ -81,18 +81,30 @@ export interface PostingsState {
   publication: Int32Array;
   publications: string[];
   lexemes: string[];
-  offsets: Uint32Array<ArrayBuffer>;
-  ordinals: Uint32Array<ArrayBuffer>;
-  quanta: Uint16Array<ArrayBuffer>;
+  postings: PackedPostings;
   maxQuanta: number;
 }
 
-/** A run of a lexeme's postings: [start, end) of parallel ordinal and quantized-weight arrays. */
+/**
+ * The built postings, compressed sparse rows by lexeme id: [offsets[id], offsets[id + 1]) of `gaps` and `quanta`.
+ * A lexeme's ordinals ascend, so each is kept as its 16-bit gap from the one before (the first from 0): 2 bytes
+ * instead of 4, a third of the postings' memory. A gap that does not fit is FAR, and the ordinal itself is the next
+ * of `far`, whose run for the lexeme starts at farOffsets[id] (mostly the first posting of a rare lexeme).
+ */
+export interface PackedPostings {
+  offsets: Uint32Array<ArrayBuffer>;
+  gaps: Uint16Array<ArrayBuffer>;
+  farOffsets: Uint32Array<ArrayBuffer>;
+  far: Uint32Array<ArrayBuffer>;
+  quanta: Uint16Array<ArrayBuffer>;
+}
+
+const FAR = 0xffff;
+
+/** A run of a lexeme's postings: parallel ordinal and quantized-weight arrays of the same length. */
 interface Segment {
   ordinals: Uint32Array;
   quanta: Uint16Array;
-  start: number;
-  end: number;
 }
 
 // Postings appended after the last build are folded into the arrays once they are this share of them.
@@ -115,10 +127,9 @@ export class PostingsIndex implements PostingsRanker {
   private publication = new Int32Array(1024);
   private publicationOrdinal = new Map<string, number>();
   private lexemeId = new Map<string, number>();
-  // Compressed sparse rows: lexeme id -> [offsets[id], offsets[id + 1]) of ordinals and quanta.
-  private offsets = new Uint32Array(1);
-  private ordinals = new Uint32Array(0);
-  private quanta = new Uint16Array(0);
+  private packed = noPostings();
+  // A built run's ordinals, decoded for one segment at a time (see segmentsOfId).
+  private decoded = new Uint32Array(0);
   // Postings added since the arrays were built, by lexeme id.
   private tail = new Map<number, { ordinals: Uint32Array; quanta: Uint16Array; size: number }>();
   private tailSize = 0;
@@ -151,9 +162,7 @@ export class PostingsIndex implements PostingsRanker {
       // Maps iterate in insertion order, and each ordinal is the map's size when it was inserted.
       publications: [...this.publicationOrdinal.keys()],
       lexemes: [...this.lexemeId.keys()],
-      offsets: this.offsets,
-      ordinals: this.ordinals,
-      quanta: this.quanta,
+      postings: this.packed,
       maxQuanta: this.maxQuanta,
     };
   }
@@ -173,9 +182,7 @@ export class PostingsIndex implements PostingsRanker {
     index.livePosts = index.ordinalOf.size;
     for (const [ordinal, id] of state.publications.entries()) index.publicationOrdinal.set(id, ordinal);
     for (const [id, lexeme] of state.lexemes.entries()) index.lexemeId.set(lexeme, id);
-    index.offsets = state.offsets;
-    index.ordinals = state.ordinals;
-    index.quanta = state.quanta;
+    index.packed = state.postings;
     index.maxQuanta = state.maxQuanta;
     return index;
   }
@@ -208,7 +215,7 @@ export class PostingsIndex implements PostingsRanker {
         this.tailSize++;
       });
     }
-    if (this.tailSize > Math.max(MIN_REBUILD, REBUILD_SHARE * this.ordinals.length)) this.rebuild();
+    if (this.tailSize > Math.max(MIN_REBUILD, REBUILD_SHARE * this.packed.gaps.length)) this.rebuild();
   }
 
   /**
@@ -369,31 +376,34 @@ export class PostingsIndex implements PostingsRanker {
       // What the term adds at each quantized weight: idf × (presence + weight), as the SQL ranking computes it.
       const adds = new Float64Array(this.maxQuanta + 1);
       for (let q = 0; q <= this.maxQuanta; q++) adds[q] = term.idf * (SCORE.presence + q / QUANTA_PER_UNIT);
-      const indexed = term.lexemes.filter((lexeme) => this.lexemeId.has(lexeme));
-      const segments = indexed.flatMap((lexeme) => this.segmentsOf(lexeme));
+      const indexed = term.lexemes.flatMap((lexeme) => this.lexemeId.get(lexeme) ?? []);
       if (indexed.length <= 1) {
         // One lexeme holds a post once: its postings add up directly.
-        for (const { ordinals, quanta, start, end } of segments) {
-          for (let i = start; i < end; i++) {
-            const ordinal = ordinals[i]!;
-            if (anyDead && alive[ordinal] === 0) continue;
-            if (held[ordinal] === 0) touched[touchedCount++] = ordinal;
-            held[ordinal]! |= bit;
-            // The SQL ranking's sum, term by term in query order: the same doubles.
-            score[ordinal]! += adds[quanta[i]!]!;
+        for (const id of indexed) {
+          for (const { ordinals, quanta } of this.segmentsOfId(id)) {
+            for (let i = 0; i < ordinals.length; i++) {
+              const ordinal = ordinals[i]!;
+              if (anyDead && alive[ordinal] === 0) continue;
+              if (held[ordinal] === 0) touched[touchedCount++] = ordinal;
+              held[ordinal]! |= bit;
+              // The SQL ranking's sum, term by term in query order: the same doubles.
+              score[ordinal]! += adds[quanta[i]!]!;
+            }
           }
         }
         continue;
       }
       // Several lexemes count once per post, at the largest weight among them.
       let termCount = 0;
-      for (const { ordinals, quanta, start, end } of segments) {
-        for (let i = start; i < end; i++) {
-          const ordinal = ordinals[i]!;
-          if (anyDead && alive[ordinal] === 0) continue;
-          const seen = termQuanta[ordinal]!;
-          if (seen < 0) termTouched[termCount++] = ordinal;
-          if (quanta[i]! > seen) termQuanta[ordinal] = quanta[i]!;
+      for (const id of indexed) {
+        for (const { ordinals, quanta } of this.segmentsOfId(id)) {
+          for (let i = 0; i < ordinals.length; i++) {
+            const ordinal = ordinals[i]!;
+            if (anyDead && alive[ordinal] === 0) continue;
+            const seen = termQuanta[ordinal]!;
+            if (seen < 0) termTouched[termCount++] = ordinal;
+            if (quanta[i]! > seen) termQuanta[ordinal] = quanta[i]!;
+          }
         }
       }
       for (let j = 0; j < termCount; j++) {
@@ -437,33 +447,40 @@ export class PostingsIndex implements PostingsRanker {
     return found;
   }
 
-  /** A lexeme's postings: a range of the built arrays, then its appended ones. */
-  private segmentsOf(lexeme: string): Segment[] {
-    const id = this.lexemeId.get(lexeme);
-    return id === undefined ? [] : this.segmentsOfId(id);
-  }
-
-  private segmentsOfId(id: number): Segment[] {
-    const segments: Segment[] = [];
-    if (id + 1 < this.offsets.length) {
-      segments.push({
-        ordinals: this.ordinals,
-        quanta: this.quanta,
-        start: this.offsets[id]!,
-        end: this.offsets[id + 1]!,
-      });
+  /**
+   * A lexeme's postings: its built run, decoded, then its appended ones. The decoded ordinals share one buffer, so a
+   * segment is valid until the next is asked for: read each before going on.
+   */
+  private *segmentsOfId(id: number): Generator<Segment> {
+    const { offsets, gaps, farOffsets, far, quanta } = this.packed;
+    if (id + 1 < offsets.length) {
+      const start = offsets[id]!;
+      const length = offsets[id + 1]! - start;
+      if (this.decoded.length < length) this.decoded = new Uint32Array(Math.max(length, this.ids.length));
+      const ordinals = this.decoded;
+      let ordinal = 0;
+      let f = farOffsets[id]!;
+      for (let i = 0; i < length; i++) {
+        const gap = gaps[start + i]!;
+        ordinal = gap === FAR ? far[f++]! : ordinal + gap;
+        ordinals[i] = ordinal;
+      }
+      yield { ordinals: ordinals.subarray(0, length), quanta: quanta.subarray(start, start + length) };
     }
     const tail = this.tail.get(id);
-    if (tail) segments.push({ ordinals: tail.ordinals, quanta: tail.quanta, start: 0, end: tail.size });
-    return segments;
+    if (tail) yield { ordinals: tail.ordinals.subarray(0, tail.size), quanta: tail.quanta.subarray(0, tail.size) };
   }
 
   /** Bytes held by the arrays (the maps of ids and lexemes aside). */
   arrayBytes(): number {
+    const { offsets, gaps, farOffsets, far, quanta } = this.packed;
     return (
-      this.offsets.byteLength +
-      this.ordinals.byteLength +
-      this.quanta.byteLength +
+      offsets.byteLength +
+      gaps.byteLength +
+      farOffsets.byteLength +
+      far.byteLength +
+      quanta.byteLength +
+      this.decoded.byteLength +
       this.alive.byteLength +
       this.published.byteLength +
       this.publication.byteLength +
@@ -525,8 +542,8 @@ export class PostingsIndex implements PostingsRanker {
     const bulk = this.bulk;
     const starts = new Uint32Array(lexemes + 1);
     for (let id = 0; id < lexemes; id++) {
-      for (const { ordinals, start, end } of this.segmentsOfId(id)) {
-        for (let i = start; i < end; i++) if (this.alive[ordinals[i]!]) starts[id + 1]!++;
+      for (const { ordinals } of this.segmentsOfId(id)) {
+        for (let i = 0; i < ordinals.length; i++) if (this.alive[ordinals[i]!]) starts[id + 1]!++;
       }
     }
     for (let i = 0; i < bulk.size; i++) if (this.alive[bulk.ordinals[i]!]) starts[bulk.lexemes[i]! + 1]!++;
@@ -541,17 +558,17 @@ export class PostingsIndex implements PostingsRanker {
       quanta[at] = q;
     };
     for (let id = 0; id < lexemes; id++) {
-      for (const segment of this.segmentsOfId(id)) {
-        for (let i = segment.start; i < segment.end; i++) put(id, segment.ordinals[i]!, segment.quanta[i]!);
+      for (const { ordinals, quanta } of this.segmentsOfId(id)) {
+        for (let i = 0; i < ordinals.length; i++) put(id, ordinals[i]!, quanta[i]!);
       }
     }
     for (let i = 0; i < bulk.size; i++) put(bulk.lexemes[i]!, bulk.ordinals[i]!, bulk.quanta[i]!);
-    this.offsets = starts;
-    this.ordinals = ordinals;
-    this.quanta = quanta;
+    // The bulk and the old postings go before packing, which holds the ordinals and their gaps at once.
     this.tail.clear();
     this.tailSize = 0;
     this.bulk = { lexemes: new Uint32Array(0), ordinals: new Uint32Array(0), quanta: new Uint16Array(0), size: 0 };
+    this.packed = noPostings();
+    this.packed = packPostings(starts, ordinals, quanta);
   }
 
   private grow(needed: number): void {
@@ -578,6 +595,36 @@ export class PostingsIndex implements PostingsRanker {
     this.touched = new Uint32Array(capacity);
     this.termTouched = new Uint32Array(capacity);
   }
+}
+
+function noPostings(): PackedPostings {
+  return packPostings(new Uint32Array(1), new Uint32Array(0), new Uint16Array(0));
+}
+
+/** Postings as compressed sparse rows of plain ordinals, packed as gaps (see PackedPostings). */
+function packPostings(
+  offsets: Uint32Array<ArrayBuffer>,
+  ordinals: Uint32Array,
+  quanta: Uint16Array<ArrayBuffer>,
+): PackedPostings {
+  const lexemes = offsets.length - 1;
+  const gaps = new Uint16Array(ordinals.length);
+  const farOffsets = new Uint32Array(lexemes + 1);
+  const farOrdinals: number[] = [];
+  for (let id = 0; id < lexemes; id++) {
+    let previous = 0;
+    for (let i = offsets[id]!; i < offsets[id + 1]!; i++) {
+      const gap = ordinals[i]! - previous;
+      if (gap < FAR) gaps[i] = gap;
+      else {
+        gaps[i] = FAR;
+        farOrdinals.push(ordinals[i]!);
+      }
+      previous = ordinals[i]!;
+    }
+    farOffsets[id + 1] = farOrdinals.length;
+  }
+  return { offsets, gaps, farOffsets, far: Uint32Array.from(farOrdinals), quanta };
 }
 
 function grown<T extends Uint32Array | Uint16Array>(from: T, to: T): T {

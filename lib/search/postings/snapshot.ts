@@ -12,7 +12,7 @@ export const POSTINGS_SNAPSHOT_KEY = rawKey('search', 'postings.snapshot');
 const CONTENT_TYPE = 'application/octet-stream';
 const MAGIC = Buffer.from('FPPOST01', 'latin1');
 // Bumped with any change to this layout or to what the arrays mean (the quantization, say).
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface PostingsSnapshot {
   state: PostingsState;
@@ -45,7 +45,9 @@ type Section =
   | 'lexemes'
   | 'lexemeEnds'
   | 'offsets'
-  | 'ordinals'
+  | 'gaps'
+  | 'farOffsets'
+  | 'far'
   | 'quanta';
 
 /** The snapshot as bytes. Post ids travel as 16 bytes each; lexemes as one UTF-8 run with their end offsets. */
@@ -64,9 +66,11 @@ export function encodeSnapshot(snapshot: PostingsSnapshot): Buffer {
     ['publication', bytesOf(state.publication)],
     ['lexemes', Buffer.concat(encoded)],
     ['lexemeEnds', bytesOf(lexemeEnds)],
-    ['offsets', bytesOf(state.offsets)],
-    ['ordinals', bytesOf(state.ordinals)],
-    ['quanta', bytesOf(state.quanta)],
+    ['offsets', bytesOf(state.postings.offsets)],
+    ['gaps', bytesOf(state.postings.gaps)],
+    ['farOffsets', bytesOf(state.postings.farOffsets)],
+    ['far', bytesOf(state.postings.far)],
+    ['quanta', bytesOf(state.postings.quanta)],
   ];
   const header: Header = {
     format: FORMAT,
@@ -136,12 +140,24 @@ export function decodeSnapshot(body: Buffer): PostingsSnapshot {
     publication: new Int32Array(section('publication').buffer),
     publications: header.publications,
     lexemes,
-    offsets: new Uint32Array(section('offsets').buffer),
-    ordinals: new Uint32Array(section('ordinals').buffer),
-    quanta: new Uint16Array(section('quanta').buffer),
+    postings: {
+      offsets: new Uint32Array(section('offsets').buffer),
+      gaps: new Uint16Array(section('gaps').buffer),
+      farOffsets: new Uint32Array(section('farOffsets').buffer),
+      far: new Uint32Array(section('far').buffer),
+      quanta: new Uint16Array(section('quanta').buffer),
+    },
     maxQuanta: header.maxQuanta,
   };
-  if (state.alive.length !== header.posts || state.offsets.length !== lexemes.length + 1)
+  const { offsets, gaps, farOffsets, far, quanta } = state.postings;
+  if (
+    state.alive.length !== header.posts ||
+    offsets.length !== lexemes.length + 1 ||
+    farOffsets.length !== offsets.length ||
+    gaps.length !== offsets[lexemes.length] ||
+    quanta.length !== gaps.length ||
+    far.length !== farOffsets[lexemes.length]
+  )
     throw new UnusableSnapshot('its arrays disagree');
   return {
     state,
