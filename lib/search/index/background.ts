@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db/types';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
+import { followChanges } from '@/lib/search/postings/live-postings';
 import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
 import { indexPendingPosts } from './index-pending';
 import { type IndexingRunResult, indexingRuns, searchIndexingRun } from './runs';
@@ -140,6 +141,8 @@ async function runIndexing(served: Db, options: BackgroundIndexingOptions, signa
       });
     }
     if (signal.aborted) result.outcome = 'stopped';
+    // The run's posts reach this process's postings now, so that /readyz counts them until they are in.
+    else await followChanges(served);
   } catch (error) {
     // Closing the database under a running statement fails it: that is the stop asked for, not a failure.
     result.outcome = signal.aborted ? 'stopped' : 'failed';

@@ -6,7 +6,10 @@ import { vectorSql } from '@/lib/search/semantic/index-name';
 import { indexingRuns } from './runs';
 
 export interface SearchIndexStatus {
-  /** Posts not searchable yet: new or changed, waiting for their lexical document. */
+  /**
+   * Posts not searchable yet: new or changed, waiting for their lexical document, or indexed and still being applied
+   * to this process's postings.
+   */
   pendingPosts: number;
   /** Posts without a vector of the configured model; null without a provider or without pgvector. */
   pendingEmbeddings: number | null;
@@ -45,7 +48,12 @@ export function isSearchIndexing(db: Db): boolean {
 /** The whole status, counted now (for /readyz, which is probed every few seconds at most). */
 export async function readSearchIndexStatus(db: Db, embeddings: EmbeddingProvider | null): Promise<SearchIndexStatus> {
   const [pendingPosts, pendingEmbeddings] = [await countPendingPosts(db), await countPendingEmbeddings(db, embeddings)];
-  return { pendingPosts, pendingEmbeddings, indexing: isSearchIndexing(db), postings: postingsStatus(db) };
+  return {
+    pendingPosts: pendingPosts + postingsCatchingUp(db),
+    pendingEmbeddings,
+    indexing: isSearchIndexing(db),
+    postings: postingsStatus(db),
+  };
 }
 
 /** How long a search may reuse the pending count: each search answer carries it, and it only says "not yet". */

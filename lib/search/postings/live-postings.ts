@@ -118,6 +118,14 @@ async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
   return states.get(db) === state ? live.index : null;
 }
 
+/**
+ * Brings this process's postings up to date now, when they are loaded (a run of indexing has just ended): a large
+ * batch of changes starts applying in the background, counted as pending, instead of waiting for the next search.
+ */
+export async function followChanges(db: Queryable): Promise<void> {
+  if (states.has(db)) await livePostings(db);
+}
+
 /** Posts of a large batch of changes the postings are still applying (0 when none): counted as pending. */
 export function postingsCatchingUp(db: Queryable): number {
   return catchingUpPosts.get(db) ?? 0;
