@@ -347,6 +347,12 @@ describe('PostingsIndex on hand-built rows', () => {
     restored.upsert([post('p-new', "'oil':1 'rare':2A", { us: 300_000 })]);
     restored.rebuild();
     expect(ids(restored.rank(rare, EVERYWHERE, 10, 0))).toEqual(['p-new', 'p200000', 'p131069', 'p0']);
+    // Appended postings are gap-coded too: 'rare' at ordinals 0 and 65,535 of posts only upserted (the posts between
+    // hold no lexeme, so nothing is folded in).
+    const appended = indexOf(
+      Array.from({ length: 65_536 }, (_, i) => post(`q${i}`, i % 65_535 === 0 ? "'rare':1" : '', { us: i })),
+    );
+    expect(ids(appended.rank(rare, EVERYWHERE, 10, 0))).toEqual(['q65535', 'q0']);
   });
 });
 
