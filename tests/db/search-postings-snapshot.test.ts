@@ -122,4 +122,16 @@ describe('a process starting from the postings snapshot', () => {
     }
     await store.put(POSTINGS_SNAPSHOT_KEY, stored.body, stored.contentType);
   });
+
+  it('reads the same arrays from bytes at any offset: views of a file read whole, copies of unaligned bytes', async () => {
+    const stored = (await store.get(POSTINGS_SNAPSHOT_KEY))!;
+    const aligned = decodeSnapshot(stored.body);
+    expect(aligned.state.postings.gaps.buffer).toBe(stored.body.buffer);
+    const shifted = Buffer.alloc(stored.body.length + 3);
+    stored.body.copy(shifted, 3);
+    const unaligned = decodeSnapshot(shifted.subarray(3));
+    expect(unaligned.state.postings.gaps.buffer).not.toBe(shifted.buffer);
+    expect(unaligned.state).toEqual(aligned.state);
+    expect(unaligned.state.postings.gaps.length).toBeGreaterThan(0);
+  });
 });
