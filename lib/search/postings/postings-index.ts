@@ -567,14 +567,10 @@ export class PostingsIndex implements PostingsRanker {
     const bulk = this.bulk;
     const starts = new Uint32Array(lexemes + 1);
     for (let id = 0; id < lexemes; id++) {
-      for (const { gaps, far, farStart, start, end } of this.segmentsOfId(id)) {
-        let ordinal = 0;
-        let f = farStart;
-        for (let i = start; i < end; i++) {
-          const gap = gaps[i]!;
-          ordinal = gap === FAR ? far[f++]! : ordinal + gap;
+      for (const segment of this.segmentsOfId(id)) {
+        eachPosting(segment, (ordinal) => {
           if (this.alive[ordinal]) starts[id + 1]!++;
-        }
+        });
       }
     }
     for (let i = 0; i < bulk.size; i++) if (this.alive[bulk.ordinals[i]!]) starts[bulk.lexemes[i]! + 1]!++;
@@ -589,15 +585,7 @@ export class PostingsIndex implements PostingsRanker {
       quanta[at] = q;
     };
     for (let id = 0; id < lexemes; id++) {
-      for (const { gaps, quanta, far, farStart, start, end } of this.segmentsOfId(id)) {
-        let ordinal = 0;
-        let f = farStart;
-        for (let i = start; i < end; i++) {
-          const gap = gaps[i]!;
-          ordinal = gap === FAR ? far[f++]! : ordinal + gap;
-          put(id, ordinal, quanta[i]!);
-        }
-      }
+      for (const segment of this.segmentsOfId(id)) eachPosting(segment, (ordinal, q) => put(id, ordinal, q));
     }
     for (let i = 0; i < bulk.size; i++) put(bulk.lexemes[i]!, bulk.ordinals[i]!, bulk.quanta[i]!);
     // The bulk and the old postings go before packing, which holds the ordinals and their gaps at once.
@@ -631,6 +619,20 @@ export class PostingsIndex implements PostingsRanker {
     this.termQuanta = new Int32Array(capacity).fill(-1);
     this.touched = new Uint32Array(capacity);
     this.termTouched = new Uint32Array(capacity);
+  }
+}
+
+/** Each posting of a segment in order, decoded: for rebuild's passes (ranking decodes in its own loops, for speed). */
+function eachPosting(
+  { gaps, quanta, far, farStart, start, end }: Segment,
+  visit: (ordinal: number, q: number) => void,
+) {
+  let ordinal = 0;
+  let f = farStart;
+  for (let i = start; i < end; i++) {
+    const gap = gaps[i]!;
+    ordinal = gap === FAR ? far[f++]! : ordinal + gap;
+    visit(ordinal, quanta[i]!);
   }
 }
 

@@ -187,11 +187,12 @@ function bytesOf(array: Float64Array | Int32Array | Uint32Array | Uint16Array): 
   return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
-/** The bytes as an array of wider elements, sharing their memory. */
+/** The bytes as an array of wider elements, sharing their memory; a section of a length they do not divide is damage. */
 function typed<T>(
   Kind: { new (buffer: ArrayBuffer, byteOffset: number, length: number): T; BYTES_PER_ELEMENT: number },
   bytes: Uint8Array<ArrayBuffer>,
 ): T {
+  if (bytes.byteLength % Kind.BYTES_PER_ELEMENT !== 0) throw new UnusableSnapshot('a section is cut mid-element');
   return new Kind(bytes.buffer, bytes.byteOffset, bytes.byteLength / Kind.BYTES_PER_ELEMENT);
 }
 
