@@ -62,12 +62,12 @@ export async function openEvalCorpus(
     judge,
     postText: async (key) => {
       const slash = key.indexOf('/');
-      const rows = await db.query<{ body_text: string }>(
-        `select p.body_text from posts p join publications pub on pub.id = p.publication_id
+      const rows = await db.query<{ title: string; body_text: string }>(
+        `select p.title, p.body_text from posts p join publications pub on pub.id = p.publication_id
           where pub.slug = $1 and p.slug = $2`,
         [key.slice(0, slash), key.slice(slash + 1)],
       );
-      return rows[0]?.body_text ?? null;
+      return rows[0] ? [rows[0].title, rows[0].body_text] : null;
     },
     brief: (generator) => (question) =>
       composeBrief(db, { question: question.question, window: question.window }, generator, {

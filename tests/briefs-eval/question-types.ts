@@ -36,6 +36,13 @@ export interface DemoQuestion extends QuestionBase {
 export interface RealQuestion extends QuestionBase {
   corpus: 'real';
   relevant: Record<string, Exclude<Grade, 0>>;
+  /**
+   * The claim-judged sets (claims.ts): 1 was written and frozen before the claim test (lib/briefs/claims) existed, 2
+   * after it. Their claims are judged one by one: `answers` holds sentences (or titles) of the relevant posts, copied
+   * verbatim, that answer the question, written with the question; later readings are in claim-judgments.json.
+   */
+  batch?: 1 | 2;
+  answers?: string[];
 }
 
 export type JudgedQuestion = DemoQuestion | RealQuestion;

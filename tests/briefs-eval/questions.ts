@@ -1,6 +1,23 @@
+import { CLAIM_QUESTIONS } from './questions-claims';
 import type { JudgedQuestion } from './question-types';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
 /** Every judged question of the briefs eval: the demo corpus's, then the real-text corpus's. */
 export const BRIEF_QUESTIONS: readonly JudgedQuestion[] = [...DEMO_QUESTIONS, ...REAL_QUESTIONS];
+
+/** The eval's question sets: per corpus judged per post, and the claim-judged real-text batches. */
+export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2';
+
+export function questionsOf(set: EvalSet): JudgedQuestion[] {
+  switch (set) {
+    case 'demo':
+      return DEMO_QUESTIONS;
+    case 'real':
+      return REAL_QUESTIONS;
+    case 'batch1':
+      return CLAIM_QUESTIONS.filter((q) => q.batch === 1);
+    case 'batch2':
+      return CLAIM_QUESTIONS.filter((q) => q.batch === 2);
+  }
+}

@@ -21,8 +21,18 @@ export interface BriefLike {
 
 /** null: no post matched (the route's 404 `no_sources`). */
 export type BriefFn = (question: JudgedQuestion) => Promise<BriefLike | null>;
-/** The stored text (body_text) of a post by its key "publicationSlug/postSlug". */
-export type PostTextFn = (key: string) => Promise<string | null>;
+/**
+ * The quotable parts of a post by its key "publicationSlug/postSlug": its title and its stored text (body_text). A
+ * quote is verbatim when one of them holds it as is.
+ */
+export type PostTextFn = (key: string) => Promise<string[] | null>;
+
+/**
+ * Whether a claim answers the question, from its quotes, as a reader judged it: `unjudged` when no judgment covers
+ * them yet (the eval prints those with --unjudged, to be read and judged).
+ */
+export type ClaimVerdict = 'answers' | 'not' | 'unjudged';
+export type ClaimJudge = (question: JudgedQuestion, quotes: readonly string[]) => ClaimVerdict;
 
 /** The default number of sources, and so the k of recall: a brief reads and cites at most five posts. */
 export const SOURCES_K = 5;
@@ -48,6 +58,10 @@ export interface QuestionRun {
   citationsVerbatim: number;
   /** Quotes not found as they stand in the cited post: "id [ref]: quote". */
   misquotes: string[];
+  /** Each claim's quotes and whether it answers the question. */
+  judgedClaims: Array<{ quotes: string[]; verdict: ClaimVerdict }>;
+  /** Sources sold with no quote in the answer: each is charged and cites nothing. */
+  uncitedSources: number;
   latencyMs: number;
 }
 
@@ -56,6 +70,7 @@ export async function runQuestion(
   question: JudgedQuestion,
   judgments: Judgments,
   postText: PostTextFn,
+  judgeClaim: ClaimJudge = () => 'unjudged',
 ): Promise<QuestionRun> {
   const started = performance.now();
   const result = await brief(question);
@@ -67,10 +82,11 @@ export async function runQuestion(
   let citationsVerbatim = 0;
   const misquotes: string[] = [];
   for (const [i, source] of (result?.sources ?? []).entries()) {
-    const text = source.citations.length > 0 ? await postText(sources[i]!) : null;
+    const parts = source.citations.length > 0 ? await postText(sources[i]!) : null;
     for (const citation of source.citations) {
       citations += 1;
-      const found = text !== null && citation.evidenceQuote.length > 0 && text.includes(citation.evidenceQuote);
+      const quote = citation.evidenceQuote;
+      const found = parts !== null && quote.length > 0 && parts.some((part) => part.includes(quote));
       if (found) citationsVerbatim += 1;
       else misquotes.push(`${question.id} [${source.ref}]: ${citation.evidenceQuote.slice(0, 120)}`);
       verbatim.set(citation.claim, (verbatim.get(citation.claim) ?? true) && found);
@@ -79,6 +95,12 @@ export async function runQuestion(
   const claims = result?.claims.length ?? 0;
   // A claim counts as quoted verbatim when it has citations and every one of them is in its post.
   const claimsVerbatim = (result?.claims ?? []).filter((_, k) => verbatim.get(k + 1) === true).length;
+  const judgedClaims = (result?.claims ?? []).map((_, k) => {
+    const quotes = (result?.sources ?? []).flatMap((s) =>
+      s.citations.filter((c) => c.claim === k + 1).map((c) => c.evidenceQuote),
+    );
+    return { quotes, verdict: expectsAnswer ? judgeClaim(question, quotes) : ('not' as const) };
+  });
   return {
     id: question.id,
     corpus: question.corpus,
@@ -94,6 +116,8 @@ export async function runQuestion(
     citations,
     citationsVerbatim,
     misquotes,
+    judgedClaims,
+    uncitedSources: (result?.sources ?? []).filter((s) => s.citations.length === 0).length,
     latencyMs,
   };
 }
@@ -116,6 +140,14 @@ export interface BriefSummary {
   citations: number;
   /** What the questions no post answers got. */
   noAnswer: Record<Outcome, number>;
+  /** Of the questions no post answers, the share refused (404 no_sources, or "the sources do not answer"). */
+  refusedShare: number | null;
+  /** Of the claims judged, the share that answers the question (every claim of an answer nothing answers does not). */
+  claimsAnswering: number | null;
+  claimsJudged: number;
+  claimsUnjudged: number;
+  /** Sources sold without a quote in the answer, over all briefs. */
+  uncitedSources: number;
   latencyMs: { p50: number | null; p95: number | null };
 }
 
@@ -127,6 +159,9 @@ export function summarize(runs: readonly QuestionRun[]): BriefSummary {
   for (const r of runs) if (!r.expectsAnswer) noAnswer[r.outcome] += 1;
   const latencies = runs.map((r) => r.latencyMs);
   const sold = answerable.reduce((sum, r) => sum + r.sources.length, 0);
+  const verdicts = runs.flatMap((r) => r.judgedClaims.map((c) => c.verdict));
+  const judged = verdicts.filter((v) => v !== 'unjudged').length;
+  const unanswerable = runs.length - answerable.length;
   return {
     questions: runs.length,
     answerable: answerable.length,
@@ -140,6 +175,11 @@ export function summarize(runs: readonly QuestionRun[]): BriefSummary {
     claims,
     citations,
     noAnswer,
+    refusedShare: unanswerable === 0 ? null : (noAnswer.no_sources + noAnswer.not_answered) / unanswerable,
+    claimsAnswering: judged === 0 ? null : verdicts.filter((v) => v === 'answers').length / judged,
+    claimsJudged: judged,
+    claimsUnjudged: verdicts.length - judged,
+    uncitedSources: runs.reduce((sum, r) => sum + r.uncitedSources, 0),
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95) },
   };
 }

@@ -5,7 +5,7 @@ import { type BriefLike, runQuestion, summarize } from '@/tests/briefs-eval/run'
 const question: JudgedQuestion = { id: 'q', corpus: 'real', question: 'Who won?', relevant: { a: 2, b: 1 } };
 const none: JudgedQuestion = { id: 'n', corpus: 'real', question: 'Copper?', relevant: {} };
 const texts: Record<string, string> = { 'p.com/a': 'Alpha said the bet was won by Beta.', 'p.com/x': 'Nothing here.' };
-const postText = async (key: string) => texts[key] ?? null;
+const postText = async (key: string) => (texts[key] ? [key, texts[key]] : null);
 
 function brief(quotes: Array<[string, string]>): BriefLike {
   return {
