@@ -31,12 +31,12 @@ export async function quoteBrief(question: string): Promise<QuoteResult> {
   if (!parsed.success) return { error: `The question ${parsed.error.issues[0]?.message ?? 'cannot be asked'}.` };
   const { db, embeddings, payments } = await appContext();
   try {
-    const { selection, priceCents } = await priceBrief(db, parsed.data, { embeddings, setup: payments });
+    const { plan, priceCents } = await priceBrief(db, parsed.data, { embeddings, setup: payments });
     return {
       quote: {
         question,
         amountUsd: centsToUsd(priceCents),
-        sources: selection.sources.map((post) => ({
+        sources: plan.selection.sources.map((post) => ({
           publicationSlug: post.publicationSlug,
           postSlug: post.postSlug,
           title: post.title,

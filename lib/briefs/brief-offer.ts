@@ -7,7 +7,8 @@ import type { Db } from '@/lib/db/types';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { clampPrice, splitShares } from '@/lib/payments/pricing';
 import type { PaymentSetup } from '@/lib/payments/setup';
-import { type SelectOptions, selectSources } from './select-sources';
+import { type BriefPlan, planBrief } from './plan-brief';
+import type { SelectOptions } from './select-sources';
 import type { Brief, BriefGenerator, BriefInput, SourceSelection } from './types';
 import { writeBrief } from './write-brief';
 
@@ -30,7 +31,8 @@ export async function briefOffer(
   input: BriefInput,
   deps: BriefOfferDeps,
 ): Promise<PaidOffer> {
-  const { selection, priceCents, quote } = await quoteBrief(db, input, deps);
+  const { plan, priceCents, quote } = await quoteBrief(db, input, deps);
+  const { selection } = plan;
   const n = selection.sources.length;
   const shares = splitShares(priceCents, n);
   let brief: Brief | null = null;
@@ -54,10 +56,7 @@ export async function briefOffer(
       shareCents: shares[i]!,
     })),
     async prepare() {
-      brief = await writeBrief(selection, deps.generator);
-      if (!brief.answered) {
-        throw noSources(`The ${n} post${n === 1 ? '' : 's'} found do not answer this question. Nothing was charged.`);
-      }
+      brief = await writeBrief(plan, deps.generator);
     },
     respond: (paymentInfo) => {
       if (!brief) throw new Error('a research brief is sold only after it is written (PaidOffer.prepare)');
@@ -78,13 +77,15 @@ export async function quoteBrief(
   db: Db,
   input: BriefInput,
   deps: SelectOptions & { setup: PaymentSetup },
-): Promise<{ selection: SourceSelection; priceCents: number; quote: string }> {
-  const selection = await selectSources(db, input, deps);
-  const n = selection.sources.length;
-  if (n === 0)
-    throw noSources('No post answers this question (within its window and publications). Nothing was charged.');
-  const priceCents = clampPrice(n * deps.setup.prices.stockPicksArticleCents);
-  return { selection, priceCents, quote: quoteDigest(input, selection) };
+): Promise<{ plan: BriefPlan; priceCents: number; quote: string }> {
+  const plan = await planBrief(db, input, deps);
+  if (!plan) {
+    throw noSources(
+      'No post states anything about the subject of this question (within its window and publications). Nothing was charged.',
+    );
+  }
+  const priceCents = clampPrice(plan.selection.sources.length * deps.setup.prices.stockPicksArticleCents);
+  return { plan, priceCents, quote: quoteDigest(input, plan.selection) };
 }
 
 /** What a quote commits to: the request as understood, and the posts chosen for it, in order. */

@@ -5,15 +5,17 @@ import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { parseTimeWindow } from '@/lib/search/query/time-window';
 import type { TopicSearchResult } from '@/lib/search/result';
 import { searchPosts } from '@/lib/search/search-posts';
+import { claimPassages } from './claims';
 import { questionTopic } from './question-topic';
-import { ANSWERING_SHARE, answeringShare, weighQuestion } from './relevance';
+import { questionSubject } from './subject';
 import type { BriefInput, SourcePost, SourceSelection } from './types';
 
 /**
- * Search is asked for twice the sources wanted: the ones that do not answer the question (relevance.ts) are dropped,
- * and the next ones in rank order take their place.
+ * Search is asked for four times the sources wanted, and at least 20 posts: the ones that hold no claim on the
+ * question (claims.ts) are dropped, and the next ones in rank order take their place.
  */
-const CANDIDATES_PER_SOURCE = 2;
+const CANDIDATES_PER_SOURCE = 4;
+const MIN_CANDIDATES = 20;
 
 export interface SelectOptions {
   /** The query embedder for hybrid ranking, as search uses it; null or absent ranks lexically (fts). */
@@ -23,9 +25,9 @@ export interface SelectOptions {
 
 /**
  * The posts a brief reads: topic search's own ranking, time phrases and tiers over the question (the `window`
- * phrase in place of any the question holds), among the given publications, the first `maxSources` that hold at least
- * half of what the question asks (relevance.ts): none, and the question is one the posts do not answer. Deterministic for the
- * same input, corpus and clock, which is what lets a 402 quote name them and the paid retry find the same ones.
+ * phrase in place of any the question holds), among the given publications, the first `maxSources` that hold a claim
+ * on the question's subject (claims.ts), each with its claim passages: none, and the question is one the posts do not
+ * answer. Deterministic for the same input, corpus and clock, which is what lets a 402 quote name them.
  */
 export async function selectSources(db: Db, input: BriefInput, options: SelectOptions = {}): Promise<SourceSelection> {
   const now = options.now ?? new Date();
@@ -36,19 +38,20 @@ export async function selectSources(db: Db, input: BriefInput, options: SelectOp
     db,
     {
       q: searchQuery(input, now),
-      limit: wanted * CANDIDATES_PER_SOURCE,
+      limit: Math.max(MIN_CANDIDATES, wanted * CANDIDATES_PER_SOURCE),
       mode: embeddings ? 'hybrid' : 'fts',
       now,
       publications,
     },
     { embeddings },
   );
-  const parts = await weighQuestion(db, input.question);
+  const subject = await questionSubject(db, input.question);
   const sources: SourcePost[] = [];
-  // In rank order, until enough answer: the candidates after that are never weighed.
+  // In rank order, until enough answer: the candidates after that are never read.
   for (const post of await loadSources(db, result.items)) {
     if (sources.length === wanted) break;
-    if (answeringShare(parts, `${post.title}\n${post.text}`) >= ANSWERING_SHARE) sources.push(post);
+    const claims = claimPassages(subject, post);
+    if (claims.length > 0) sources.push({ ...post, claims });
   }
   return { question: input.question, sources, timeWindow: result.timeWindow };
 }
@@ -74,7 +77,10 @@ async function publicationIds(db: Queryable, slugs: string[]): Promise<string[]>
 }
 
 /** The ranked items' posts with their text, in rank order; a post with no text has nothing to quote and is left out. */
-async function loadSources(db: Queryable, items: TopicSearchResult['items']): Promise<SourcePost[]> {
+async function loadSources(
+  db: Queryable,
+  items: TopicSearchResult['items'],
+): Promise<Array<Omit<SourcePost, 'claims'>>> {
   if (items.length === 0) return [];
   const rows = await db.query<{
     id: string;

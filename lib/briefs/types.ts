@@ -1,5 +1,6 @@
 import type { ResearchBriefBody } from '@/lib/api/contracts/briefs';
 import type { TimeWindow } from '@/lib/search/query/time-window';
+import type { ClaimPassage } from './claims';
 
 /** What a research brief is asked: the body of POST /api/v1/briefs, as its contract outputs it. */
 export interface BriefInput {
@@ -12,7 +13,7 @@ export interface BriefInput {
   maxSources?: number;
 }
 
-/** A post chosen to answer the question, with the text its quotes must be found in. */
+/** A post chosen to answer the question, with the text its quotes must be found in (its title or its text). */
 export interface SourcePost {
   id: string;
   publicationId: string;
@@ -22,6 +23,8 @@ export interface SourcePost {
   title: string;
   publishedAt: Date | null;
   text: string;
+  /** Its passages that pass the claim test (claims.ts), best first: at least one. */
+  claims: ClaimPassage[];
 }
 
 /** The sources search picked for a question, in rank order, and the window it searched in. */

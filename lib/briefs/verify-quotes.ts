@@ -36,7 +36,8 @@ export function verifyDraft(draft: BriefDraft, sources: SourcePost[]): BriefDraf
     const seen = new Set<string>();
     const citations = claim.citations.flatMap(({ source, quote }) => {
       const post = Number.isInteger(source) ? sources[source - 1] : undefined;
-      const found = post ? findVerbatim(post.text, quote) : null;
+      // The title is part of the post: a news item's title is often its answer.
+      const found = post ? (findVerbatim(post.title, quote) ?? findVerbatim(post.text, quote)) : null;
       const key = `${source}\u0000${found}`;
       if (found === null || seen.has(key)) return [];
       seen.add(key);

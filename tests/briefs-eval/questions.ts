@@ -1,5 +1,5 @@
-import { CLAIM_QUESTIONS } from './questions-claims';
 import type { JudgedQuestion } from './question-types';
+import { CLAIM_QUESTIONS } from './questions-claims';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 

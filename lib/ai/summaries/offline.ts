@@ -1,8 +1,7 @@
-import model from 'wink-eng-lite-web-model';
-import winkNLP from 'wink-nlp';
 import { contentHash } from '@/lib/ai/content-hash';
 import { extractByRules } from '@/lib/ai/picks/offline';
 import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
+import { englishNlp } from '@/lib/ai/text/nlp';
 import { isNotAClaim } from '@/lib/ai/text/not-a-claim';
 import { displayText, type Sentence, splitSentences } from '@/lib/ai/text/sentences';
 import { findTickerMentions, rankTickers } from '@/lib/ai/text/tickers';
@@ -13,13 +12,6 @@ import { companyStances, stanceFor } from './stance';
 import { checkSummaryInput, renderSummary, type Summarizer, type SummaryInput, type SummaryResult } from './summarizer';
 
 export const EXTRACTIVE_GENERATOR = 'extractive-v5';
-
-// Loading the model takes ~200 ms: once per process, on first use.
-let nlp: ReturnType<typeof winkNLP> | null = null;
-function getNlp() {
-  nlp ??= winkNLP(model);
-  return nlp;
-}
 
 const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps|basis points)\b|\b\d{2,}/u;
 const WORD = /[a-z][a-z'-]+/gu;
@@ -126,8 +118,8 @@ interface Importance {
 
 /** Relative frequency of each content word (0..1), and the stop words wink-nlp flagged in this text. */
 function termImportance(text: string): Importance {
-  const its = getNlp().its;
-  const doc = getNlp().readDoc(text);
+  const its = englishNlp().its;
+  const doc = englishNlp().readDoc(text);
   const counts = new Map<string, number>();
   const stop = new Set<string>();
   const types = doc.tokens().out(its.type);

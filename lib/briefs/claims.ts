@@ -1,0 +1,229 @@
+import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
+import { isNotAClaim } from '@/lib/ai/text/not-a-claim';
+import { displayText, type Sentence, splitSentences } from '@/lib/ai/text/sentences';
+import type { Concept, Form, Subject } from './subject';
+import { type KeyedWord, keyedWords } from './word-keys';
+
+/**
+ * The claim test: which sentences of a post state something about the question's subject (subject.ts), so that an
+ * answer made of them is about the question. A sentence is a claim only when
+ * - it names every name of the question (one of a list of alternatives is enough), in any of the name's forms;
+ * - it holds at least one of the question's topic nouns, and at least half of their weight ("natural gas" needs both
+ *   words or "gas" with enough else: a gas oven is not natural gas);
+ * - it holds at least half of the whole question's weight, predicates included;
+ * each in the sentence itself or in the sentence it continues ("It…", "But…": then both are quoted, as one passage).
+ * Words are matched as the words they are (word-keys.ts): "nature" is not "natural", and "devalued" alone names no
+ * currency. The title is a sentence of the post too: a news item's title is often its answer.
+ */
+export const CLAIM_SHARE = Number(process.env.BRIEF_CLAIM_SHARE ?? 0.4);
+const NAMES_SUFFICE = process.env.BRIEF_NAMES_SUFFICE === '1';
+
+/** A passage of the post that passes the claim test, quoted as it stands, and how well it answers. */
+export interface ClaimPassage {
+  /** Verbatim: the post's title, or a slice of its text (one sentence, or two when the second leans on the first). */
+  quote: string;
+  /** Where it starts in the text (-1 for the title): later passages of a post are less often its point. */
+  start: number;
+  /** The sentence's place in the post (0 for the title), for the lead bonus. */
+  index: number;
+  /** Share of the question's weight it holds (0-1). */
+  share: number;
+  score: number;
+  speaker: string | null;
+}
+
+/** A sentence that leans on the one before ("This is why…", "But…") is read with it. */
+export const LEANS_BACK =
+  /^(?:this|that|these|those|it|its|they|their|them|he|she|his|her|but|and|or|so|also|which|here|there|then|still|yet|however|meanwhile|instead|otherwise|the reason|as a result|for example|in other words|in short|to be sure|of course|against (?:that|this) backdrop|with that|in that context|the (?:quarter|company|firm|stock|bank|deal|move|trade|position|country|government|currency|economy|central bank|agency|group|plan|bill|law)\b)\b/iu;
+/** A post talking about itself ("this note is about…", "here is how we think about it") rather than the subject. */
+const META =
+  /\b(?:this (?:note|post|piece|issue|letter|newsletter|episode|week's episode|podcast)|here is|here's|below|we discussed|as discussed|we will say so|on today's show|in this episode|today on)\b/iu;
+/** A cause stated: what a "why" question asks for. */
+const CAUSAL =
+  /\b(?:because|due to|driven by|owing to|thanks to|as a result|result of|caused by|cause[sd]?|blam(?:e|ed|es|ing)|reasons?|since|amid|after|fuell?ed by|led to|lead to|pressure from|behind)\b/iu;
+const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps|basis points)\b/u;
+/** A whole sentence: opens with a capital, a digit, a currency sign or a quote, and ends with its stop. */
+const WHOLE = /^[\p{Lu}\d$€£(“"‘][\s\S]*[.!](?:["”’)\]]*)$/u;
+const OPENS_WITH_QUOTE = /^(?:[^:“"‘«„]{1,40}:\s*)?["“‘«„]/u;
+const MIN_WORDS = 6;
+const MAX_WORDS = 60;
+const MIN_TITLE_WORDS = 5;
+
+/** The claim passages of one post, best first; none when the post does not speak to the question's subject. */
+export function claimPassages(subject: Subject, post: { title: string; text: string }): ClaimPassage[] {
+  const total = Math.max(sum(subject.concepts), 1e-9);
+  const passages: ClaimPassage[] = [];
+  const title = post.title.trim();
+  if (countWords(title) >= MIN_TITLE_WORDS && post.text.includes(title) === false) {
+    const held = holds(subject, keyedWords(title), []);
+    if (held !== null) passages.push(passage(subject, title, -1, 0, held / total, null));
+  }
+  const sentences = quotableSentences(post.text);
+  const byIndex = new Map(sentences.map((s) => [s.index, s]));
+  const all = splitSentences(post.text);
+  for (const sentence of sentences) {
+    const previous = all[sentence.index - 1];
+    const continues =
+      previous !== undefined && previous.paragraph === sentence.paragraph && LEANS_BACK.test(sentence.text);
+    const context = continues ? keyedWords(previous.text) : [];
+    const held = holds(subject, keyedWords(sentence.text), context);
+    if (held === null) continue;
+    // A claim that needs the sentence before it is quoted with it, when that one can be quoted too.
+    const needsContext = continues && holds(subject, keyedWords(sentence.text), []) === null;
+    if (needsContext && !byIndex.has(previous!.index)) continue;
+    const quote = needsContext ? post.text.slice(previous!.start, sentence.end) : sentence.text;
+    if (needsContext && countWords(quote) > MAX_WORDS) continue;
+    const start = needsContext ? previous!.start : sentence.start;
+    passages.push(passage(subject, quote, start, sentence.index + 1, held / total, sentence.speaker));
+  }
+  return passages.sort((a, b) => b.score - a.score || a.start - b.start);
+}
+
+/**
+ * The weight of the question a sentence holds, with the sentence it continues, or null when it is not a claim (see
+ * the rules above). A question of several clauses is answered by a sentence that answers any one of them. A question
+ * with nothing to weigh ("latest") makes every sentence a claim of no weight.
+ */
+export function holds(subject: Subject, words: readonly KeyedWord[], context: readonly KeyedWord[]): number | null {
+  if (subject.concepts.length === 0) return 0;
+  let best: number | null = null;
+  for (const clause of clausesOf(subject.concepts)) {
+    const weight = holdsClause(clause, words, context);
+    if (weight !== null && (best === null || weight > best)) best = weight;
+  }
+  return best;
+}
+
+/**
+ * The concepts of each clause; a clause without names of its own reads the first clause's names ("Is IBM cutting
+ * jobs, and where will the cuts land?": the cuts are IBM's; "…Facebook, and could it be broken up?").
+ */
+export function clausesOf(concepts: readonly Concept[]): Concept[][] {
+  const clauses: Concept[][] = [];
+  for (const concept of concepts) {
+    const last = clauses.at(-1);
+    if (last && last[0]!.clause === concept.clause) last.push(concept);
+    else clauses.push([concept]);
+  }
+  const firstNames = clauses[0]!.filter((c) => c.kind === 'name');
+  return clauses.map((clause, i) =>
+    i > 0 && !clause.some((c) => c.kind === 'name') ? [...firstNames, ...clause] : clause,
+  );
+}
+
+/** A clause's test: its names, one of its noun phrases, the sentence itself on the subject, and half its weight. */
+function holdsClause(concepts: readonly Concept[], words: readonly KeyedWord[], context: readonly KeyedWord[]): number | null {
+  const inSentence = (concept: Concept) => concept.forms.some((form) => hasForm(words, form));
+  const held = new Set(concepts.filter((c) => inSentence(c) || c.forms.some((form) => hasForm(context, form))));
+  // A phrase's acronym ("FDI") holds the whole phrase.
+  for (const c of concepts) {
+    const whole = c.forms.some((form) => form.whole && (hasForm(words, form) || hasForm(context, form)));
+    if (whole) for (const member of concepts) if (member.kind === 'topic' && member.phrase === c.phrase) held.add(member);
+  }
+  const names = concepts.filter((c) => c.kind === 'name');
+  const required = names.some((c) => !c.qualifier) ? names.filter((c) => !c.qualifier) : names;
+  const groups = [...new Set(required.map((c) => c.group))];
+  if (!groups.every((group) => names.some((c) => c.group === group && held.has(c)))) return null;
+  // One noun phrase of the question, if it has any, is held: two thirds of its words, its head among them when the
+  // head is a word every post uses ("coffee prices": a coffee shop is not; "natural gas": a gas oven is not).
+  const phrases = [...new Set(concepts.filter((c) => c.kind === 'topic').map((c) => c.phrase))];
+  const phraseHeld = phrases.some((phrase) => {
+    const members = concepts.filter((c) => c.kind === 'topic' && c.phrase === phrase);
+    const heldCount = members.filter((c) => held.has(c)).length;
+    const head = members.at(-1)!;
+    return heldCount >= Math.ceil((2 * members.length) / 3) && (!head.generic || held.has(head));
+  });
+  // Two names of the subject held together stand for it without its noun phrase ("the deal to bring Amazon to New York
+  // City fell apart", asked about Amazon's New York City headquarters); one does not ("German" for the German economy).
+  const namesSuffice = NAMES_SUFFICE && groups.length >= 2;
+  if (phrases.length > 0 && !phraseHeld && !namesSuffice) return null;
+  // The sentence itself names the subject: a name or a topic, not only what the question asks of it.
+  if (!concepts.some((c) => c.kind !== 'predicate' && inSentence(c))) return null;
+  // Names listed as alternatives weigh once, as the one held.
+  const weigh = (list: readonly Concept[]) => {
+    const seen = new Set<number>();
+    let total = 0;
+    for (const c of list) {
+      if (c.kind === 'name' && seen.has(c.group)) continue;
+      seen.add(c.group);
+      total += c.weight;
+    }
+    return total;
+  };
+  const weight = weigh(concepts.filter((c) => held.has(c)));
+  return weight >= CLAIM_SHARE * weigh(concepts) ? weight : null;
+}
+
+function passage(
+  subject: Subject,
+  quote: string,
+  start: number,
+  index: number,
+  share: number,
+  speaker: string | null,
+): ClaimPassage {
+  const figures = FIGURE.test(quote) ? 0.1 : 0;
+  // Early sentences state a post's point; the bonus fades over the first paragraphs.
+  const lead = 0.15 / (1 + index / 3);
+  const cause = subject.asksWhy && CAUSAL.test(quote) ? 0.3 : 0;
+  const meta = META.test(quote) ? 0.5 : 1;
+  return { quote, start, index, share, score: (share + figures + lead + cause) * meta, speaker };
+}
+
+/** Whether the words hold the form as a run, each word matching by key (and by case, for names). */
+function hasForm(words: readonly KeyedWord[], form: Form): boolean {
+  const n = form.words.length;
+  if (n === 0) return false;
+  outer: for (let i = 0; i + n <= words.length; i++) {
+    for (let j = 0; j < n; j++) {
+      const want = form.words[j]!;
+      const word = words[i + j]!;
+      if (word.key !== want.key || (want.cased && !word.capital) || (want.upper && !word.upper)) continue outer;
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A post's sentences that can stand as a quoted claim: whole, clean sentences of the author's own. No boilerplate
+ * (sponsor reads, links), headings, quotations of others, questions, or lines that are not claims.
+ */
+function quotableSentences(text: string): Sentence[] {
+  const boilerplate = boilerplateSpans(text);
+  return splitSentences(text)
+    .map(withoutTeaserEllipsis)
+    .filter((s) => {
+      const n = countWords(s.text);
+      return (
+        n >= MIN_WORDS &&
+        n <= MAX_WORDS &&
+        !s.quoted &&
+        !s.text.includes('\n') &&
+        displayText(s.text) === s.text.replace(/ {2,}/gu, ' ') &&
+        WHOLE.test(s.text) &&
+        !OPENS_WITH_QUOTE.test(s.text) &&
+        !isNotAClaim(s.text) &&
+        !within(boilerplate, s.start, s.end)
+      );
+    });
+}
+
+/**
+ * A feed's teaser ends its last sentence with "..." or "…" after the stop ("… belassen. ..."): the sentence is quoted
+ * without it (still verbatim, a prefix of the same text).
+ */
+function withoutTeaserEllipsis(sentence: Sentence): Sentence {
+  const match = /[.!?]["”’)\]]*(?=\s+(?:\.{3}|…)$)/u.exec(sentence.text);
+  if (!match) return sentence;
+  const text = sentence.text.slice(0, match.index + match[0].length);
+  return { ...sentence, text, end: sentence.start + text.length };
+}
+
+function sum(concepts: readonly Concept[]): number {
+  return concepts.reduce((total, c) => total + c.weight, 0);
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/u).filter(Boolean).length;
+}

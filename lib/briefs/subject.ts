@@ -1,0 +1,351 @@
+import { englishNlp } from '@/lib/ai/text/nlp';
+import type { Db } from '@/lib/db/types';
+import { plainText } from '@/lib/ingest/feeds/feed-text';
+import type { CompactStore } from '@/lib/search/embeddings/compact-store-format';
+import { DEFAULT_COMMON_WORD_RANK, loadLocalStore } from '@/lib/search/embeddings/local';
+import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
+import { STOPWORDS } from '@/lib/search/query/stopwords';
+import { parseTimeWindow } from '@/lib/search/query/time-window';
+import { NAME_ALIASES, PLACES } from './name-aliases';
+import { keyedWords, wordKey } from './word-keys';
+
+/**
+ * What a question is about, as the claim test (claims.ts) reads it:
+ * - names: what the question names with a capital ("Argentina", "iPhone", "Affordable Care Act"); a sentence must
+ *   name each (in any of its forms: "German" for "Germany", "ACA" for "Affordable Care Act"). Names listed together
+ *   ("PayPal and Fiserv", "US-China") are alternatives: one of them is enough.
+ * - topics: the nouns that name the subject and their modifiers ("natural gas prices", "shipping rates", "peso");
+ *   a sentence must hold at least one, and enough of them by weight.
+ * - predicates: what is asked of the subject ("devalue", "default", "cut"); they count toward the weight a sentence
+ *   holds, but are not required, since a sentence says them in its own words.
+ * Words that frame a question ("outlook", "happening", "newsletters say", "this week") are none of these.
+ */
+export interface Concept {
+  kind: 'name' | 'topic' | 'predicate';
+  /** As the question writes it. */
+  label: string;
+  /** Any one form matches: each a run of words. */
+  forms: Form[];
+  weight: number;
+  /** Names listed together share a group: a sentence naming any member of the group names it. */
+  group: number;
+  /** The question's clause ("…, and could it be broken up?" is a second one): a sentence may answer either. */
+  clause: number;
+  /** Topic words of one noun phrase ("natural gas", "container shipping rates") share a phrase number. */
+  phrase: number;
+  /** A word every market post uses ("prices", "stocks"): the head of a phrase such as "coffee prices", never a topic alone. */
+  generic: boolean;
+  /**
+   * A place qualifying a noun ("UK restaurants") or a name setting the circumstances ("under Trump"): required only
+   * when the clause names nothing else.
+   */
+  qualifier: boolean;
+}
+
+/**
+ * A run of word keys; `cased` words match only words written with a capital (names), `upper` only in capitals. A
+ * `whole` form (a phrase's acronym) holds every word of the concept's phrase.
+ */
+export interface Form {
+  words: Array<{ key: string; cased: boolean; upper: boolean }>;
+  whole?: boolean;
+}
+
+export interface Subject {
+  concepts: Concept[];
+  /** A "why" or "what is causing" question: sentences that state a cause answer it best. */
+  asksWhy: boolean;
+}
+
+/**
+ * Words that frame a research question rather than name its subject ("what are newsletters saying", "the outlook",
+ * "this week"). A framing noun that names a kind of thing before a noun is kept ("podcast advertising").
+ */
+const FRAMING = new Set(
+  `newsletter publication podcast episode writer author commentator pundit analyst expert observer media press blogger
+   say tell think thought head go going outlook happen wrong latest news view expect expectation prospect trend
+   situation state future impact affect effect cause driv drive reason explain mean look lately recently right now
+   still really much many big biggest good bad get take know likely next last year week month quarter today winter
+   summer spring autumn day time way thing people lot kind sort happening doing do make made does did update current
+   currently coming come upcoming moment days weeks months years one ones most fast apart actually again critic`
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map(wordKey),
+);
+/**
+ * Nouns every market post holds, and titles of people: they weigh, but never make a sentence a claim on their own; as
+ * the head of a phrase ("coffee prices", "bank stocks") they are part of it.
+ */
+const GENERIC = new Set('stock share price'.split(' ').map(wordKey));
+/** Nouns of a domain or a role ("the taxi business", "the former Nissan boss"): they weigh, but are no topic. */
+const DOMAIN = new Set(
+  `market company firm investor business sector industry deal plan issue problem question boss chief ceo head founder
+   leader executive former`
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map(wordKey),
+);
+/** Moves a question asks about, which a tagger may read as nouns ("shares fall"): never the subject. */
+const MOVES = new Set('fall rise drop jump surge slump climb decline soar plunge tumble'.split(' ').map(wordKey));
+const WHY = /^\s*(?:why\b|what(?:'s| is| are| was| were)? (?:caus|driv|behind|the reason)|how come\b)/iu;
+const KIND_FACTOR: Record<Concept['kind'], number> = { name: 1.5, topic: 1, predicate: 0.5 };
+const JOINERS = new Set(['and', 'or', '&', ',', '-', 'vs', 'vs.', 'versus', '/']);
+/** Where a question starts a second clause: ", and could…", "; is…", "— is…". */
+const CLAUSE_BREAK = /^(?:;|—|–)$/u;
+const CLAUSE_VERBS = /^(?:is|are|was|were|will|would|could|can|should|did|does|do|has|have|where|what|how|why|who|which|when)$/iu;
+/** Lower-case words inside a name: "Bank of Japan", "Department of Justice". */
+const NAME_INNER = /^(?:of|for|de|du|la|del|the)$/u;
+
+interface Tagged {
+  text: string;
+  pos: string;
+  /** Written with a capital, and not as the question's first word (unless the tagger reads it as a name). */
+  capital: boolean;
+}
+
+/** The question's concepts with their weights (see Concept); empty when nothing in it names a subject. */
+export async function questionSubject(db: Db, question: string): Promise<Subject> {
+  const text = plainText(question) ?? '';
+  // The clock only places the window, which is dropped here: any date gives the same words.
+  const rest = parseTimeWindow(text.normalize('NFKC'), new Date(0)).rest;
+  const drafts = draftConcepts(tag(rest));
+  if (drafts.length === 0) return { concepts: [], asksWhy: WHY.test(text) };
+  // Each word of a concept is weighed; a name or a phrase of several weighs as its rarest word.
+  const labels = drafts.map((draft) => {
+    const words = draft.label.toLowerCase().split(/[\s-]+/u);
+    const content = words.filter((word) => !STOPWORDS.has(word));
+    return content.length > 0 ? content : words;
+  });
+  const [{ terms, corpus }, store] = await Promise.all([resolveTerms(db, labels.flat()), loadLocalStore().catch(() => null)]);
+  let at = 0;
+  const concepts = drafts.map((draft, i) => {
+    const counts = labels[i]!.map(() => {
+      const term = terms[at++]!;
+      return term.correctedFrom ? 0 : term.docCount;
+    });
+    const docCount = Math.min(...counts);
+    const weight = idf(Math.max(corpus, 1), docCount) * specificity(draft, store) * KIND_FACTOR[draft.kind];
+    return { ...draft, weight };
+  });
+  return { concepts, asksWhy: WHY.test(text) };
+}
+
+function tag(text: string): Tagged[] {
+  const nlp = englishNlp();
+  const doc = nlp.readDoc(text);
+  const words = doc.tokens().out() as string[];
+  const pos = doc.tokens().out(nlp.its.pos) as string[];
+  return words.map((word, i) => ({
+    text: word,
+    pos: pos[i]!,
+    capital: /\p{Lu}/u.test(word) && (i > 0 || pos[i] === 'PROPN') && !/^(?:I|I'm|I've)$/u.test(word),
+  }));
+}
+
+type Draft = Omit<Concept, 'weight'>;
+
+/** Names (runs of capitalized words), topics (noun phrases) and predicates, in question order, by clause. */
+function draftConcepts(tokens: Tagged[]): Draft[] {
+  const drafts: Draft[] = [];
+  let group = 0;
+  let phrase = 0;
+  let clause = 0;
+  let listOpen = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (
+      CLAUSE_BREAK.test(token.text) ||
+      (token.text === ',' &&
+        /^(?:and|or|but)$/iu.test(tokens[i + 1]?.text ?? '') &&
+        CLAUSE_VERBS.test(tokens[i + 2]?.text ?? ''))
+    ) {
+      clause += 1;
+      continue;
+    }
+    // A model number belongs to the name after it ("737 Max"); a year does not ("2017 Republican tax cuts").
+    const startsName =
+      token.capital || (token.pos === 'NUM' && !/^(?:19|20)\d\d$/u.test(token.text) && tokens[i + 1]?.capital);
+    if (startsName && /[\p{L}\p{N}]/u.test(token.text)) {
+      let end = i;
+      while (end + 1 < tokens.length) {
+        const next = tokens[end + 1]!;
+        if (next.capital) end += 1;
+        else if (NAME_INNER.test(next.text) && tokens[end + 2]?.capital) end += 2;
+        else break;
+      }
+      const label = tokens
+        .slice(i, end + 1)
+        .map((t) => t.text)
+        .join(' ');
+      // "PayPal and Fiserv", "US-China": a name right after a joiner that follows a name is an alternative.
+      if (!listOpen) group += 1;
+      // A place that qualifies a noun ("his UK restaurants", "American factory jobs") is optional beside another name.
+      const next = tokens[end + 1];
+      // "under Trump", "during the Obama years": a name that sets the circumstances is optional beside another.
+      const circumstance = /^(?:under|during|since|amid)$/iu.test(tokens[i - 1]?.text ?? '');
+      const qualifier = circumstance || (next !== undefined && next.pos === 'NOUN' && !next.capital && isPlace(label));
+      drafts.push({ kind: 'name', label, forms: nameForms(label), group, clause, phrase: 0, generic: false, qualifier });
+      i = end;
+      listOpen = false;
+      if (next && JOINERS.has(next.text.toLowerCase()) && tokens[i + 2]?.capital) {
+        listOpen = true;
+        i += 1;
+      }
+      continue;
+    }
+    listOpen = false;
+    const run = phraseRun(tokens, i);
+    if (run.length === 0 && run.skipped > 0) {
+      i += run.skipped;
+      continue;
+    }
+    if (run.length > 0) {
+      phrase += 1;
+      for (const member of run) {
+        group += 1;
+        drafts.push({ ...member, group, clause, phrase: member.kind === 'topic' ? phrase : 0, qualifier: false });
+      }
+      i += run.length - 1 + run.skipped;
+      continue;
+    }
+    const lower = token.text.toLowerCase();
+    const key = wordKey(token.text);
+    const content = ['VERB', 'ADJ', 'NOUN'].includes(token.pos) && /^\p{L}/u.test(token.text);
+    if (!content || STOPWORDS.has(lower) || FRAMING.has(key) || DOMAIN.has(key)) continue;
+    group += 1;
+    drafts.push({ kind: 'predicate', label: token.text, forms: [wordForm(token.text)], group, clause, phrase: 0, generic: false, qualifier: false });
+  }
+  return distinct(drafts);
+}
+
+type RunMember = Pick<Draft, 'kind' | 'label' | 'forms' | 'generic'>;
+
+/**
+ * The noun phrase that starts at `start`, as its topic words ("natural gas", "container shipping rates", "foreign
+ * direct investment" with its acronym FDI); empty when no noun phrase starts there. A phrase whose head frames the
+ * question ("tech bloggers", "podcast trade newsletter") is framing as a whole; a head every post uses ("prices",
+ * "stocks") is part of a longer phrase ("coffee prices"), and alone is no topic.
+ */
+function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: number } {
+  let end = start;
+  const inRun = (i: number) => {
+    const token = tokens[i];
+    if (!token || token.capital || STOPWORDS.has(token.text.toLowerCase()) || !/^\p{L}/u.test(token.text)) return false;
+    if (token.pos === 'NOUN' || token.pos === 'ADJ') return true;
+    // An -ing form between two nouns is the clause's verb unless another verb follows it ("is student debt hurting
+    // borrowers" against "are container shipping rates rising").
+    return (
+      token.pos === 'VERB' &&
+      /ing$/u.test(token.text.toLowerCase()) &&
+      tokens[i + 1]?.pos === 'NOUN' &&
+      ['NOUN', 'ADJ', 'DET'].includes(tokens[i - 1]?.pos ?? '') &&
+      laterVerb(tokens, i + 1)
+    );
+  };
+  if (!inRun(start)) return Object.assign([], { skipped: 0 });
+  while (inRun(end + 1)) end += 1;
+  // The phrase ends at its last noun; adjectives after it are predicates, read on their own.
+  while (end > start && tokens[end]!.pos !== 'NOUN') end -= 1;
+  const words = tokens.slice(start, end + 1);
+  const head = words.at(-1)!;
+  const headKey = wordKey(head.text);
+  if (head.pos !== 'NOUN' || FRAMING.has(headKey)) return Object.assign([], { skipped: words.length - 1 });
+  const kept = words.filter((w) => {
+    const key = wordKey(w.text);
+    return !FRAMING.has(key) && !DOMAIN.has(key) && !MOVES.has(key);
+  });
+  const topics = kept.filter((w) => !(w === head && GENERIC.has(headKey) && kept.length === 1));
+  const members: RunMember[] = topics.map((w) => ({
+    kind: 'topic' as const,
+    label: w.text,
+    forms: [wordForm(w.text)],
+    generic: w === head && GENERIC.has(headKey),
+  }));
+  if (members.length >= 3) {
+    // "foreign direct investment" is also written "FDI": the acronym holds the whole phrase.
+    const acronym = members.map((m) => m.label[0]!.toUpperCase()).join('');
+    for (const member of members) member.forms.push({ words: [{ key: wordKey(acronym), cased: true, upper: true }], whole: true });
+  }
+  return Object.assign(members, { skipped: words.length - members.length });
+}
+
+function wordForm(text: string): Form {
+  return { words: keyedWords(text).map((w) => ({ key: w.key, cased: false, upper: false })) };
+}
+
+function isPlace(label: string): boolean {
+  const key = phraseKey(label);
+  return PLACES.has(key);
+}
+
+/** Whether a verb follows, before the clause ends. */
+function laterVerb(tokens: Tagged[], from: number): boolean {
+  for (let i = from + 1; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.pos === 'PUNCT' || token.pos === 'CCONJ') return false;
+    if (token.pos === 'VERB') return true;
+  }
+  return false;
+}
+
+/** One concept per label: a question that says "bank" twice asks about banks once. */
+function distinct(drafts: Draft[]): Draft[] {
+  const seen = new Set<string>();
+  return drafts.filter((draft) => {
+    const id = `${draft.kind}:${draft.forms[0]!.words.map((w) => w.key).join(' ')}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/**
+ * The forms a name may take: as written, the other names of its alias group, its acronym when it has several words
+ * ("ACA"), and a person's or firm's last word when that word is not an everyday one ("Musk" for "Elon Musk").
+ */
+function nameForms(label: string): Form[] {
+  const spellings = new Set([label]);
+  const key = phraseKey(label);
+  for (const aliases of NAME_ALIASES) {
+    if (aliases.some((alias) => phraseKey(alias) === key)) for (const alias of aliases) spellings.add(alias);
+  }
+  const words = label.split(/\s+/u);
+  if (words.length >= 3) spellings.add(words.map((w) => w[0]!.toUpperCase()).join(''));
+  if (words.length === 2 && /^\p{Lu}\p{Ll}+$/u.test(words[1]!) && !COMMON_LAST.has(words[1]!.toLowerCase())) {
+    spellings.add(words[1]!);
+  }
+  return [...spellings].map((spelling) => ({
+    words: keyedWords(spelling).map((word, i) => {
+      const raw = spelling.split(/[\s-]+/u)[i] ?? '';
+      return { key: word.key, cased: /^\p{Lu}/u.test(raw), upper: word.upper && raw.length <= 4 };
+    }),
+  }));
+}
+
+/** Second words of two-word names that are everyday words: "Federal Reserve" is not any "Reserve". */
+const COMMON_LAST = new Set(
+  'reserve bank act street house office party fund group court union state states times post news inc corp'.split(' '),
+);
+
+function phraseKey(text: string): string {
+  return keyedWords(text)
+    .map((word) => word.key)
+    .join(' ');
+}
+
+/** Same form as search's BM25 idf (lib/search/lexical/resolve-terms.ts), so the two weigh words alike. */
+function idf(corpus: number, docCount: number): number {
+  return Math.log(1 + (Math.max(corpus, docCount) - docCount + 0.5) / (docCount + 0.5));
+}
+
+/**
+ * How much a word names a subject rather than frames a question, from its rank among English words (the local word
+ * vectors' frequency order): "make" little, "bank" more, "Waymo" fully. A name is fully specific.
+ */
+function specificity(draft: Draft, store: CompactStore | null): number {
+  if (draft.kind === 'name' || !store) return 1;
+  const entry = store.index.get(draft.label.toLowerCase().split(/['’]/u)[0]!);
+  if (entry === undefined) return 1;
+  const rank = store.ranks[entry]!;
+  return (rank + 1) / (rank + 1 + DEFAULT_COMMON_WORD_RANK);
+}
