@@ -1,4 +1,5 @@
 import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
+import { englishNlp } from '@/lib/ai/text/nlp';
 import { isNotAClaim } from '@/lib/ai/text/not-a-claim';
 import { displayText, type Sentence, splitSentences } from '@/lib/ai/text/sentences';
 import type { Concept, Form, Subject } from './subject';
@@ -16,7 +17,17 @@ import { type KeyedWord, keyedWords } from './word-keys';
  * currency. The title is a sentence of the post too: a news item's title is often its answer.
  */
 export const CLAIM_SHARE = Number(process.env.BRIEF_CLAIM_SHARE ?? 0.4);
-const NAMES_SUFFICE = process.env.BRIEF_NAMES_SUFFICE === '1';
+/** A noun phrase weighing less than this share of the clause's phrases may be missing from a claim. */
+const MINOR_UNIT = 1 / 6;
+const NAMES_SUFFICE = process.env.BRIEF_NAMES_SUFFICE !== '0';
+
+/**
+ * How strictly a question's noun phrases are read: `every-phrase` wants each of them in the sentence (of phrases
+ * joined by "and", one; a minor one may be missing); `subject-phrase` only the first, the question's subject ("how
+ * are tariffs affecting retailers' margins?": tariffs), with the names and the weight. A brief reads every-phrase
+ * first, and subject-phrase only when no post holds a claim so read (select-sources.ts).
+ */
+export type Reading = 'every-phrase' | 'subject-phrase';
 
 /** A passage of the post that passes the claim test, quoted as it stands, and how well it answers. */
 export interface ClaimPassage {
@@ -38,6 +49,9 @@ export const LEANS_BACK =
 /** A post talking about itself ("this note is about…", "here is how we think about it") rather than the subject. */
 const META =
   /\b(?:this (?:note|post|piece|issue|letter|newsletter|episode|week's episode|podcast)|here is|here's|below|we discussed|as discussed|we will say so|on today's show|in this episode|today on)\b/iu;
+/** A line that sends the reader elsewhere ("Read about…", "Visit https://…", "Listen to…"): no claim of its own. */
+const PROMO =
+  /^(?:read|listen|watch|click|subscribe|sign up|follow|visit|download|join|register|learn more|find out)\b|https?:\/\/|www\./iu;
 /** A cause stated: what a "why" question asks for. */
 const CAUSAL =
   /\b(?:because|due to|driven by|owing to|thanks to|as a result|result of|caused by|cause[sd]?|blam(?:e|ed|es|ing)|reasons?|since|amid|after|fuell?ed by|led to|lead to|pressure from|behind)\b/iu;
@@ -50,12 +64,22 @@ const MAX_WORDS = 60;
 const MIN_TITLE_WORDS = 5;
 
 /** The claim passages of one post, best first; none when the post does not speak to the question's subject. */
-export function claimPassages(subject: Subject, post: { title: string; text: string }): ClaimPassage[] {
+export function claimPassages(
+  subject: Subject,
+  post: { title: string; text: string },
+  reading: Reading = 'every-phrase',
+): ClaimPassage[] {
   const total = Math.max(sum(subject.concepts), 1e-9);
   const passages: ClaimPassage[] = [];
   const title = post.title.trim();
-  if (countWords(title) >= MIN_TITLE_WORDS && post.text.includes(title) === false) {
-    const held = holds(subject, keyedWords(title), []);
+  const postWords = keyedWords(`${title}\n${post.text}`);
+  if (
+    countWords(title) >= MIN_TITLE_WORDS &&
+    !post.text.includes(title) &&
+    !PROMO.test(title) &&
+    readsAsStatement(title)
+  ) {
+    const held = holds(subject, keyedWords(title), [], postWords, reading);
     if (held !== null) passages.push(passage(subject, title, -1, 0, held / total, null));
   }
   const sentences = quotableSentences(post.text);
@@ -66,10 +90,10 @@ export function claimPassages(subject: Subject, post: { title: string; text: str
     const continues =
       previous !== undefined && previous.paragraph === sentence.paragraph && LEANS_BACK.test(sentence.text);
     const context = continues ? keyedWords(previous.text) : [];
-    const held = holds(subject, keyedWords(sentence.text), context);
+    const held = holds(subject, keyedWords(sentence.text), context, postWords, reading);
     if (held === null) continue;
     // A claim that needs the sentence before it is quoted with it, when that one can be quoted too.
-    const needsContext = continues && holds(subject, keyedWords(sentence.text), []) === null;
+    const needsContext = continues && holds(subject, keyedWords(sentence.text), [], postWords, reading) === null;
     if (needsContext && !byIndex.has(previous!.index)) continue;
     const quote = needsContext ? post.text.slice(previous!.start, sentence.end) : sentence.text;
     if (needsContext && countWords(quote) > MAX_WORDS) continue;
@@ -84,11 +108,17 @@ export function claimPassages(subject: Subject, post: { title: string; text: str
  * the rules above). A question of several clauses is answered by a sentence that answers any one of them. A question
  * with nothing to weigh ("latest") makes every sentence a claim of no weight.
  */
-export function holds(subject: Subject, words: readonly KeyedWord[], context: readonly KeyedWord[]): number | null {
+export function holds(
+  subject: Subject,
+  words: readonly KeyedWord[],
+  context: readonly KeyedWord[],
+  post: readonly KeyedWord[] = [],
+  reading: Reading = 'every-phrase',
+): number | null {
   if (subject.concepts.length === 0) return 0;
   let best: number | null = null;
   for (const clause of clausesOf(subject.concepts)) {
-    const weight = holdsClause(clause, words, context);
+    const weight = holdsClause(clause, words, context, post, reading);
     if (weight !== null && (best === null || weight > best)) best = weight;
   }
   return best;
@@ -112,27 +142,58 @@ export function clausesOf(concepts: readonly Concept[]): Concept[][] {
 }
 
 /** A clause's test: its names, one of its noun phrases, the sentence itself on the subject, and half its weight. */
-function holdsClause(concepts: readonly Concept[], words: readonly KeyedWord[], context: readonly KeyedWord[]): number | null {
+function holdsClause(
+  concepts: readonly Concept[],
+  words: readonly KeyedWord[],
+  context: readonly KeyedWord[],
+  post: readonly KeyedWord[],
+  reading: Reading,
+): number | null {
   const inSentence = (concept: Concept) => concept.forms.some((form) => hasForm(words, form));
   const held = new Set(concepts.filter((c) => inSentence(c) || c.forms.some((form) => hasForm(context, form))));
   // A phrase's acronym ("FDI") holds the whole phrase.
   for (const c of concepts) {
     const whole = c.forms.some((form) => form.whole && (hasForm(words, form) || hasForm(context, form)));
-    if (whole) for (const member of concepts) if (member.kind === 'topic' && member.phrase === c.phrase) held.add(member);
+    if (whole)
+      for (const member of concepts) if (member.kind === 'topic' && member.phrase === c.phrase) held.add(member);
   }
   const names = concepts.filter((c) => c.kind === 'name');
-  const required = names.some((c) => !c.qualifier) ? names.filter((c) => !c.qualifier) : names;
+  const qualifiersOnly = names.every((c) => c.qualifier);
+  // A place qualifying the subject, named alone, is read from the whole post ("recession" in a post on the US).
+  if (qualifiersOnly) {
+    for (const c of names) if (c.forms.some((form) => hasForm(post, form))) held.add(c);
+  }
+  const required = qualifiersOnly ? names : names.filter((c) => !c.qualifier);
   const groups = [...new Set(required.map((c) => c.group))];
   if (!groups.every((group) => names.some((c) => c.group === group && held.has(c)))) return null;
-  // One noun phrase of the question, if it has any, is held: two thirds of its words, its head among them when the
-  // head is a word every post uses ("coffee prices": a coffee shop is not; "natural gas": a gas oven is not).
-  const phrases = [...new Set(concepts.filter((c) => c.kind === 'topic').map((c) => c.phrase))];
-  const phraseHeld = phrases.some((phrase) => {
-    const members = concepts.filter((c) => c.kind === 'topic' && c.phrase === phrase);
-    const heldCount = members.filter((c) => held.has(c)).length;
+  // Every noun phrase of the clause is held (of phrases joined by "and" or "or", one), but for one that weighs under a
+  // sixth of them. A phrase is held with two thirds of its words, its head among them when the head is a word every
+  // post uses ("coffee prices": a coffee shop is not; "natural gas": a gas oven is not; asked about the risks of
+  // cryptocurrencies, a sentence on risk is not; asked how the coronavirus hits markets, one on the virus alone is not).
+  const units = new Map<number, Concept[][]>();
+  for (const c of concepts) {
+    if (c.kind !== 'topic') continue;
+    const phrases = units.get(c.unit) ?? [];
+    const phrase = phrases.find((members) => members[0]!.phrase === c.phrase);
+    if (phrase) phrase.push(c);
+    else phrases.push([c]);
+    units.set(c.unit, phrases);
+  }
+  const isHeld = (members: Concept[]) => {
     const head = members.at(-1)!;
-    return heldCount >= Math.ceil((2 * members.length) / 3) && (!head.generic || held.has(head));
-  });
+    const count = members.filter((c) => held.has(c)).length;
+    return count >= Math.ceil((2 * members.length) / 3) && (!head.generic || held.has(head));
+  };
+  const weightOf = (phrases: Concept[][]) =>
+    Math.max(...phrases.map((members) => members.reduce((total, c) => total + c.weight, 0)));
+  const allUnits = [...units.values()];
+  const unitsWeight = allUnits.reduce((total, phrases) => total + weightOf(phrases), 0);
+  const phraseHeld =
+    allUnits.some((phrases) => phrases.some(isHeld)) &&
+    (reading === 'subject-phrase'
+      ? allUnits[0]!.some(isHeld)
+      : allUnits.every((phrases) => phrases.some(isHeld) || weightOf(phrases) < MINOR_UNIT * unitsWeight));
+  const phrases = allUnits;
   // Two names of the subject held together stand for it without its noun phrase ("the deal to bring Amazon to New York
   // City fell apart", asked about Amazon's New York City headquarters); one does not ("German" for the German economy).
   const namesSuffice = NAMES_SUFFICE && groups.length >= 2;
@@ -170,6 +231,22 @@ function passage(
   return { quote, start, index, share, score: (share + figures + lead + cause) * meta, speaker };
 }
 
+/**
+ * Whether a title states something ("Jamie Oliver closes six restaurants because of…", "Russia moves closer to
+ * default") rather than names a topic ("Scott Galloway on Amazon and Whole Foods", "#978: Coronavirus, Oil, and
+ * Kansas", "The Origins of Boeing's 737 Max Crisis"): it has a verb. Headlines capitalize every word, which reads as
+ * names to the tagger, so it reads the title in lower case.
+ */
+function readsAsStatement(title: string): boolean {
+  const nlp = englishNlp();
+  const tokens = nlp.readDoc(title.toLowerCase()).tokens();
+  const pos = tokens.out(nlp.its.pos) as string[];
+  const words = tokens.out() as string[];
+  return pos.some(
+    (tag, i) => (tag === 'VERB' || tag === 'AUX') && pos[i + 1] !== 'PART' && !(i === 0 && /ing$/u.test(words[i]!)),
+  );
+}
+
 /** Whether the words hold the form as a run, each word matching by key (and by case, for names). */
 function hasForm(words: readonly KeyedWord[], form: Form): boolean {
   const n = form.words.length;
@@ -204,6 +281,7 @@ function quotableSentences(text: string): Sentence[] {
         WHOLE.test(s.text) &&
         !OPENS_WITH_QUOTE.test(s.text) &&
         !isNotAClaim(s.text) &&
+        !PROMO.test(s.text) &&
         !within(boilerplate, s.start, s.end)
       );
     });

@@ -66,8 +66,15 @@ export const NAME_ALIASES: readonly (readonly string[])[] = [
 
 /** The groups above that name places, by key: a place qualifying a noun ("UK restaurants") is read as optional. */
 export const PLACES: ReadonlySet<string> = new Set(
-  NAME_ALIASES.slice(0, NAME_ALIASES.findIndex((group) => group[0] === 'Republicans'))
+  NAME_ALIASES.slice(
+    0,
+    NAME_ALIASES.findIndex((group) => group[0] === 'Republicans'),
+  )
     .filter((group) => !/^(?:Fed|ECB|BoE|BOJ|IMF|OPEC)$/u.test(group[0]!))
     .flat()
-    .map((name) => keyedWords(name).map((word) => word.key).join(' ')),
+    .map((name) =>
+      keyedWords(name)
+        .map((word) => word.key)
+        .join(' '),
+    ),
 );

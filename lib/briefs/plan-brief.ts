@@ -15,7 +15,11 @@ export interface BriefPlan {
 }
 
 /** The plan of a brief, or null when no post holds a claim on the question (the route's 404 `no_sources`). */
-export async function planBrief(db: Parameters<typeof selectSources>[0], input: BriefInput, options: SelectOptions = {}): Promise<BriefPlan | null> {
+export async function planBrief(
+  db: Parameters<typeof selectSources>[0],
+  input: BriefInput,
+  options: SelectOptions = {},
+): Promise<BriefPlan | null> {
   const selection = await selectSources(db, input, options);
   const draft = verifyDraft(draftExtractively(selection.sources), selection.sources);
   const plan = citedOnly(selection, draft);

@@ -46,14 +46,19 @@ export async function selectSources(db: Db, input: BriefInput, options: SelectOp
     { embeddings },
   );
   const subject = await questionSubject(db, input.question);
-  const sources: SourcePost[] = [];
-  // In rank order, until enough answer: the candidates after that are never read.
-  for (const post of await loadSources(db, result.items)) {
-    if (sources.length === wanted) break;
-    const claims = claimPassages(subject, post);
-    if (claims.length > 0) sources.push({ ...post, claims });
+  const candidates = await loadSources(db, result.items);
+  // Claims that hold every noun phrase of the question first; only when no post has one, claims on its subject.
+  for (const reading of ['every-phrase', 'subject-phrase'] as const) {
+    const sources: SourcePost[] = [];
+    // In rank order, until enough answer: the candidates after that are never read.
+    for (const post of candidates) {
+      if (sources.length === wanted) break;
+      const claims = claimPassages(subject, post, reading);
+      if (claims.length > 0) sources.push({ ...post, claims });
+    }
+    if (sources.length > 0) return { question: input.question, sources, timeWindow: result.timeWindow };
   }
-  return { question: input.question, sources, timeWindow: result.timeWindow };
+  return { question: input.question, sources: [], timeWindow: result.timeWindow };
 }
 
 /** The question's topic as search reads it; an explicit window replaces the question's own time phrase. */

@@ -33,11 +33,13 @@ export interface Concept {
   clause: number;
   /** Topic words of one noun phrase ("natural gas", "container shipping rates") share a phrase number. */
   phrase: number;
+  /** Noun phrases joined by "and" or "or" share a unit: a sentence holding either holds the unit. */
+  unit: number;
   /** A word every market post uses ("prices", "stocks"): the head of a phrase such as "coffee prices", never a topic alone. */
   generic: boolean;
   /**
-   * A place qualifying a noun ("UK restaurants") or a name setting the circumstances ("under Trump"): required only
-   * when the clause names nothing else.
+   * A place qualifying a noun ("UK restaurants", "the German economy"): beside another name it is not required; alone,
+   * the post must name it somewhere, not necessarily the sentence ("a US recession" in a US newsletter).
    */
   qualifier: boolean;
 }
@@ -67,7 +69,17 @@ const FRAMING = new Set(
    situation state future impact affect effect cause driv drive reason explain mean look lately recently right now
    still really much many big biggest good bad get take know likely next last year week month quarter today winter
    summer spring autumn day time way thing people lot kind sort happening doing do make made does did update current
-   currently coming come upcoming moment days weeks months years one ones most fast apart actually again critic`
+   currently coming come upcoming moment days weeks months years one ones most fast apart actually again critic
+   january february march april june july august september october november december monday tuesday wednesday
+   thursday friday saturday sunday`
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map(wordKey),
+);
+/** Framing nouns that head a phrase of their own: "tech bloggers", "the podcast trade newsletter", "the outlook". */
+const FRAMING_HEADS = new Set(
+  `newsletter publication podcast episode writer author commentator pundit analyst expert observer media press blogger
+   critic outlook view expectation prospect trend news update situation state future`
     .split(/\s+/u)
     .filter(Boolean)
     .map(wordKey),
@@ -92,7 +104,8 @@ const KIND_FACTOR: Record<Concept['kind'], number> = { name: 1.5, topic: 1, pred
 const JOINERS = new Set(['and', 'or', '&', ',', '-', 'vs', 'vs.', 'versus', '/']);
 /** Where a question starts a second clause: ", and could…", "; is…", "— is…". */
 const CLAUSE_BREAK = /^(?:;|—|–)$/u;
-const CLAUSE_VERBS = /^(?:is|are|was|were|will|would|could|can|should|did|does|do|has|have|where|what|how|why|who|which|when)$/iu;
+const CLAUSE_VERBS =
+  /^(?:is|are|was|were|will|would|could|can|should|did|does|do|has|have|where|what|how|why|who|which|when)$/iu;
 /** Lower-case words inside a name: "Bank of Japan", "Department of Justice". */
 const NAME_INNER = /^(?:of|for|de|du|la|del|the)$/u;
 
@@ -116,7 +129,10 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
     const content = words.filter((word) => !STOPWORDS.has(word));
     return content.length > 0 ? content : words;
   });
-  const [{ terms, corpus }, store] = await Promise.all([resolveTerms(db, labels.flat()), loadLocalStore().catch(() => null)]);
+  const [{ terms, corpus }, store] = await Promise.all([
+    resolveTerms(db, labels.flat()),
+    loadLocalStore().catch(() => null),
+  ]);
   let at = 0;
   const concepts = drafts.map((draft, i) => {
     const counts = labels[i]!.map(() => {
@@ -135,12 +151,25 @@ function tag(text: string): Tagged[] {
   const doc = nlp.readDoc(text);
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(nlp.its.pos) as string[];
-  return words.map((word, i) => ({
-    text: word,
-    pos: pos[i]!,
-    capital: /\p{Lu}/u.test(word) && (i > 0 || pos[i] === 'PROPN') && !/^(?:I|I'm|I've)$/u.test(word),
-  }));
+  return (
+    words
+      .map((word, i) => ({
+        text: word,
+        pos: pos[i]!,
+        capital:
+          /\p{Lu}/u.test(word) &&
+          (i > 0 || pos[i] === 'PROPN') &&
+          !/^(?:I|I'm|I've)$/u.test(word) &&
+          !TIME_NAME.test(word),
+      }))
+      // A possessive joins what it links ("retailers' margins" is one phrase, "the Fed's meeting" a name and a noun).
+      .filter((token) => !/^['’]s?$/u.test(token.text))
+  );
 }
+
+/** Months and days are times, not names: "the Fed's December meeting" names the Fed. */
+const TIME_NAME =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/iu;
 
 type Draft = Omit<Concept, 'weight'>;
 
@@ -151,8 +180,16 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
   let phrase = 0;
   let clause = 0;
   let listOpen = false;
+  let lastTopic: { clause: number; unit: number; end: number } | null = null;
+  // Inside "after the latest OPEC decision", "under Trump": the circumstances of the question, not its subject.
+  let inCircumstance = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
+    if (CIRCUMSTANCE.test(token.text) && ['ADP', 'SCONJ'].includes(token.pos)) {
+      inCircumstance = true;
+      continue;
+    }
+    if (['PUNCT', 'CCONJ', 'ADP', 'VERB', 'AUX', 'SCONJ'].includes(token.pos)) inCircumstance = false;
     if (
       CLAUSE_BREAK.test(token.text) ||
       (token.text === ',' &&
@@ -181,10 +218,20 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       if (!listOpen) group += 1;
       // A place that qualifies a noun ("his UK restaurants", "American factory jobs") is optional beside another name.
       const next = tokens[end + 1];
-      // "under Trump", "during the Obama years": a name that sets the circumstances is optional beside another.
-      const circumstance = /^(?:under|during|since|amid)$/iu.test(tokens[i - 1]?.text ?? '');
-      const qualifier = circumstance || (next !== undefined && next.pos === 'NOUN' && !next.capital && isPlace(label));
-      drafts.push({ kind: 'name', label, forms: nameForms(label), group, clause, phrase: 0, generic: false, qualifier });
+      // "under Trump", "after the OPEC decision": a name that sets the circumstances weighs but is not required.
+      const circumstance = inCircumstance;
+      const qualifier = next !== undefined && next.pos === 'NOUN' && !next.capital && isPlace(label);
+      drafts.push({
+        kind: circumstance ? 'predicate' : 'name',
+        label,
+        forms: nameForms(label),
+        group,
+        clause,
+        phrase: 0,
+        unit: 0,
+        generic: false,
+        qualifier: !circumstance && qualifier,
+      });
       i = end;
       listOpen = false;
       if (next && JOINERS.has(next.text.toLowerCase()) && tokens[i + 2]?.capital) {
@@ -199,13 +246,37 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       i += run.skipped;
       continue;
     }
-    if (run.length > 0) {
-      phrase += 1;
+    // "after the rally", "during the pandemic": a phrase that sets the circumstances weighs, but is not required.
+    if (run.length > 0 && inCircumstance) {
       for (const member of run) {
         group += 1;
-        drafts.push({ ...member, group, clause, phrase: member.kind === 'topic' ? phrase : 0, qualifier: false });
+        drafts.push({
+          ...member,
+          kind: 'predicate',
+          generic: false,
+          group,
+          clause,
+          phrase: 0,
+          unit: 0,
+          qualifier: false,
+        });
       }
       i += run.length - 1 + run.skipped;
+      continue;
+    }
+    if (run.length > 0) {
+      phrase += 1;
+      // "stock markets and the economy", "workers or investment": phrases joined by "and" or "or" are one unit, held by
+      // either of them.
+      const joined: boolean =
+        lastTopic !== null && lastTopic.clause === clause && lastTopic.end === i - joinerLength(tokens, i);
+      const unit: number = joined ? lastTopic!.unit : phrase;
+      for (const member of run) {
+        group += 1;
+        drafts.push({ ...member, group, clause, phrase: member.kind === 'topic' ? phrase : 0, unit, qualifier: false });
+      }
+      i += run.length - 1 + run.skipped;
+      lastTopic = { clause, unit, end: i + 1 };
       continue;
     }
     const lower = token.text.toLowerCase();
@@ -213,7 +284,17 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
     const content = ['VERB', 'ADJ', 'NOUN'].includes(token.pos) && /^\p{L}/u.test(token.text);
     if (!content || STOPWORDS.has(lower) || FRAMING.has(key) || DOMAIN.has(key)) continue;
     group += 1;
-    drafts.push({ kind: 'predicate', label: token.text, forms: [wordForm(token.text)], group, clause, phrase: 0, generic: false, qualifier: false });
+    drafts.push({
+      kind: 'predicate',
+      label: token.text,
+      forms: [wordForm(token.text)],
+      group,
+      clause,
+      phrase: 0,
+      unit: 0,
+      generic: false,
+      qualifier: false,
+    });
   }
   return distinct(drafts);
 }
@@ -231,7 +312,11 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
   const inRun = (i: number) => {
     const token = tokens[i];
     if (!token || token.capital || STOPWORDS.has(token.text.toLowerCase()) || !/^\p{L}/u.test(token.text)) return false;
-    if (token.pos === 'NOUN' || token.pos === 'ADJ') return true;
+    if (token.pos === 'NOUN' || token.pos === 'ADJ' || token.pos === 'PROPN') return true;
+    // A word the tagger reads as a verb right after "are"/"the" and before a noun modifies it ("are oil prices").
+    if (token.pos === 'VERB' && ['AUX', 'DET'].includes(tokens[i - 1]?.pos ?? '') && tokens[i + 1]?.pos === 'NOUN') {
+      return true;
+    }
     // An -ing form between two nouns is the clause's verb unless another verb follows it ("is student debt hurting
     // borrowers" against "are container shipping rates rising").
     return (
@@ -245,15 +330,24 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
   if (!inRun(start)) return Object.assign([], { skipped: 0 });
   while (inRun(end + 1)) end += 1;
   // The phrase ends at its last noun; adjectives after it are predicates, read on their own.
-  while (end > start && tokens[end]!.pos !== 'NOUN') end -= 1;
+  // and words of time or manner after it ("cryptocurrencies right now") are not part of it.
+  while (
+    end > start &&
+    (!isNoun(tokens[end]!) ||
+      (FRAMING.has(wordKey(tokens[end]!.text)) && !FRAMING_HEADS.has(wordKey(tokens[end]!.text))))
+  )
+    end -= 1;
   const words = tokens.slice(start, end + 1);
   const head = words.at(-1)!;
   const headKey = wordKey(head.text);
-  if (head.pos !== 'NOUN' || FRAMING.has(headKey)) return Object.assign([], { skipped: words.length - 1 });
+  if (!isNoun(head) || FRAMING_HEADS.has(headKey)) return Object.assign([], { skipped: words.length - 1 });
+  // Framing adjectives ("new helium sources") and nouns of a domain ("stock markets") fall out; a framing noun that
+  // names a kind of thing stays ("podcast advertising").
   const kept = words.filter((w) => {
     const key = wordKey(w.text);
-    return !FRAMING.has(key) && !DOMAIN.has(key) && !MOVES.has(key);
+    return (!FRAMING.has(key) || FRAMING_HEADS.has(key)) && !DOMAIN.has(key) && !MOVES.has(key);
   });
+  if (kept.length === 0) return Object.assign([], { skipped: words.length - 1 });
   const topics = kept.filter((w) => !(w === head && GENERIC.has(headKey) && kept.length === 1));
   const members: RunMember[] = topics.map((w) => ({
     kind: 'topic' as const,
@@ -264,9 +358,15 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
   if (members.length >= 3) {
     // "foreign direct investment" is also written "FDI": the acronym holds the whole phrase.
     const acronym = members.map((m) => m.label[0]!.toUpperCase()).join('');
-    for (const member of members) member.forms.push({ words: [{ key: wordKey(acronym), cased: true, upper: true }], whole: true });
+    for (const member of members)
+      member.forms.push({ words: [{ key: wordKey(acronym), cased: true, upper: true }], whole: true });
   }
   return Object.assign(members, { skipped: words.length - members.length });
+}
+
+/** A noun, or a lower-case word the tagger took for a name ("cryptocurrencies"). */
+function isNoun(token: Tagged): boolean {
+  return token.pos === 'NOUN' || (token.pos === 'PROPN' && !token.capital);
 }
 
 function wordForm(text: string): Form {
@@ -276,6 +376,19 @@ function wordForm(text: string): Form {
 function isPlace(label: string): boolean {
   const key = phraseKey(label);
   return PLACES.has(key);
+}
+
+/** Prepositions that set the circumstances of a question rather than its subject. */
+const CIRCUMSTANCE = /^(?:under|during|since|amid|after|before|following)$/iu;
+
+/** How many tokens before `i` join it to the phrase before: "and", "or", "and the", ", and" (0 when none do). */
+function joinerLength(tokens: Tagged[], i: number): number {
+  let k = i - 1;
+  if (tokens[k]?.pos === 'DET') k -= 1;
+  if (!/^(?:and|or)$/iu.test(tokens[k]?.text ?? '')) return -1;
+  k -= 1;
+  if (tokens[k]?.text === ',') k -= 1;
+  return i - 1 - k;
 }
 
 /** Whether a verb follows, before the clause ends. */
@@ -288,11 +401,11 @@ function laterVerb(tokens: Tagged[], from: number): boolean {
   return false;
 }
 
-/** One concept per label: a question that says "bank" twice asks about banks once. */
+/** One concept per label and clause: a question that says "bank" twice asks about banks once. */
 function distinct(drafts: Draft[]): Draft[] {
   const seen = new Set<string>();
   return drafts.filter((draft) => {
-    const id = `${draft.kind}:${draft.forms[0]!.words.map((w) => w.key).join(' ')}`;
+    const id = `${draft.clause}:${draft.kind}:${draft.forms[0]!.words.map((w) => w.key).join(' ')}`;
     if (seen.has(id)) return false;
     seen.add(id);
     return true;

@@ -16,7 +16,8 @@ export interface KeyedWord {
 const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}]|['’.&-](?=[\p{L}\p{N}]))*/gu;
 const VOWEL = /[aeiouy]/u;
 /** Words that end in -s without being plurals of another word ("news" is not "new"). */
-const NOT_PLURAL = /^(?:news|series|species|means|lens|gas|bias|atlas|canvas|chaos|alias)$|ics$/u;
+const NOT_PLURAL =
+  /^(?:news|series|species|means|lens|gas|bias|atlas|canvas|chaos|alias|economics|politics|physics|mathematics|statistics|analytics|ethics|logistics|electronics)$/u;
 
 /**
  * The word's key: lower-cased, without a possessive, without the inflections -s/-es/-ies, -ed, -ing and a final -e,
