@@ -14,6 +14,8 @@ export interface QuotedSource {
 
 export interface BriefQuote {
   question: string;
+  /** The quote id the buy sends back: the purchase is refused, not repriced, if the sources changed meanwhile. */
+  quote: string;
   amountUsd: string;
   sources: QuotedSource[];
 }
@@ -23,18 +25,19 @@ export type QuoteResult = { quote: BriefQuote } | { none: string } | { error: st
 
 /**
  * The price of a brief and the articles it would read, from the pricing the route's 402 quotes (lib/briefs), with
- * nothing written or charged. The paid request searches again, and a changed selection is priced as the route
- * prices it.
+ * nothing written or charged. The buy sends the quote back: should the sources have changed meanwhile, the route
+ * refuses it (409 quote_changed) rather than charge another price, and the page shows the new one.
  */
 export async function quoteBrief(question: string): Promise<QuoteResult> {
   const parsed = BriefRequest.safeParse({ question });
   if (!parsed.success) return { error: `The question ${parsed.error.issues[0]?.message ?? 'cannot be asked'}.` };
   const { db, embeddings, payments } = await appContext();
   try {
-    const { plan, priceCents } = await priceBrief(db, parsed.data, { embeddings, setup: payments });
+    const { plan, priceCents, quote } = await priceBrief(db, parsed.data, { embeddings, setup: payments });
     return {
       quote: {
         question,
+        quote,
         amountUsd: centsToUsd(priceCents),
         sources: plan.selection.sources.map((post) => ({
           publicationSlug: post.publicationSlug,

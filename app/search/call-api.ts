@@ -39,6 +39,8 @@ export async function apiErrorMessage(response: Response): Promise<string> {
       return 'Your session has ended. Sign in again.';
     case 'rate_limited':
       return `Too many requests. Try again in ${retry ?? 'a few'} seconds.`;
+    case 'quote_changed':
+      return 'The posts that answer this question changed since the price was shown, so the price may have too. You were not charged: check the new price below and buy again.';
     case 'not_found':
     case 'no_sources':
       return typeof body.error === 'string' ? body.error : 'Not found.';

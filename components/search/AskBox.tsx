@@ -72,7 +72,7 @@ export function AskBox({
             ))}
           </ol>
           {signedIn ? (
-            <BuyBrief question={quote.quote.question} price={`$${quote.quote.amountUsd}`} />
+            <BuyBrief question={quote.quote.question} quote={quote.quote.quote} price={`$${quote.quote.amountUsd}`} />
           ) : (
             <p className="text-sm text-slate-700">
               <Link

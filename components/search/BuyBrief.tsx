@@ -8,10 +8,10 @@ import type { ActionResult } from '@/lib/dashboard/action-result';
 import { BriefAnswer } from './BriefAnswer';
 
 /**
- * "Buy brief · $0.50": one click pays (allowance first, then credits) and shows the answer with its citations in
- * place. The paid request searches again: should other posts answer by then, it is priced for those, as the API does.
+ * "Buy brief · $0.50": one click pays the price shown (allowance first, then credits) and shows the answer with its
+ * citations in place. Should other posts answer by then, nothing is charged: the page offers the new price instead.
  */
-export function BuyBrief({ question, price }: { question: string; price: string }) {
+export function BuyBrief({ question, quote, price }: { question: string; quote: string; price: string }) {
   const [result, setResult] = useState<ActionResult<BoughtBrief> | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -35,13 +35,22 @@ export function BuyBrief({ question, price }: { question: string; price: string 
         type="button"
         className={`${BUTTON_PRIMARY} w-full sm:w-auto`}
         disabled={pending}
-        onClick={() => startTransition(async () => setResult(await buyBriefAction(question)))}
+        onClick={() => startTransition(async () => setResult(await buyBriefAction(question, quote)))}
       >
         {pending ? 'Writing the brief…' : `Buy brief · ${price}`}
       </button>
       {result && !result.ok && (
         <p role="alert" className="mt-2 text-sm text-red-800">
-          {result.error}
+          {result.error}{' '}
+          {result.code === 'quote_changed' && (
+            <a
+              href={`/search?ask=${encodeURIComponent(question)}`}
+              data-testid="brief-new-price"
+              className="font-semibold underline"
+            >
+              Show the new price
+            </a>
+          )}
         </p>
       )}
     </div>

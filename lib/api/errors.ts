@@ -44,6 +44,11 @@ export const ERROR_CODES = {
     meaning:
       'Research briefs: no post matches the question (within its window and publications), or the posts found do not answer it. Never challenged or charged; rephrase or widen the window.',
   },
+  quote_changed: {
+    status: 409,
+    meaning:
+      'Research briefs: the request named a `quote` that no longer holds (the posts that answer the question changed); the message gives the new price. Nothing was charged; ask again with the new quote or none.',
+  },
   method_not_allowed: {
     status: 405,
     meaning: 'The route does not take this HTTP method; `Allow` lists those it takes.',

@@ -11,6 +11,8 @@ export interface BriefInput {
   publications?: string[];
   /** 1-10, default 5. */
   maxSources?: number;
+  /** The quote the buyer accepts: another one now is a 409 `quote_changed`. */
+  quote?: string;
 }
 
 /** A post chosen to answer the question, with the text its quotes must be found in (its title or its text). */
@@ -54,5 +56,5 @@ export interface BriefGenerator {
   draft(question: string, sources: SourcePost[]): Promise<BriefDraft>;
 }
 
-/** A composed brief: the response body without what only a sale adds (asOf, paymentInfo). */
-export type Brief = Omit<ResearchBriefBody, 'asOf' | 'paymentInfo'>;
+/** A composed brief: the response body without what only a sale adds (asOf, paymentInfo, quote). */
+export type Brief = Omit<ResearchBriefBody, 'asOf' | 'paymentInfo' | 'quote'>;

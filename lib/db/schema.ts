@@ -46,6 +46,15 @@ export interface AuthVerificationTokensTable {
   expires: Timestamp;
 }
 
+export interface BriefAnswersTable {
+  quote: string;
+  price_cents: number;
+  description: string;
+  sales: Json;
+  brief: Json;
+  created_at: Generated<Timestamp>;
+}
+
 export interface CreditBalancesTable {
   user_id: string;
   purchased_cents: Generated<number>;
@@ -397,6 +406,7 @@ export interface DB {
   api_keys: ApiKeysTable;
   auth_accounts: AuthAccountsTable;
   auth_verification_tokens: AuthVerificationTokensTable;
+  brief_answers: BriefAnswersTable;
   credit_balances: CreditBalancesTable;
   credit_ledger: CreditLedgerTable;
   credit_purchases: CreditPurchasesTable;

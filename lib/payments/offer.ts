@@ -24,9 +24,10 @@ export interface PaidOffer {
   priceCents: number;
   sales: SaleLine[];
   /**
-   * Work the sale needs but the price does not (a research brief's answer is written here): run by sellOffer only
-   * for a request that presents a credential, and before any money moves, so a plain 402 costs none of it and its
-   * failure charges nothing.
+   * Work the sale needs but the price does not (a research brief's answer is written here): run by each payment
+   * adapter once the credential is verified (the x402 facilitator's verify; an MPP credential bound to our challenge;
+   * an API key's validity, cap and balance) and before any money moves, so a plain 402 or a payment header that does
+   * not verify costs none of it, and its failure charges nothing. Not run when an earlier attempt already paid.
    */
   prepare?(): Promise<void>;
   respond(paymentInfo: PaymentInfoValue): Response;

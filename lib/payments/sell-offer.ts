@@ -45,8 +45,8 @@ export async function sellOffer(
     return paymentRequiredResponse(request, offer, setup, { bodySha256, refusal });
   }
   const credential = readCredential(request.headers);
-  // Bearer credentials prepare once verified (payWithBearer): an invalid key never gets a brief written for it.
-  if (offer.prepare && (credential.kind === 'x402' || credential.kind === 'mpp')) await offer.prepare();
+  // Each adapter runs offer.prepare once the credential is verified and before any money moves: a request that only
+  // carries a payment header never gets a brief written for it.
   const outcome = await pay(credential, { db, request, offer, setup, bodySha256 });
   switch (outcome.kind) {
     case 'paid':

@@ -50,6 +50,14 @@ export const BriefRequest = z
       .max(BRIEF_MAX_SOURCES, 'must be an integer from 1 to 10')
       .optional()
       .meta({ description: 'Most source articles to read and cite (1-10, default 5); the price counts each one.' }),
+    quote: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/u, 'must be the 16-character quote a 402 or the Ask box named')
+      .optional()
+      .meta({
+        description:
+          'Accept only this quote: the id a 402 names ("(quote …)" in its description) for these sources and this price. If the posts that answer the question changed since, the answer is 409 `quote_changed` with the new price, and nothing is charged. Without it, a key or session token pays the price of the sources found now.',
+      }),
   })
   .meta({
     id: 'BriefRequest',
@@ -94,14 +102,16 @@ export const ResearchBrief = z
   .strictObject({
     question: z.string(),
     answered: z.boolean().meta({
-      description:
-        'Always true in a paid answer: a question the sources do not answer is a 404 `no_sources`, never charged.',
+      description: 'Always true in a paid answer: a question no post answers is a 404 `no_sources`, never charged.',
     }),
     answer: z.string().meta({ description: 'One claim a line, each ending with its citations, such as "[1][3]".' }),
     claims: z.array(BriefClaim),
-    sources: z.array(BriefSource).meta({ description: 'Every source article paid for, in the order searched.' }),
+    sources: z.array(BriefSource).meta({
+      description: 'Every source article paid for, in the order searched; each is cited by at least one claim.',
+    }),
     timeWindow: TimeWindow.nullable(),
-    generator: z.string().meta({ description: 'Who wrote the answer, e.g. "extractive-brief-v1" or "openai:…".' }),
+    generator: z.string().meta({ description: 'Who wrote the answer, e.g. "extractive-brief-v2" or "openai:…".' }),
+    quote: z.string().meta({ description: 'The quote this answer was sold under: its sources and price.' }),
     asOf: IsoTimestamp,
     paymentInfo: PaymentInfo.optional().meta({ description: 'Present on a paid success.' }),
   })
@@ -155,7 +165,8 @@ export const ResearchBrief = z
         },
       ],
       timeWindow: null,
-      generator: 'extractive-brief-v1',
+      generator: 'extractive-brief-v2',
+      quote: '3f9c2a7d1b0e4c68',
       asOf: '2026-11-28T15:00:00.000Z',
       paymentInfo: { amountUsd: '0.20', protocol: 'credits', spendSource: 'purchased' },
     },

@@ -20,7 +20,7 @@ export const createBrief = defineRoute({
   rateLimit: 'paid',
   tags: ['Paid'],
   description:
-    'Answers a research question from the posts topic search picks for it (the same ranking, time phrases and publication filter as GET /api/v1/search; top `maxSources`). Every line of `answer` is a claim ending with the sources that support it ("[1][3]"), and each source lists, per claim, a quote found verbatim in that post. Priced per source article; the 402 challenge names the sources and the price, and the paid retry (within the challenge\'s validity) gets exactly those sources, or a fresh 402 if search now picks others, never a different charge. 404 `no_sources` (never challenged, never charged) when no post matches, or when the posts found do not answer the question. Only POST: GET and HEAD answer 405 with `Allow: POST`.',
+    'Answers a research question from the posts topic search picks for it (the same ranking, time phrases and publication filter as GET /api/v1/search). A post is a source only if it holds a claim on the question: a sentence (or its title) that names the question\'s subject, its names and its noun phrases, as the words they are. Every line of `answer` is such a claim ending with the sources that support it ("[1][3]"), and each source lists, per claim, a quote found verbatim in that post. Priced per source article cited (at most `maxSources`), decided before the challenge: the 402 names the sources and the price (and its quote id), and a paid retry within the challenge\'s validity gets exactly those sources, or a fresh 402 if search now picks others, never a different charge. A wallet payer told to retry after paying (`payment_pending`) gets the answer it paid for. The answer is written (by OpenAI where configured) only after the credential is verified. 404 `no_sources` (never challenged, never charged) when no post holds a claim on the question. Only POST: GET and HEAD answer 405 with `Allow: POST`.',
   headers: PaymentHeaders,
   body: {
     required: true,
@@ -33,7 +33,11 @@ export const createBrief = defineRoute({
     '400': invalidQuery,
     ...paidErrorResponses,
     '404': jsonBody(
-      '`no_sources`: no post matches, or the posts found do not answer the question; `not_found`: a publication is not indexed. Never charged.',
+      '`no_sources`: no post holds a claim on the question; `not_found`: a publication is not indexed. Never charged.',
+      ErrorMessage,
+    ),
+    '409': jsonBody(
+      '`quote_changed`: the `quote` sent no longer holds; the message gives the new price. Never charged.',
       ErrorMessage,
     ),
     '413': jsonBody('The body is larger than 64 KiB. Nothing is charged.', ErrorMessage),

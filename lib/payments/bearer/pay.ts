@@ -4,6 +4,7 @@ import { capRefusal, hasLimit, readKeySpend, readSpendCap } from '@/lib/accounts
 import { verifyApiKey } from '@/lib/accounts/api-keys/verify';
 import { verifySessionToken } from '@/lib/accounts/sessions/verify';
 import { ApiError } from '@/lib/api/errors';
+import { readCreditBalance } from '@/lib/credits/balance';
 import { debitPurchasedCredits, debitWeeklyAllowance } from '@/lib/credits/debit';
 import { allowanceWeekStart } from '@/lib/credits/week';
 import type { Db } from '@/lib/db/types';
@@ -65,7 +66,10 @@ async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<S
     const refusal = capRefusal(cap, await readKeySpend(db, apiKeyId), offer.product, offer.priceCents);
     if (refusal) return refusal;
   }
-  // Only a credential that may pay gets the offer's work done (a brief written), and before anything is debited.
+  // Only a credential that may pay gets the offer's work done (a brief written), and before anything is debited: a
+  // balance that cannot cover the price is refused first (the debit below still decides, atomically).
+  const balance = await readCreditBalance(db, userId, 0, new Date(), 0);
+  if (balance.purchasedCents < offer.priceCents) return insufficientCredits(offer);
   await offer.prepare?.();
   const ledgerKey = `request:${randomUUID()}`;
   const input = {
@@ -84,12 +88,15 @@ async function spendFromApiKey(db: Db, offer: PaidOffer, key: string): Promise<S
       })
     : await debitPurchasedCredits(db, input);
   if (debit instanceof ApiError) return debit;
-  if (!debit)
-    return new ApiError({
-      code: 'insufficient_credits',
-      message: `Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`,
-    });
+  if (!debit) return insufficientCredits(offer);
   return { ledgerKey, spendSource: 'purchased', userId, apiKeyId };
+}
+
+function insufficientCredits(offer: PaidOffer): ApiError {
+  return new ApiError({
+    code: 'insufficient_credits',
+    message: `Insufficient credits: this request costs $${centsToUsd(offer.priceCents)}. Buy credits in the dashboard.`,
+  });
 }
 
 async function spendFromSession(
@@ -104,6 +111,10 @@ async function spendFromSession(
       code: 'unauthorized',
       message: 'Invalid, expired or revoked session token (API keys start with pk_svc_).',
     });
+  const balance = await readCreditBalance(db, session.userId, setup.weeklyAllowanceCents, new Date(), 0);
+  if (balance.allowance.remainingCents < offer.priceCents && balance.purchasedCents < offer.priceCents) {
+    return sessionCannotPay(offer);
+  }
   await offer.prepare?.();
   const ledgerKey = `request:${randomUUID()}`;
   const input = {
@@ -121,6 +132,10 @@ async function spendFromSession(
   if (sponsored) return { ledgerKey, spendSource: 'sponsored', userId: session.userId };
   const purchased = await debitPurchasedCredits(db, input);
   if (purchased) return { ledgerKey, spendSource: 'purchased', userId: session.userId };
+  return sessionCannotPay(offer);
+}
+
+function sessionCannotPay(offer: PaidOffer): ApiError {
   return new ApiError({
     code: 'insufficient_credits',
     message: `This week's allowance and your purchased credits do not cover this request ($${centsToUsd(offer.priceCents)}). Buy credits in the dashboard.`,

@@ -61,6 +61,9 @@ export async function payWithMpp(
   if (earlier?.status === 'settled' || (earlier?.status === 'pending' && heldBefore)) {
     return afterEarlierAttempt(db, earlier, offer, setup);
   }
+  // The credential answers a challenge of ours (its HMAC verified) for this resource, and nothing moved yet: the
+  // offer's work (a brief's answer) is done now, before the row that lets mppx charge, so its failure charges nothing.
+  await offer.prepare?.();
   if (earlier?.status !== 'pending') {
     const opened = await transition(db, key, 'challenged', 'settling', newMppSettlement(credential, offer, setup));
     if (!opened.applied) return afterEarlierAttempt(db, (await findSettlement(db, key))!, offer, setup);

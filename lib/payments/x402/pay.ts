@@ -66,6 +66,9 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
     // The reason code only: the facilitator's message can carry contract-call internals.
     return refused(`The payment was not accepted: ${verified.invalidReason ?? 'invalid'}.`);
   }
+  // Verified, nothing claimed or moved yet: the offer's work (a brief's answer) is done now, and its failure charges
+  // nothing.
+  await offer.prepare?.();
   const db = await getDb();
   const until = new Date(Date.now() + (matched.maxTimeoutSeconds + 3600) * 1000);
   const claimed = await transition(db, uniqueKey, 'challenged', 'claimed', {

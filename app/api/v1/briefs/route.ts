@@ -4,12 +4,19 @@ import { createBrief } from '@/lib/api/routes/create-brief';
 import { appContext } from '@/lib/app/process-context';
 import { briefOffer } from '@/lib/briefs/brief-offer';
 import { configuredBriefGenerator } from '@/lib/briefs/configured-generator';
+import { env } from '@/lib/env';
 import { sellOffer } from '@/lib/payments/sell-offer';
+import { clientIp } from '@/lib/rate-limits/client-ip';
+import { enforceRateLimit } from '@/lib/rate-limits/enforce';
+import { rateLimitPolicy } from '@/lib/rate-limits/policies';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = handle(createBrief, async ({ request, body }) => {
-  const { db, embeddings, payments } = await appContext();
+  const { db, embeddings, payments, limits } = await appContext();
+  // Reading the candidate posts for claims costs CPU on every quote: briefs share the generation limit per client.
+  const policy = rateLimitPolicy('generation', env());
+  if (policy) await enforceRateLimit(db, limits, policy, `ip:${clientIp(request)}`);
   const generator = configuredBriefGenerator();
   const offer = await briefOffer(db, request, body.input, { embeddings, setup: payments, generator });
   // The raw body is what MPP binds the payment to: the retry must send the same question.
