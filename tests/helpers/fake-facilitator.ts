@@ -19,6 +19,8 @@ export interface FakeFacilitator {
    * settles each nonce once and refuses it afterwards, as the chain makes a real one do ('once').
    */
   settleMode: 'ok' | 'error-502' | 'hang' | 'refuse' | 'once';
+  /** How /verify answers: every payment valid, or every one invalid (as a bad signature is). */
+  verifyMode: 'valid' | 'invalid';
   /** Awaited before /settle answers: lets a test land another settlement in the middle of this one. */
   beforeSettle?: () => Promise<void>;
   close(): Promise<void>;
@@ -44,7 +46,11 @@ export async function startFakeFacilitator(network: string): Promise<FakeFacilit
       }
       if (request.method !== 'POST') return send(404, { error: 'not found' });
       const body = await readJson(request);
-      if (path === '/verify') return send(200, { isValid: true, payer });
+      if (path === '/verify') {
+        return facilitator.verifyMode === 'valid'
+          ? send(200, { isValid: true, payer })
+          : send(200, { isValid: false, invalidReason: 'invalid_exact_evm_payload_signature', payer });
+      }
       if (path === '/settle') {
         await facilitator.beforeSettle?.();
         if (facilitator.settleMode === 'hang') return;
@@ -71,6 +77,7 @@ export async function startFakeFacilitator(network: string): Promise<FakeFacilit
     payer,
     transaction,
     settleMode: 'ok',
+    verifyMode: 'valid',
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
