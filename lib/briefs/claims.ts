@@ -167,8 +167,7 @@ function holdsClause(
   const groups = [...new Set(required.map((c) => c.group))];
   if (!groups.every((group) => names.some((c) => c.group === group && held.has(c)))) return null;
   // Every noun phrase of the clause is held (of phrases joined by "and" or "or", one), but for one that weighs under a
-  // sixth of them. A phrase is held with two thirds of its words, its head among them when the head is a word every
-  // post uses ("coffee prices": a coffee shop is not; "natural gas": a gas oven is not; asked about the risks of
+  // sixth of them ("coffee prices": a coffee shop is not; "natural gas": a gas oven is not; asked about the risks of
   // cryptocurrencies, a sentence on risk is not; asked how the coronavirus hits markets, one on the virus alone is not).
   const units = new Map<number, Concept[][]>();
   for (const c of concepts) {
@@ -179,10 +178,17 @@ function holdsClause(
     else phrases.push([c]);
     units.set(c.unit, phrases);
   }
+  // A phrase of one or two words is held whole ("natural gas", "coffee prices"); a longer one by two thirds of its
+  // weight, so its rarest word counts most ("container shipping rates": shipping and a refresh rate are not it). A
+  // head every post uses is always held, in its words or another's ("olive oil prices": not olive oil in a recipe;
+  // "natural gas prices": natural gas futures).
   const isHeld = (members: Concept[]) => {
     const head = members.at(-1)!;
-    const count = members.filter((c) => held.has(c)).length;
-    return count >= Math.ceil((2 * members.length) / 3) && (!head.generic || held.has(head));
+    if (head.generic && !held.has(head)) return false;
+    if (members.length <= 2) return members.every((c) => held.has(c));
+    const total = members.reduce((sum, c) => sum + c.weight, 0);
+    const heldWeight = members.filter((c) => held.has(c)).reduce((sum, c) => sum + c.weight, 0);
+    return heldWeight >= (2 / 3) * total;
   };
   const weightOf = (phrases: Concept[][]) =>
     Math.max(...phrases.map((members) => members.reduce((total, c) => total + c.weight, 0)));

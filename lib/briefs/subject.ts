@@ -89,6 +89,13 @@ const FRAMING_HEADS = new Set(
  * the head of a phrase ("coffee prices", "bank stocks") they are part of it.
  */
 const GENERIC = new Set('stock share price'.split(' ').map(wordKey));
+/** Other words for those heads: a sentence on gas futures is on gas prices, one on bank shares on bank stocks. */
+const HEAD_EQUIVALENTS = new Map([
+  [wordKey('price'), ['cost', 'futures', 'priced', 'pricing', 'expensive', 'cheap', 'cheaper', 'dearer']],
+  // Not "shares" for stocks: its key is the verb's too ("code-sharing").
+  [wordKey('stock'), ['equity', 'equities', 'valuation']],
+  [wordKey('share'), ['stock', 'stocks', 'equity', 'equities', 'valuation']],
+]);
 /** Nouns of a domain or a role ("the taxi business", "the former Nissan boss"): they weigh, but are no topic. */
 const DOMAIN = new Set(
   `market company firm investor business sector industry deal plan issue problem question boss chief ceo head founder
@@ -185,7 +192,8 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
   let inCircumstance = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (CIRCUMSTANCE.test(token.text) && ['ADP', 'SCONJ'].includes(token.pos)) {
+    // Not after a verb: "going after Facebook" names whom, "after the rally" names when.
+    if (CIRCUMSTANCE.test(token.text) && ['ADP', 'SCONJ'].includes(token.pos) && tokens[i - 1]?.pos !== 'VERB') {
       inCircumstance = true;
       continue;
     }
@@ -313,6 +321,8 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
     const token = tokens[i];
     if (!token || token.capital || STOPWORDS.has(token.text.toLowerCase()) || !/^\p{L}/u.test(token.text)) return false;
     if (token.pos === 'NOUN' || token.pos === 'ADJ' || token.pos === 'PROPN') return true;
+    // "airline stocks going…": a head every post uses, after a noun, is that noun's head whatever the tagger says.
+    if (i > start && GENERIC.has(wordKey(token.text))) return true;
     // A word the tagger reads as a verb right after "are"/"the" and before a noun modifies it ("are oil prices").
     if (token.pos === 'VERB' && ['AUX', 'DET'].includes(tokens[i - 1]?.pos ?? '') && tokens[i + 1]?.pos === 'NOUN') {
       return true;
@@ -333,14 +343,14 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
   // and words of time or manner after it ("cryptocurrencies right now") are not part of it.
   while (
     end > start &&
-    (!isNoun(tokens[end]!) ||
+    ((!isNoun(tokens[end]!) && !GENERIC.has(wordKey(tokens[end]!.text))) ||
       (FRAMING.has(wordKey(tokens[end]!.text)) && !FRAMING_HEADS.has(wordKey(tokens[end]!.text))))
   )
     end -= 1;
   const words = tokens.slice(start, end + 1);
   const head = words.at(-1)!;
   const headKey = wordKey(head.text);
-  if (!isNoun(head) || FRAMING_HEADS.has(headKey)) return Object.assign([], { skipped: words.length - 1 });
+  if ((!isNoun(head) && !GENERIC.has(headKey)) || FRAMING_HEADS.has(headKey)) return Object.assign([], { skipped: words.length - 1 });
   // Framing adjectives ("new helium sources") and nouns of a domain ("stock markets") fall out; a framing noun that
   // names a kind of thing stays ("podcast advertising").
   const kept = words.filter((w) => {
@@ -349,12 +359,12 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
   });
   if (kept.length === 0) return Object.assign([], { skipped: words.length - 1 });
   const topics = kept.filter((w) => !(w === head && GENERIC.has(headKey) && kept.length === 1));
-  const members: RunMember[] = topics.map((w) => ({
-    kind: 'topic' as const,
-    label: w.text,
-    forms: [wordForm(w.text)],
-    generic: w === head && GENERIC.has(headKey),
-  }));
+  const members: RunMember[] = topics.map((w) => {
+    const generic = w === head && GENERIC.has(headKey);
+    // The head of "natural gas prices" is said in other words too ("natural gas futures rose").
+    const equivalents = generic ? (HEAD_EQUIVALENTS.get(headKey) ?? []) : [];
+    return { kind: 'topic' as const, label: w.text, forms: [w.text, ...equivalents].map(wordForm), generic };
+  });
   if (members.length >= 3) {
     // "foreign direct investment" is also written "FDI": the acronym holds the whole phrase.
     const acronym = members.map((m) => m.label[0]!.toUpperCase()).join('');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as briefsGet, POST as briefsPost } from '@/app/api/v1/briefs/route';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
@@ -37,6 +37,12 @@ import { signX402Payment } from '@/tests/helpers/x402-payment';
 // domain verb, the route's 400/404/405/402 and credit sales, the quote binding with x402 (a loopback facilitator),
 // the OpenAI generator against the fake OpenAI server, and the MCP tool through the SDK's own client.
 const db: Db = suiteDatabase();
+// Every request here comes from one address; the limits themselves are tested in tests/http/rate-limits.test.ts.
+// Hoisted above the imports: the environment is read once, by the first module that asks.
+vi.hoisted(() => {
+  process.env.RATE_LIMIT_GENERATION = '1000000';
+  process.env.RATE_LIMIT_CHALLENGE = '1000000';
+});
 const NOW = new Date();
 const QUESTION = 'What are newsletters saying about Fed rate cuts?';
 let context: AppContext;
@@ -391,6 +397,138 @@ describe('the quote binds the sources (x402)', () => {
     expect(brief.sources.map((s) => s.postSlug)).toContain('fed-cuts-and-bank-margins');
     for (const s of brief.sources) expect(fresh.resource.description).toContain(`${s.publicationSlug}/${s.postSlug}`);
     expect(facilitator.settled).toHaveLength(1);
+  });
+});
+
+describe('paying for a brief by wallet (x402, a loopback facilitator)', () => {
+  let facilitator: FakeFacilitator;
+  let saved: PaymentSetup;
+  const payer = `0x${'55'.repeat(20)}`;
+
+  beforeAll(async () => {
+    facilitator = await startFakeFacilitator('eip155:84532');
+    saved = context.payments;
+    context.payments = {
+      ...saved,
+      refuseDevPayers: false,
+      prices: { ...saved.prices, stockPicksArticleCents: 10 },
+      x402: {
+        network: 'eip155:84532',
+        payTo: `0x${'11'.repeat(20)}`,
+        facilitatorUrl: facilitator.url,
+        rpcUrl: null,
+        timeoutMs: 2000,
+      },
+    };
+  });
+
+  afterAll(async () => {
+    context.payments = saved;
+    await facilitator.close();
+  });
+
+  async function addPost(guid: string, title: string, body: string) {
+    const [publication] = await db.query<{ id: string; slug: string }>('select id, slug from publications limit 1');
+    await db.query(
+      `insert into posts (publication_id, guid, slug, title, url, body_text, published_at)
+       values ($1, $2, $2, $3, $4, $5, now())`,
+      [publication!.id, guid, title, `https://example.com/${guid}`, body],
+    );
+    await indexPendingPosts(db);
+    return publication!.slug;
+  }
+
+  it('writes nothing for a payment the facilitator does not verify, and charges nothing', async () => {
+    let drafts = 0;
+    const counting = {
+      generator: 'counting',
+      draft: async () => {
+        drafts++;
+        return { answersQuestion: false, claims: [] };
+      },
+    };
+    const ask = { question: QUESTION, maxSources: 2 };
+    const payment = signX402Payment(await post(ask), payer);
+    facilitator.verifyMode = 'invalid';
+    try {
+      const request = new Request('http://localhost/api/v1/briefs', {
+        method: 'POST',
+        headers: { 'payment-signature': payment.header },
+      });
+      const offer = await briefOffer(db, request, ask, { setup: context.payments, generator: counting });
+      const refused = await sellOffer(request, offer, JSON.stringify(ask));
+      expect(refused.status).toBe(402);
+      expect((await refused.json()).detail).toContain('invalid_exact_evm_payload_signature');
+    } finally {
+      facilitator.verifyMode = 'valid';
+    }
+    expect(drafts).toBe(0);
+    expect(facilitator.settled).toEqual([]);
+  });
+
+  it('delivers the answer a payment bought to its retry, though search now picks other sources', async () => {
+    const ask = { question: 'What is happening to zinc smelter margins?' };
+    const answering = await addPost(
+      'zinc-1',
+      'Smelters in a squeeze',
+      'Zinc smelter margins collapsed to a ten-year low this quarter as treatment charges fell. Two European plants have cut output.',
+    );
+    const challenge = await post(ask);
+    expect(challenge.status).toBe(402);
+    expect((await challenge.clone().json()).detail).toContain(
+      `Research brief from 1 source article: ${answering}/zinc-1`,
+    );
+    const payment = signX402Payment(challenge, payer);
+
+    // The settlement's outcome is unknown: the payer is told to retry, not to pay again.
+    facilitator.settleMode = 'error-502';
+    const pending = await post(ask, { 'payment-signature': payment.header });
+    expect(pending.status).toBe(503);
+    expect(await pending.json()).toMatchObject({ code: 'payment_pending' });
+
+    // Meanwhile a post that answers the question better arrives: a new request is quoted two sources.
+    await addPost(
+      'zinc-2',
+      'Zinc smelter margins are the worst in a decade',
+      'Zinc smelter margins are now negative for most plants outside China, and more closures are coming.',
+    );
+    const now = await post(ask);
+    expect((await now.json()).detail).toContain('Research brief from 2 source articles');
+
+    facilitator.settleMode = 'ok';
+    const retry = await post(ask, { 'payment-signature': payment.header });
+    expect(retry.status).toBe(200);
+    const brief = ResearchBrief.parse(await retry.json());
+    expect(brief.sources.map((s) => s.postSlug)).toEqual(['zinc-1']);
+    expect(brief.paymentInfo).toEqual({ amountUsd: '0.10', protocol: 'x402' });
+    await expectVerbatimQuotes(brief);
+    expect(facilitator.settled).toEqual([payment.nonce]);
+    // Delivered once: the same payment again is a replay.
+    const replay = await post(ask, { 'payment-signature': payment.header });
+    expect(replay.status).toBe(402);
+    expect(facilitator.settled).toEqual([payment.nonce]);
+  });
+});
+
+describe('a quote the buyer accepts', () => {
+  it('charges the price a 402 quoted, or answers 409 quote_changed and charges nothing', async () => {
+    const buyer = await customer(100);
+    const ask = { question: QUESTION, maxSources: 2 };
+    const challenge = await post(ask);
+    const quote = /\(quote ([0-9a-f]{16})\)/u.exec((await challenge.json()).detail)![1]!;
+
+    const stale = await post({ ...ask, quote: 'ffffffffffffffff' }, { authorization: `Bearer ${buyer.key}` });
+    expect(stale.status).toBe(409);
+    const refusal = ErrorMessage.parse(await stale.json());
+    expect(refusal.code).toBe('quote_changed');
+    expect(refusal.error).toMatch(/now reads \d source articles? and costs \$0\.\d0\. Nothing was charged/);
+    expect(await buyer.balance()).toBe(100);
+
+    const paid = await post({ ...ask, quote }, { authorization: `Bearer ${buyer.key}` });
+    expect(paid.status).toBe(200);
+    const brief = ResearchBrief.parse(await paid.json());
+    expect(brief.quote).toBe(quote);
+    expect(await buyer.balance()).toBe(100 - brief.sources.length * 10);
   });
 });
 
