@@ -11,7 +11,7 @@ export const NAME_ALIASES: readonly (readonly string[])[] = [
   ['US', 'U.S.', 'USA', 'United States', 'America', 'American', 'Americans'],
   ['UK', 'U.K.', 'United Kingdom', 'Britain', 'British', 'Great Britain'],
   ['EU', 'European Union'],
-  ['Fed', 'Federal Reserve'],
+  ['Fed', 'Federal Reserve', 'FOMC'],
   ['ECB', 'European Central Bank'],
   ['BoE', 'Bank of England'],
   ['BOJ', 'Bank of Japan'],

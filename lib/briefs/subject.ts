@@ -319,6 +319,8 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
   let end = start;
   const inRun = (i: number) => {
     const token = tokens[i];
+    // An acronym inside a noun phrase is a word of it ("hyperscaler AI capex", "spot bitcoin ETFs").
+    if (token && i > start && ACRONYM.test(token.text)) return true;
     if (!token || token.capital || STOPWORDS.has(token.text.toLowerCase()) || !/^\p{L}/u.test(token.text)) return false;
     if (token.pos === 'NOUN' || token.pos === 'ADJ' || token.pos === 'PROPN') return true;
     // "airline stocks going…": a head every post uses, after a noun, is that noun's head whatever the tagger says.
@@ -376,12 +378,15 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
 
 /** A noun, or a lower-case word the tagger took for a name ("cryptocurrencies"). */
 function isNoun(token: Tagged): boolean {
-  return token.pos === 'NOUN' || (token.pos === 'PROPN' && !token.capital);
+  return token.pos === 'NOUN' || (token.pos === 'PROPN' && (!token.capital || ACRONYM.test(token.text)));
 }
 
 function wordForm(text: string): Form {
-  return { words: keyedWords(text).map((w) => ({ key: w.key, cased: false, upper: false })) };
+  const upper = ACRONYM.test(text);
+  return { words: keyedWords(text).map((w) => ({ key: w.key, cased: upper, upper })) };
 }
+
+const ACRONYM = /^\p{Lu}{2,5}s?$/u;
 
 function isPlace(label: string): boolean {
   const key = phraseKey(label);
