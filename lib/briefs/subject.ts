@@ -1,12 +1,15 @@
 import { englishNlp } from '@/lib/ai/text/nlp';
 import type { Db } from '@/lib/db/types';
 import { plainText } from '@/lib/ingest/feeds/feed-text';
+import { tokenize } from '@/lib/search/analysis/tokens';
 import type { CompactStore } from '@/lib/search/embeddings/compact-store-format';
 import { DEFAULT_COMMON_WORD_RANK, loadLocalStore } from '@/lib/search/embeddings/local';
 import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
+import { normalizeForSearch } from '@/lib/search/query/normalize';
 import { STOPWORDS } from '@/lib/search/query/stopwords';
 import { parseTimeWindow } from '@/lib/search/query/time-window';
 import { NAME_ALIASES, PLACES } from './name-aliases';
+import { lexemesOf } from './terms';
 import { keyedWords, wordKey } from './word-keys';
 
 /**
@@ -131,11 +134,9 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
   const drafts = draftConcepts(tag(rest));
   if (drafts.length === 0) return { concepts: [], asksWhy: WHY.test(text) };
   // Each word of a concept is weighed; a name or a phrase of several weighs as its rarest word.
-  const labels = drafts.map((draft) => {
-    const words = draft.label.toLowerCase().split(/[\s-]+/u);
-    const content = words.filter((word) => !STOPWORDS.has(word));
-    return content.length > 0 ? content : words;
-  });
+  // Each concept weighs as its rarest word, read as search reads it ("AT&T", "Time-Warner"); a word search keeps no
+  // lexeme of counts as held by no post.
+  const labels = drafts.map((draft) => searchWords(draft.label));
   const [{ terms, corpus }, store] = await Promise.all([
     resolveTerms(db, labels.flat()),
     loadLocalStore().catch(() => null),
@@ -146,11 +147,18 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
       const term = terms[at++]!;
       return term.correctedFrom ? 0 : term.docCount;
     });
-    const docCount = Math.min(...counts);
+    const docCount = counts.length > 0 ? Math.min(...counts) : 0;
     const weight = idf(Math.max(corpus, 1), docCount) * specificity(draft, store) * KIND_FACTOR[draft.kind];
     return { ...draft, weight };
   });
   return { concepts, asksWhy: WHY.test(text) };
+}
+
+/** The label's words as search indexes them: normalized, stopwords dropped, each with a lexeme to count. */
+function searchWords(label: string): string[] {
+  return tokenize(normalizeForSearch(label))
+    .map((token) => token.text)
+    .filter((word) => lexemesOf(word).size > 0);
 }
 
 function tag(text: string): Tagged[] {
@@ -352,7 +360,8 @@ function phraseRun(tokens: Tagged[], start: number): RunMember[] & { skipped: nu
   const words = tokens.slice(start, end + 1);
   const head = words.at(-1)!;
   const headKey = wordKey(head.text);
-  if ((!isNoun(head) && !GENERIC.has(headKey)) || FRAMING_HEADS.has(headKey)) return Object.assign([], { skipped: words.length - 1 });
+  if ((!isNoun(head) && !GENERIC.has(headKey)) || FRAMING_HEADS.has(headKey))
+    return Object.assign([], { skipped: words.length - 1 });
   // Framing adjectives ("new helium sources") and nouns of a domain ("stock markets") fall out; a framing noun that
   // names a kind of thing stays ("podcast advertising").
   const kept = words.filter((w) => {

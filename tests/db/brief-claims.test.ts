@@ -163,6 +163,8 @@ describe('a claim states something about the question subject', () => {
       'Что будет с ценами на газ?',
       `${'natural gas '.repeat(40)}?`,
       '??? !!!',
+      'Will AT&T sell CNN, and what about the S&P 500 or C++?',
+      "Is O'Reilly's e-book deal a U.S.-only thing?",
     ]) {
       const plan = await planBrief(db, { question, maxSources: 3 });
       expect(plan === null || plan.selection.sources.length > 0, question).toBe(true);
