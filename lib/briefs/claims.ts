@@ -204,6 +204,10 @@ function holdsClause(
   // City fell apart", asked about Amazon's New York City headquarters); one does not ("German" for the German economy).
   const namesSuffice = NAMES_SUFFICE && groups.length >= 2;
   if (phrases.length > 0 && !phraseHeld && !namesSuffice) return null;
+  // A clause with no noun phrase asks something of its names ("why did the United States slip?", "could it be broken
+  // up?"): the sentence says it, in one of the clause's own words, not only the name.
+  const asked = concepts.filter((c) => c.kind === 'predicate' && !names.includes(c));
+  if (phrases.length === 0 && asked.length > 0 && !asked.some((c) => held.has(c))) return null;
   // The sentence itself names the subject: a name or a topic, not only what the question asks of it.
   if (!concepts.some((c) => c.kind !== 'predicate' && inSentence(c))) return null;
   // Names listed as alternatives weigh once, as the one held.

@@ -8,6 +8,7 @@ import type { RealQuestion } from './question-types';
  * in an election won, "nickel" as a coin, "pound" as weight). Every post holding the subject's key words was read.
  * Batch 2 was written the same way after the claim test had been built, by a reader who did not see batch 1 or the
  * rules: 14 questions some English post answers, 10 traps (Shell the company and the Unix shell, Turkey and turkey).
+ * Batch 3 (10 and 6) was written the same way after the rules were changed on what batch 2 showed.
  */
 export const CLAIM_QUESTIONS: RealQuestion[] = [
   {
@@ -873,5 +874,169 @@ export const CLAIM_QUESTIONS: RealQuestion[] = [
     question: 'Is India restricting rice exports, and what will that do to global rice prices?',
     relevant: {},
     note: "Trap: 'rice' = rice plant biology (bioRxiv miRNA / phosphatase papers), people named Rice (Anne Rice, Eva Rice, Apple's leak chief, Greg Rice), never rice as a traded commodity. India appears often (livemint: FDI, fuel prices, GST, currency watchlist) and 'export' in high-tech exports / data export senses, but no post covers rice trade or food export bans.",
+  },
+  {
+    id: 'b3-angies-list-ipo',
+    corpus: 'real',
+    batch: 3,
+    question: "What price range and valuation was Angie's List targeting when it set terms for its IPO?",
+    relevant: { 'feeds/techcrunch.xml#0': 2 },
+    answers: [
+      'In a new filing, the company revealed that it aims to raise as much as $131.4 million in the offering and has priced its IPO in the range of $11 to $13 per share.',
+      'At the high end of the range, Angie’s List would be valued at nearly $700 million.',
+    ],
+    note: "Only TechCrunch post on Angie's List (other 'Angie' hits are a person in The Daily's 1619 episodes).",
+  },
+  {
+    id: 'b3-apple-dma-developers',
+    corpus: 'real',
+    batch: 3,
+    question:
+      "How are app developers like Spotify and Epic reacting to Apple's plan for complying with the EU Digital Markets Act?",
+    relevant: { 'feeds/slashdot.rdf#1': 2 },
+    answers: [
+      'The 34 companies and associations do not believe Apple\'s plans "meet the law\'s requirements."',
+      'The companies and associations are urging the European Union to take "swift, timely and decisive action against Apple."',
+    ],
+    note: "Only post on the DMA; other 'DMA' hits are direct memory access.",
+  },
+  {
+    id: 'b3-booking-india-growth',
+    corpus: 'real',
+    batch: 3,
+    question: "Is India a growth market for Booking.com's alternative accommodation business?",
+    relevant: { 'feeds/livemint.xml#24': 2 },
+    answers: [
+      'India among fastest-growing alternative accommodation markets for Booking.com',
+      "The company witnessed a 68% 'supply growth' in this category in 2017-18 in India",
+    ],
+    note: 'First answer is the exact title. Airbnb posts (New Orleans, heise party ban) are not about India/Booking.com.',
+  },
+  {
+    id: 'b3-dollar-stores-grocery',
+    corpus: 'real',
+    batch: 3,
+    question: 'How quickly are dollar stores expanding in the US, and are they a threat to grocery stores?',
+    relevant: { 'feeds/planet-money.xml#93': 2 },
+    answers: ['Every six hours a new dollar store opens in the U.S.'],
+    note: 'Planet Money #909 poses the grocery-store question without settling it; gives the expansion rate.',
+  },
+  {
+    id: 'b3-inverted-yield-curve',
+    corpus: 'real',
+    batch: 3,
+    question: 'How reliable has an inverted yield curve been as a recession signal?',
+    relevant: { 'feeds/planet-money.xml#60': 2 },
+    answers: ['An inverted yield curve has predicted recessions for the past six decades.'],
+    note: "Only yield-curve post; PM #948 (recessions) and The Daily 'Why This Recession Will Be Different' do not discuss the curve.",
+  },
+  {
+    id: 'b3-dow-20000',
+    corpus: 'real',
+    batch: 3,
+    question:
+      'Did the Dow Jones industrial average break through 20,000 in early January 2017, and should investors care about the milestone?',
+    relevant: { 'feeds/breakingnews-ie-business.xml#0': 2, 'feeds/planet-money.xml#345': 1 },
+    answers: [
+      'The Dow Jones industrial average missed the 20,000 mark by a fraction of a point on Friday as US stock indexes rose after the government said wages jumped in December, but two other major indexes set records.',
+      'We think you should ignore it.',
+    ],
+    note: "PM #443 only covers the 'should we care' half (says ignore the Dow).",
+  },
+  {
+    id: 'b3-us-wage-growth-2016',
+    corpus: 'real',
+    batch: 3,
+    question: 'How much did average US hourly pay grow in 2016?',
+    relevant: { 'feeds/nytimes-home.xml#6': 2, 'feeds/breakingnews-ie-business.xml#0': 1 },
+    answers: [
+      'Average hourly earnings rose by 2.9 percent last year, the best performance since the recession, even as job growth tapered off in December.',
+    ],
+    note: 'Breakingnews post only says wages jumped in December (partial).',
+  },
+  {
+    id: 'b3-levis-factory-safety',
+    corpus: 'real',
+    batch: 3,
+    question: "Why are labour activists pressuring Levi's over conditions in its supplier factories?",
+    relevant: { 'feeds/guardian-world.xml#38': 2 },
+    answers: [
+      'Activists say that the company’s own audits have been ineffective and workers receive inadequate safety protections',
+      'Workers and activists have been campaigning to push Levi’s, one of the world’s largest clothing brands, to sign on to an international accord for workers’ health and safety in Bangladesh and Pakistan.',
+    ],
+    note: "Only post on Levi's / garment supply chains.",
+  },
+  {
+    id: 'b3-cargill-wye-pollution',
+    corpus: 'real',
+    batch: 3,
+    question: 'What pollution allegations is Cargill facing over its poultry supply chain?',
+    relevant: { 'feeds/guardian-world.xml#51': 2 },
+    answers: [
+      'Cargill was taken to court 20 years ago in Oklahoma over the same pollution issue it is now linked to in UK',
+      'Campaigners warned two years ago that the clear waters of the Wye, one of Britain’s best-loved rivers, were being blighted by thick green algae blooms linked to poultry production.',
+    ],
+    note: "Other 'Cargill' hits are Natalie Cargill, an 80,000 Hours host.",
+  },
+  {
+    id: 'b3-nokia-windows-chips',
+    corpus: 'real',
+    batch: 3,
+    question: "Who won the chip supply deal for Nokia's Windows Phone handsets, and what does it mean for Qualcomm?",
+    relevant: { 'feeds/techcrunch.xml#15': 2 },
+    answers: [
+      'The chip maker, which has yet to turn a quarterly profit, just scored a major deal with Nokia to power its Windows Phone handsets.',
+      'This deal effectively ends the monopoly Qualcomm has had over Windows-powered devices, and should also allow Nokia to sell lower-priced smartphones in new territories, reports Reuters.',
+      'Nokia Strikes Supplier Deal With ST-Ericsson For Windows-Powered Handsets',
+    ],
+    note: 'Third answer is the exact title (names ST-Ericsson). Other Qualcomm hits (heise server CPU, nixers Firefox on ARM) are unrelated.',
+  },
+  {
+    id: 'b3-none-ivory-coast-cocoa',
+    corpus: 'real',
+    batch: 3,
+    question: 'Did the January 2017 army mutiny in Ivory Coast disrupt cocoa exports or push up cocoa prices?',
+    relevant: {},
+    note: "Grepped cocoa/cacao/cacau/Kakao, Ivory Coast/Abidjan, chocolate: two Reuters posts cover the mutiny (wage demands) with no cocoa mention; 'Cocoa' hits are Apple's Cocoa framework (cocoa-dom, ATP, CocoaPods); the Portuguese JN post on chocolate and climate change is unrelated to the mutiny or prices.",
+  },
+  {
+    id: 'b3-none-jaguar-land-rover',
+    corpus: 'real',
+    batch: 3,
+    question: 'Is Tata Motors weighing a sale of Jaguar Land Rover as its car sales fall?',
+    relevant: {},
+    note: "Grepped Jaguar, Land Rover, JLR, Tata: 'Jaguar' appears only as the Atari Jaguar console (Giant Bombcast) and a Jaguar i-Pace item in ATP show-note lists; 'Tata' only inside 'Stata Center' and 'DATATATA'.",
+  },
+  {
+    id: 'b3-none-oracle-cloud-revenue',
+    corpus: 'real',
+    batch: 3,
+    question: 'What cloud revenue growth did Oracle report in its latest quarterly earnings?',
+    relevant: {},
+    note: "Grepped Oracle (16 hits) near revenue/earnings/quarter/cloud, Larry Ellison, Safra: hits are Java/VirtualBox/Solaris releases in nixers newsletters, 'padding oracle' and 'boolean-oracle' in security/CS posts; no earnings.",
+  },
+  {
+    id: 'b3-none-swift-russian-banks',
+    corpus: 'real',
+    batch: 3,
+    question: 'Which Russian banks have been disconnected from the SWIFT interbank payment system?',
+    relevant: {},
+    note: "Grepped SWIFT/Swift (34 hits), sanction, disconnect: hits are the Swift language, Taylor Swift, 'swift action', and SWIFT as a payment method on Hodl Hodl (crypto P2P); Russia-sanctions posts (Daily July 2017, Moscow Times) do not mention SWIFT or bank disconnection.",
+  },
+  {
+    id: 'b3-none-copper-china-demand',
+    corpus: 'real',
+    batch: 3,
+    question: 'Is Chinese demand pushing copper prices higher?',
+    relevant: {},
+    note: "Grepped copper, metal prices, Codelco, Freeport: the only 'copper' hit is copper wire in Bell Labs computing history (research-rsc).",
+  },
+  {
+    id: 'b3-none-ruby-gemstone-prices',
+    corpus: 'real',
+    batch: 3,
+    question: 'How have rubies and other coloured gemstones performed at auction as alternative investments?',
+    relevant: {},
+    note: "Grepped ruby/rubies, gemstone, gems, jewel, auction: Ruby is the programming language (incl. 'Ruby and other gems' about Gemstone Smalltalk), Jack Ruby, RubyGems; auctions are eBay Gmail invites, Diablo III, Glen Weyl; Kremlin jewels post is about museum conservation.",
   },
 ];

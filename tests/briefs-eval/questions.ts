@@ -7,7 +7,7 @@ import { REAL_QUESTIONS } from './questions-real';
 export const BRIEF_QUESTIONS: readonly JudgedQuestion[] = [...DEMO_QUESTIONS, ...REAL_QUESTIONS];
 
 /** The eval's question sets: per corpus judged per post, and the claim-judged real-text batches. */
-export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2';
+export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -19,5 +19,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return CLAIM_QUESTIONS.filter((q) => q.batch === 1);
     case 'batch2':
       return CLAIM_QUESTIONS.filter((q) => q.batch === 2);
+    case 'batch3':
+      return CLAIM_QUESTIONS.filter((q) => q.batch === 3);
   }
 }
