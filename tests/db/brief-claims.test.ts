@@ -132,9 +132,7 @@ describe('a claim states something about the question subject', () => {
   it('reads a country and its adjective as one name, and wants the noun the question asks about', async () => {
     const germany = await brief('What is wrong with the German economy?');
     expect(germany.sources).toEqual(['germany-gdp']);
-    expect(germany.quotes).toEqual([
-      "Germany's economy shrank 0.3% in the second quarter as exports to China fell.",
-    ]);
+    expect(germany.quotes).toEqual(["Germany's economy shrank 0.3% in the second quarter as exports to China fell."]);
   });
 
   it('quotes a title that states the answer, never a line that sends the reader elsewhere', async () => {
@@ -152,9 +150,7 @@ describe('a claim states something about the question subject', () => {
 
   it('puts the sentence that states a cause first for a "why" question', async () => {
     const quotes = await quotesOf('Why are hospitals suing their patients?', 'hospital-suits');
-    expect(quotes[0]).toBe(
-      'Hospitals sue their patients because unpaid bills have grown after deductibles rose.',
-    );
+    expect(quotes[0]).toBe('Hospitals sue their patients because unpaid bills have grown after deductibles rose.');
   });
 
   it('takes questions as the world writes them: markup, emoji, other scripts, long runs', async () => {

@@ -10,10 +10,10 @@ import { type QuestionRun, runQuestion, summarize } from '@/tests/briefs-eval/ru
 // exactly: every quote verbatim, no charged source uncited, no question nothing answers sold. The rest are floors a
 // little under the figures measured with fts on 2026-12-02 (docs/briefs.md), so that a change to search or to the claim
 // test that loses answers, or sells claims that do not answer, fails here rather than going unnoticed.
-const SETS: EvalSet[] = ['demo', 'real', 'batch1', 'batch2'];
-const ANSWERED: Record<EvalSet, number> = { demo: 0.85, real: 0.7, batch1: 0.55, batch2: 0.45 };
+const SETS: EvalSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3'];
+const ANSWERED: Record<EvalSet, number> = { demo: 0.85, real: 0.7, batch1: 0.55, batch2: 0.45, batch3: 0.45 };
 const RECALL: Partial<Record<EvalSet, number>> = { demo: 0.7, real: 0.4 };
-const CLAIMS_ANSWERING: Partial<Record<EvalSet, number>> = { batch1: 0.75, batch2: 0.45 };
+const CLAIMS_ANSWERING: Partial<Record<EvalSet, number>> = { batch1: 0.75, batch2: 0.45, batch3: 0.35 };
 
 const runs = new Map<EvalSet, QuestionRun[]>();
 const opened: EvalCorpus[] = [];
@@ -43,7 +43,7 @@ const all = () => [...runs.values()].flat();
 
 describe('research briefs on the judged questions (npm run eval:briefs)', () => {
   it('asks the judged sets: 40 or more claim-judged questions, 15 or more of them no post answers', () => {
-    const claimJudged = [...(runs.get('batch1') ?? []), ...(runs.get('batch2') ?? [])];
+    const claimJudged = ['batch1', 'batch2', 'batch3'].flatMap((set) => runs.get(set as EvalSet) ?? []);
     expect(claimJudged.length).toBeGreaterThanOrEqual(40);
     expect(claimJudged.filter((r) => !r.expectsAnswer).length).toBeGreaterThanOrEqual(15);
     expect(runs.get('demo')!.length).toBeGreaterThanOrEqual(10);
@@ -64,6 +64,7 @@ describe('research briefs on the judged questions (npm run eval:briefs)', () => 
       expect(none.map((r) => [r.id, r.outcome])).toEqual(none.map((r) => [r.id, 'no_sources']));
     }
     expect(summarize(runs.get('batch2')!).refusedShare).toBeGreaterThanOrEqual(0.9);
+    expect(summarize(runs.get('batch3')!).refusedShare).toBeGreaterThanOrEqual(0.6);
   });
 
   it('answers the answerable questions, and reads the posts that answer them, above the measured floors', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { claimJudge } from '@/tests/briefs-eval/claim-judge';
 import type { JudgedQuestion } from '@/tests/briefs-eval/question-types';
 import { type BriefLike, runQuestion, summarize } from '@/tests/briefs-eval/run';
 
@@ -61,5 +62,42 @@ describe('the briefs eval (tests/briefs-eval/run.ts)', () => {
     expect(summarize(runs).unansweredSources).toBe(1);
     expect(summarize(runs).recall).toBeNull();
     expect(summarize(runs).sourcePrecision).toBeNull();
+  });
+
+  it('judges each claim by its quotes, counts sold sources that cite nothing, and refusals', async () => {
+    const judged: JudgedQuestion = { ...question, corpus: 'real', answers: ['the bet was won by Beta'] };
+    const judge = claimJudge({ q: { answers: [], not: ['Something here'] } });
+    const uncited = brief([['p.com/a', 'the bet was won by Beta']]);
+    const withUncited = {
+      ...uncited,
+      sources: [...uncited.sources, { ref: 2, publicationSlug: 'p.com', postSlug: 'x', citations: [] }],
+    };
+    const run = await runQuestion(async () => withUncited, judged, new Map([['p.com/a', 2 as const]]), postText, judge);
+    expect(run.judgedClaims.map((c) => c.verdict)).toEqual(['answers']);
+    expect(run.uncitedSources).toBe(1);
+    const other = await runQuestion(
+      async () => brief([['p.com/x', 'Something here']]),
+      judged,
+      new Map(),
+      postText,
+      judge,
+    );
+    const unknown = await runQuestion(
+      async () => brief([['p.com/x', 'Nothing here.']]),
+      judged,
+      new Map(),
+      postText,
+      judge,
+    );
+    expect(other.judgedClaims[0]!.verdict).toBe('not');
+    expect(unknown.judgedClaims[0]!.verdict).toBe('unjudged');
+    const refused = await runQuestion(async () => null, none, new Map(), postText, judge);
+    const sold = await runQuestion(async () => brief([['p.com/x', 'Nothing here.']]), none, new Map(), postText, judge);
+    // Every claim of an answer to a question nothing answers does not answer it.
+    expect(sold.judgedClaims[0]!.verdict).toBe('not');
+    const summary = summarize([run, other, unknown, refused, sold]);
+    expect(summary.claimsAnswering).toBeCloseTo(1 / 3);
+    expect([summary.claimsJudged, summary.claimsUnjudged, summary.uncitedSources]).toEqual([3, 1, 1]);
+    expect(summary.refusedShare).toBe(0.5);
   });
 });
