@@ -7,19 +7,21 @@ import { type KeyedWord, keyedWords } from './word-keys';
 
 /**
  * The claim test: which sentences of a post state something about the question's subject (subject.ts), so that an
- * answer made of them is about the question. A sentence is a claim only when
- * - it names every name of the question (one of a list of alternatives is enough), in any of the name's forms;
- * - it holds at least one of the question's topic nouns, and at least half of their weight ("natural gas" needs both
- *   words or "gas" with enough else: a gas oven is not natural gas);
- * - it holds at least half of the whole question's weight, predicates included;
+ * answer made of them is about the question. Per clause of the question, a sentence is a claim only when
+ * - it names every name of the clause (one of a list of alternatives is enough), in any of the name's forms; a place
+ *   qualifying the subject alone ("a US recession") may be named anywhere in the post;
+ * - it holds every noun phrase of the clause (of phrases joined by "and" or "or", one; a minor one may be missing):
+ *   "natural gas" needs both words, a gas oven is not natural gas; "coffee prices" needs its head;
+ * - a clause with no noun phrase ("could it be broken up?") has one of its own words in the sentence;
+ * - it names the subject itself, and holds at least CLAIM_SHARE of the clause's weight, predicates included;
  * each in the sentence itself or in the sentence it continues ("It…", "But…": then both are quoted, as one passage).
  * Words are matched as the words they are (word-keys.ts): "nature" is not "natural", and "devalued" alone names no
- * currency. The title is a sentence of the post too: a news item's title is often its answer.
+ * currency. The title is a sentence of the post too, when it states something: a news item's title is often its
+ * answer. Promotional lines ("Read about…", links) never are.
  */
-export const CLAIM_SHARE = Number(process.env.BRIEF_CLAIM_SHARE ?? 0.4);
+export const CLAIM_SHARE = 0.4;
 /** A noun phrase weighing less than this share of the clause's phrases may be missing from a claim. */
 const MINOR_UNIT = 1 / 6;
-const NAMES_SUFFICE = process.env.BRIEF_NAMES_SUFFICE !== '0';
 
 /**
  * How strictly a question's noun phrases are read: `every-phrase` wants each of them in the sentence (of phrases
@@ -202,7 +204,7 @@ function holdsClause(
   const phrases = allUnits;
   // Two names of the subject held together stand for it without its noun phrase ("the deal to bring Amazon to New York
   // City fell apart", asked about Amazon's New York City headquarters); one does not ("German" for the German economy).
-  const namesSuffice = NAMES_SUFFICE && groups.length >= 2;
+  const namesSuffice = groups.length >= 2;
   if (phrases.length > 0 && !phraseHeld && !namesSuffice) return null;
   // A clause with no noun phrase asks something of its names ("why did the United States slip?", "could it be broken
   // up?"): the sentence says it, in one of the clause's own words, not only the name.
