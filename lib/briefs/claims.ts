@@ -181,12 +181,12 @@ function holdsClause(
     units.set(c.unit, phrases);
   }
   // A phrase of one or two words is held whole ("natural gas", "coffee prices"); a longer one by two thirds of its
-  // weight, so its rarest word counts most ("container shipping rates": shipping and a refresh rate are not it). A
-  // head every post uses is always held, in its words or another's ("olive oil prices": not olive oil in a recipe;
-  // "natural gas prices": natural gas futures).
+  // weight, so its rarest word counts most ("container shipping rates": shipping and a refresh rate are not it). Its
+  // head is always held, a head every post uses in its words or another's ("olive oil prices": not olive oil in a
+  // recipe; "natural gas prices": natural gas futures; "container shipping rates": not container shipping).
   const isHeld = (members: Concept[]) => {
     const head = members.at(-1)!;
-    if (head.generic && !held.has(head)) return false;
+    if (!held.has(head)) return false;
     if (members.length <= 2) return members.every((c) => held.has(c));
     const total = members.reduce((sum, c) => sum + c.weight, 0);
     const heldWeight = members.filter((c) => held.has(c)).reduce((sum, c) => sum + c.weight, 0);

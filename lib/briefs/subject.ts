@@ -74,7 +74,7 @@ const FRAMING = new Set(
    summer spring autumn day time way thing people lot kind sort happening doing do make made does did update current
    currently coming come upcoming moment days weeks months years one ones most fast apart actually again critic
    january february march april june july august september october november december monday tuesday wednesday
-   thursday friday saturday sunday`
+   thursday friday saturday sunday went gone goes did done got gotten came took said`
     .split(/\s+/u)
     .filter(Boolean)
     .map(wordKey),
