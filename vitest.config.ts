@@ -13,7 +13,15 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
         resolve: { alias },
-        test: { name: 'db', include: ['tests/db/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+        test: {
+          name: 'db',
+          include: ['tests/db/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Suites call the paid routes in process, many times from one address; the limits themselves are tested
+          // over HTTP (tests/http/rate-limits.test.ts) and by the account action's suite.
+          env: { RATE_LIMIT_GENERATION: '1000000', RATE_LIMIT_CHALLENGE: '1000000' },
+        },
       },
       {
         resolve: { alias },

@@ -26,12 +26,19 @@ function classify(request: Request, limit: RouteRateLimit): { name: RateLimitPol
   const ip = `ip:${clientIp(request)}`;
   if (limit === 'free') return { name: 'free', identity: ip };
   const authorization = request.headers.get('authorization') ?? '';
-  const bearer = /^Bearer\s+(\S+)/i.exec(authorization)?.[1];
-  // The credential's hash, never the credential itself, names its bucket.
-  if (bearer)
-    return { name: 'paid', identity: `key:${createHash('sha256').update(bearer).digest('hex').slice(0, 32)}` };
+  const identity = requesterIdentity(request);
+  if (identity !== ip) return { name: 'paid', identity };
   if (request.headers.has('payment-signature') || /^Payment\s/i.test(authorization)) {
     return { name: 'paid', identity: ip };
   }
   return { name: 'challenge', identity: ip };
+}
+
+/**
+ * Whom a request counts against: its API key or session token when it carries one (the credential's hash, never the
+ * credential itself, names the bucket), else its client IP.
+ */
+export function requesterIdentity(request: Request): string {
+  const bearer = /^Bearer\s+(\S+)/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  return bearer ? `key:${createHash('sha256').update(bearer).digest('hex').slice(0, 32)}` : `ip:${clientIp(request)}`;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as briefsGet, POST as briefsPost } from '@/app/api/v1/briefs/route';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
@@ -37,12 +37,6 @@ import { signX402Payment } from '@/tests/helpers/x402-payment';
 // domain verb, the route's 400/404/405/402 and credit sales, the quote binding with x402 (a loopback facilitator),
 // the OpenAI generator against the fake OpenAI server, and the MCP tool through the SDK's own client.
 const db: Db = suiteDatabase();
-// Every request here comes from one address; the limits themselves are tested in tests/http/rate-limits.test.ts.
-// Hoisted above the imports: the environment is read once, by the first module that asks.
-vi.hoisted(() => {
-  process.env.RATE_LIMIT_GENERATION = '1000000';
-  process.env.RATE_LIMIT_CHALLENGE = '1000000';
-});
 const NOW = new Date();
 const QUESTION = 'What are newsletters saying about Fed rate cuts?';
 let context: AppContext;
