@@ -327,10 +327,13 @@ describe('POST /api/v1/briefs: a session token', () => {
   });
 });
 
-describe('the quote binds the sources (x402)', () => {
+/**
+ * x402 on the suite's context for one describe block: a loopback facilitator, $0.10 per article, no dev-payer refusal.
+ * The returned function gives the facilitator once the block's beforeAll has run.
+ */
+function useX402Facilitator(): () => FakeFacilitator {
   let facilitator: FakeFacilitator;
   let saved: PaymentSetup;
-
   beforeAll(async () => {
     facilitator = await startFakeFacilitator('eip155:84532');
     saved = context.payments;
@@ -347,11 +350,15 @@ describe('the quote binds the sources (x402)', () => {
       },
     };
   });
-
   afterAll(async () => {
     context.payments = saved;
     await facilitator.close();
   });
+  return () => facilitator;
+}
+
+describe('the quote binds the sources (x402)', () => {
+  const facilitator = useX402Facilitator();
 
   it('answers a payment for sources that changed with a fresh 402 for the new ones, and charges nothing', async () => {
     const ask = { question: 'Fed rate cuts: what now for bank margins?', maxSources: 2 };
@@ -377,7 +384,7 @@ describe('the quote binds the sources (x402)', () => {
     const before = await count('from payments');
     const retry = await post(ask, { 'payment-signature': payment.header });
     expect(retry.status).toBe(402);
-    expect(facilitator.settled).toEqual([]);
+    expect(facilitator().settled).toEqual([]);
     expect(await count('from payments')).toBe(before);
     const fresh = decodePaymentRequiredHeader(retry.headers.get('payment-required')!);
     expect(fresh.accepts[0]!.extra.resource).not.toBe(quoted.accepts[0]!.extra.resource);
@@ -390,36 +397,13 @@ describe('the quote binds the sources (x402)', () => {
     expect(brief.paymentInfo?.protocol).toBe('x402');
     expect(brief.sources.map((s) => s.postSlug)).toContain('fed-cuts-and-bank-margins');
     for (const s of brief.sources) expect(fresh.resource.description).toContain(`${s.publicationSlug}/${s.postSlug}`);
-    expect(facilitator.settled).toHaveLength(1);
+    expect(facilitator().settled).toHaveLength(1);
   });
 });
 
 describe('paying for a brief by wallet (x402, a loopback facilitator)', () => {
-  let facilitator: FakeFacilitator;
-  let saved: PaymentSetup;
+  const facilitator = useX402Facilitator();
   const payer = `0x${'55'.repeat(20)}`;
-
-  beforeAll(async () => {
-    facilitator = await startFakeFacilitator('eip155:84532');
-    saved = context.payments;
-    context.payments = {
-      ...saved,
-      refuseDevPayers: false,
-      prices: { ...saved.prices, stockPicksArticleCents: 10 },
-      x402: {
-        network: 'eip155:84532',
-        payTo: `0x${'11'.repeat(20)}`,
-        facilitatorUrl: facilitator.url,
-        rpcUrl: null,
-        timeoutMs: 2000,
-      },
-    };
-  });
-
-  afterAll(async () => {
-    context.payments = saved;
-    await facilitator.close();
-  });
 
   async function addPost(guid: string, title: string, body: string) {
     const [publication] = await db.query<{ id: string; slug: string }>('select id, slug from publications limit 1');
@@ -443,7 +427,7 @@ describe('paying for a brief by wallet (x402, a loopback facilitator)', () => {
     };
     const ask = { question: QUESTION, maxSources: 2 };
     const payment = signX402Payment(await post(ask), payer);
-    facilitator.verifyMode = 'invalid';
+    facilitator().verifyMode = 'invalid';
     try {
       const request = new Request('http://localhost/api/v1/briefs', {
         method: 'POST',
@@ -454,10 +438,10 @@ describe('paying for a brief by wallet (x402, a loopback facilitator)', () => {
       expect(refused.status).toBe(402);
       expect((await refused.json()).detail).toContain('invalid_exact_evm_payload_signature');
     } finally {
-      facilitator.verifyMode = 'valid';
+      facilitator().verifyMode = 'valid';
     }
     expect(drafts).toBe(0);
-    expect(facilitator.settled).toEqual([]);
+    expect(facilitator().settled).toEqual([]);
   });
 
   it('delivers the answer a payment bought to its retry, though search now picks other sources', async () => {
@@ -475,7 +459,7 @@ describe('paying for a brief by wallet (x402, a loopback facilitator)', () => {
     const payment = signX402Payment(challenge, payer);
 
     // The settlement's outcome is unknown: the payer is told to retry, not to pay again.
-    facilitator.settleMode = 'error-502';
+    facilitator().settleMode = 'error-502';
     const pending = await post(ask, { 'payment-signature': payment.header });
     expect(pending.status).toBe(503);
     expect(await pending.json()).toMatchObject({ code: 'payment_pending' });
@@ -489,18 +473,18 @@ describe('paying for a brief by wallet (x402, a loopback facilitator)', () => {
     const now = await post(ask);
     expect((await now.json()).detail).toContain('Research brief from 2 source articles');
 
-    facilitator.settleMode = 'ok';
+    facilitator().settleMode = 'ok';
     const retry = await post(ask, { 'payment-signature': payment.header });
     expect(retry.status).toBe(200);
     const brief = ResearchBrief.parse(await retry.json());
     expect(brief.sources.map((s) => s.postSlug)).toEqual(['zinc-1']);
     expect(brief.paymentInfo).toEqual({ amountUsd: '0.10', protocol: 'x402' });
     await expectVerbatimQuotes(brief);
-    expect(facilitator.settled).toEqual([payment.nonce]);
+    expect(facilitator().settled).toEqual([payment.nonce]);
     // Delivered once: the same payment again is a replay.
     const replay = await post(ask, { 'payment-signature': payment.header });
     expect(replay.status).toBe(402);
-    expect(facilitator.settled).toEqual([payment.nonce]);
+    expect(facilitator().settled).toEqual([payment.nonce]);
   });
 });
 
