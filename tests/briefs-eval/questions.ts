@@ -1,5 +1,6 @@
 import type { JudgedQuestion } from './question-types';
 import { CLAIM_QUESTIONS } from './questions-claims';
+import { BATCH4_QUESTIONS } from './questions-claims-b4';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -7,7 +8,7 @@ import { REAL_QUESTIONS } from './questions-real';
 export const BRIEF_QUESTIONS: readonly JudgedQuestion[] = [...DEMO_QUESTIONS, ...REAL_QUESTIONS];
 
 /** The eval's question sets: per corpus judged per post, and the claim-judged real-text batches. */
-export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3';
+export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3' | 'batch4';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -21,5 +22,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return CLAIM_QUESTIONS.filter((q) => q.batch === 2);
     case 'batch3':
       return CLAIM_QUESTIONS.filter((q) => q.batch === 3);
+    case 'batch4':
+      return BATCH4_QUESTIONS;
   }
 }
