@@ -3,7 +3,7 @@ import { englishNlp } from '@/lib/ai/text/nlp';
 import { isNotAClaim } from '@/lib/ai/text/not-a-claim';
 import { displayText, type Sentence, splitSentences } from '@/lib/ai/text/sentences';
 import type { Concept, Form, Subject } from './subject';
-import { type KeyedWord, keyedWords } from './word-keys';
+import { type KeyedWord, keyedWords as keyed } from './word-keys';
 
 /**
  * The claim test: which sentences of a post state something about the question's subject (subject.ts), so that an
@@ -24,12 +24,12 @@ export const CLAIM_SHARE = 0.4;
 const MINOR_UNIT = 1 / 6;
 
 /**
- * How strictly a question's noun phrases are read: `every-phrase` wants each of them in the sentence (of phrases
- * joined by "and", one; a minor one may be missing); `subject-phrase` only the first, the question's subject ("how
- * are tariffs affecting retailers' margins?": tariffs), with the names and the weight. A brief reads every-phrase
- * first, and subject-phrase only when no post holds a claim so read (select-sources.ts).
+ * How strictly a question's noun phrases are read: `every-phrase` wants each of them whole in the sentence (of phrases
+ * joined by "and", one; a minor one may be missing); `phrase-heads` is content with each phrase's head for phrases of
+ * one or two words ("how are tariffs affecting retailers' margins?": tariffs, and margins, whose ever they are). A
+ * brief reads every-phrase first, and phrase-heads only when no post holds a claim so read (select-sources.ts).
  */
-export type Reading = 'every-phrase' | 'subject-phrase';
+export type Reading = 'every-phrase' | 'phrase-heads';
 
 /** A passage of the post that passes the claim test, quoted as it stands, and how well it answers. */
 export interface ClaimPassage {
@@ -74,7 +74,13 @@ export function claimPassages(
   const total = Math.max(sum(subject.concepts), 1e-9);
   const passages: ClaimPassage[] = [];
   const title = post.title.trim();
-  const postWords = keyedWords(`${title}\n${post.text}`);
+  // The title is read apart: a headline's capitals are not names.
+  const all = [...keyed(title), ...keyed(post.text)];
+  const names = nameOnlyKeys(all);
+  const keyedWords = (text: string): KeyedWord[] => markNames(keyed(text), names);
+  const sentences = quotableSentences(post.text);
+  const split = splitSentences(post.text);
+  const postWords: PostWords = { all, lead: [...keyedWords(title), ...keyedWords(split[0]?.text ?? '')] };
   if (
     countWords(title) >= MIN_TITLE_WORDS &&
     !post.text.includes(title) &&
@@ -84,11 +90,9 @@ export function claimPassages(
     const held = holds(subject, keyedWords(title), [], postWords, reading);
     if (held !== null) passages.push(passage(subject, title, -1, 0, held / total, null));
   }
-  const sentences = quotableSentences(post.text);
   const byIndex = new Map(sentences.map((s) => [s.index, s]));
-  const all = splitSentences(post.text);
   for (const sentence of sentences) {
-    const previous = all[sentence.index - 1];
+    const previous = split[sentence.index - 1];
     const continues =
       previous !== undefined && previous.paragraph === sentence.paragraph && LEANS_BACK.test(sentence.text);
     const context = continues ? keyedWords(previous.text) : [];
@@ -114,12 +118,12 @@ export function holds(
   subject: Subject,
   words: readonly KeyedWord[],
   context: readonly KeyedWord[],
-  post: readonly KeyedWord[] = [],
+  post: PostWords = { all: [], lead: [] },
   reading: Reading = 'every-phrase',
 ): number | null {
   if (subject.concepts.length === 0) return 0;
   let best: number | null = null;
-  for (const clause of clausesOf(subject.concepts)) {
+  for (const clause of clausesOf(subject.concepts, subject.referring)) {
     const weight = holdsClause(clause, words, context, post, reading);
     if (weight !== null && (best === null || weight > best)) best = weight;
   }
@@ -127,20 +131,32 @@ export function holds(
 }
 
 /**
- * The concepts of each clause; a clause without names of its own reads the first clause's names ("Is IBM cutting
- * jobs, and where will the cuts land?": the cuts are IBM's; "…Facebook, and could it be broken up?").
+ * The concepts of each clause. A later clause is about the first one's subject when it names none of its own or points
+ * back at it ("Is IBM cutting jobs again, and where will the cuts land?", "…Facebook, and could it be broken up?"):
+ * it reads the first clause's names, or, when the first names nothing, its first noun phrase ("Is helium getting
+ * scarce, and has anyone found a new source of it?"). A clause that asks nothing of its own ("…, and what drove the
+ * increase?") reads the first one's names and first noun phrase.
  */
-export function clausesOf(concepts: readonly Concept[]): Concept[][] {
+export function clausesOf(concepts: readonly Concept[], referring: readonly number[] = []): Concept[][] {
   const clauses: Concept[][] = [];
   for (const concept of concepts) {
     const last = clauses.at(-1);
     if (last && last[0]!.clause === concept.clause) last.push(concept);
     else clauses.push([concept]);
   }
-  const firstNames = clauses[0]!.filter((c) => c.kind === 'name');
-  return clauses.map((clause, i) =>
-    i > 0 && !clause.some((c) => c.kind === 'name') ? [...firstNames, ...clause] : clause,
-  );
+  const first = clauses[0]!;
+  const firstNames = first.filter((c) => c.kind === 'name');
+  const namesSubject = firstNames.some((c) => !c.qualifier);
+  const firstTopic = first.find((c) => c.kind === 'topic');
+  const firstUnit = firstTopic ? first.filter((c) => c.kind === 'topic' && c.unit === firstTopic.unit) : [];
+  return clauses.map((clause, i) => {
+    if (i === 0) return clause;
+    const refers = referring.includes(clause[0]!.clause);
+    const asksNothing = !clause.some((c) => c.kind !== 'name');
+    const names = !clause.some((c) => c.kind === 'name') || refers ? firstNames : [];
+    const unit = asksNothing || (refers && !namesSubject) ? firstUnit : [];
+    return [...names, ...unit, ...clause];
+  });
 }
 
 /** A clause's test: its names, one of its noun phrases, the sentence itself on the subject, and half its weight. */
@@ -148,7 +164,7 @@ function holdsClause(
   concepts: readonly Concept[],
   words: readonly KeyedWord[],
   context: readonly KeyedWord[],
-  post: readonly KeyedWord[],
+  post: PostWords,
   reading: Reading,
 ): number | null {
   const inSentence = (concept: Concept) => concept.forms.some((form) => hasForm(words, form));
@@ -162,8 +178,13 @@ function holdsClause(
   const names = concepts.filter((c) => c.kind === 'name');
   const qualifiersOnly = names.every((c) => c.qualifier);
   // A place qualifying the subject, named alone, is read from the whole post ("recession" in a post on the US).
+  const readInPost = new Set<Concept>();
   if (qualifiersOnly) {
-    for (const c of names) if (c.forms.some((form) => hasForm(post, form))) held.add(c);
+    for (const c of names) {
+      if (held.has(c) || !c.forms.some((form) => hasForm(post.all, form))) continue;
+      held.add(c);
+      readInPost.add(c);
+    }
   }
   const required = qualifiersOnly ? names : names.filter((c) => !c.qualifier);
   const groups = [...new Set(required.map((c) => c.group))];
@@ -192,20 +213,37 @@ function holdsClause(
     const heldWeight = members.filter((c) => held.has(c)).reduce((sum, c) => sum + c.weight, 0);
     return heldWeight >= (2 / 3) * total;
   };
+  // Read by heads, or in a post about the named subject, a short phrase is held by its head ("activists" for "labour
+  // activists"); a generic head alone ("prices") holds nothing.
+  const isHeldByHead = (members: Concept[]) =>
+    members.length <= 2 ? held.has(members.at(-1)!) && !members.at(-1)!.generic : isHeld(members);
   const weightOf = (phrases: Concept[][]) =>
     Math.max(...phrases.map((members) => members.reduce((total, c) => total + c.weight, 0)));
   const allUnits = [...units.values()];
   const unitsWeight = allUnits.reduce((total, phrases) => total + weightOf(phrases), 0);
   const phraseHeld =
     allUnits.some((phrases) => phrases.some(isHeld)) &&
-    (reading === 'subject-phrase'
-      ? allUnits[0]!.some(isHeld)
-      : allUnits.every((phrases) => phrases.some(isHeld) || weightOf(phrases) < MINOR_UNIT * unitsWeight));
+    allUnits.every(
+      (phrases) =>
+        phrases.some(reading === 'phrase-heads' ? isHeldByHead : isHeld) ||
+        weightOf(phrases) < MINOR_UNIT * unitsWeight,
+    );
   const phrases = allUnits;
   // Two names of the subject held together stand for it without its noun phrase ("the deal to bring Amazon to New York
   // City fell apart", asked about Amazon's New York City headquarters); one does not ("German" for the German economy).
   const namesSuffice = groups.length >= 2;
-  if (phrases.length > 0 && !phraseHeld && !namesSuffice) return null;
+  // A post about the clause's named subject (its title or first sentence names it, or it names it again and again) speaks of it in sentences that name it and
+  // say one more thing the question asks, in any of its words ("activists… push Levi's", asked why labour activists
+  // pressure Levi's over its supplier factories): the share below still wants a good part of the question.
+  // A place is where a subject is, not what a post is about: a post on Britain is not one on its budget.
+  const named = required.filter((c) => !c.place);
+  const aboutNamed =
+    !qualifiersOnly &&
+    named.length > 0 &&
+    required.every((c) => inSentence(c) || c.forms.some((form) => hasForm(context, form))) &&
+    named.every((c) => c.forms.some((form) => hasForm(post.lead, form)) || mentions(post.all, c) >= ABOUT_MENTIONS) &&
+    allUnits.some((phrases) => phrases.some(isHeldByHead));
+  if (phrases.length > 0 && !phraseHeld && !namesSuffice && !aboutNamed) return null;
   // A clause with no noun phrase asks something of its names ("why did the United States slip?", "could it be broken
   // up?"): the sentence says it, in one of the clause's own words, not only the name.
   const asked = concepts.filter((c) => c.kind === 'predicate' && !names.includes(c));
@@ -223,8 +261,35 @@ function holdsClause(
     }
     return total;
   };
-  const weight = weigh(concepts.filter((c) => held.has(c)));
+  // A place read from elsewhere in the post lets the sentence through, but says nothing of the sentence's own weight.
+  const weight = weigh(concepts.filter((c) => held.has(c) && !readInPost.has(c)));
   return weight >= CLAIM_SHARE * weigh(concepts) ? weight : null;
+}
+
+/** A post's words, and those of its title and first sentence, which name what it is about. */
+export interface PostWords {
+  all: readonly KeyedWord[];
+  lead: readonly KeyedWord[];
+}
+
+/** A post names its subject this often at least: once in passing is not a post about it. */
+const ABOUT_MENTIONS = 3;
+const mentionCounts = new WeakMap<readonly KeyedWord[], Map<Concept, number>>();
+
+/** How often the post names the concept, in any of its forms (counted once per post). */
+function mentions(post: readonly KeyedWord[], concept: Concept): number {
+  let counts = mentionCounts.get(post);
+  if (!counts) {
+    counts = new Map();
+    mentionCounts.set(post, counts);
+  }
+  let count = counts.get(concept);
+  if (count === undefined) {
+    count = 0;
+    for (let i = 0; i < post.length; i++) if (concept.forms.some((form) => hasFormAt(post, form, i))) count += 1;
+    counts.set(concept, count);
+  }
+  return count;
 }
 
 function passage(
@@ -261,17 +326,26 @@ function readsAsStatement(title: string): boolean {
 
 /** Whether the words hold the form as a run, each word matching by key (and by case, for names). */
 function hasForm(words: readonly KeyedWord[], form: Form): boolean {
-  const n = form.words.length;
-  if (n === 0) return false;
-  outer: for (let i = 0; i + n <= words.length; i++) {
-    for (let j = 0; j < n; j++) {
-      const want = form.words[j]!;
-      const word = words[i + j]!;
-      if (word.key !== want.key || (want.cased && !word.capital) || (want.upper && !word.upper)) continue outer;
-    }
-    return true;
-  }
+  for (let i = 0; i < words.length; i++) if (hasFormAt(words, form, i)) return true;
   return false;
+}
+
+function hasFormAt(words: readonly KeyedWord[], form: Form, i: number): boolean {
+  const n = form.words.length;
+  if (n === 0 || i + n > words.length) return false;
+  for (let j = 0; j < n; j++) {
+    const want = form.words[j]!;
+    const word = words[i + j]!;
+    if (
+      word.key !== want.key ||
+      (want.cased && !word.capital) ||
+      (want.upper && !word.upper) ||
+      // An everyday noun of the question is not a name the post uses ("rubies" is not Ruby, "shell" not Shell).
+      (want.everyday && word.capital && word.nameOnly)
+    )
+      return false;
+  }
+  return true;
 }
 
 /**
@@ -308,6 +382,21 @@ function withoutTeaserEllipsis(sentence: Sentence): Sentence {
   if (!match) return sentence;
   const text = sentence.text.slice(0, match.index + match[0].length);
   return { ...sentence, text, end: sentence.start + text.length };
+}
+
+/** Words the post writes with a capital inside its sentences and never in lower case: names in this post. */
+function nameOnlyKeys(words: readonly KeyedWord[]): Set<string> {
+  const proper = new Set<string>();
+  const common = new Set<string>();
+  for (const word of words) {
+    if (word.proper && !word.upper) proper.add(word.key);
+    else if (!word.capital) common.add(word.key);
+  }
+  return new Set([...proper].filter((key) => !common.has(key)));
+}
+
+function markNames(words: KeyedWord[], names: ReadonlySet<string>): KeyedWord[] {
+  return names.size === 0 ? words : words.map((word) => (names.has(word.key) ? { ...word, nameOnly: true } : word));
 }
 
 function sum(concepts: readonly Concept[]): number {

@@ -47,8 +47,8 @@ export async function selectSources(db: Db, input: BriefInput, options: SelectOp
   );
   const subject = await questionSubject(db, input.question);
   const candidates = await loadSources(db, result.items);
-  // Claims that hold every noun phrase of the question first; only when no post has one, claims on its subject.
-  for (const reading of ['every-phrase', 'subject-phrase'] as const) {
+  // Claims that hold every noun phrase of the question first; only when no post has one, claims on their heads.
+  for (const reading of ['every-phrase', 'phrase-heads'] as const) {
     const sources: SourcePost[] = [];
     // In rank order, until enough answer: the candidates after that are never read.
     for (const post of candidates) {

@@ -45,6 +45,8 @@ export interface Concept {
    * the post must name it somewhere, not necessarily the sentence ("a US recession" in a US newsletter).
    */
   qualifier: boolean;
+  /** A name of a place ("Britain", "China"): the setting of a subject more often than the subject itself. */
+  place: boolean;
 }
 
 /**
@@ -52,7 +54,11 @@ export interface Concept {
  * `whole` form (a phrase's acronym) holds every word of the concept's phrase.
  */
 export interface Form {
-  words: Array<{ key: string; cased: boolean; upper: boolean }>;
+  /**
+   * `everyday`: a common English word ("ruby", "shell", "turkey"), which a post may also use as a name; a rare one
+   * ("bitcoin") is the same thing whether or not it is capitalized.
+   */
+  words: Array<{ key: string; cased: boolean; upper: boolean; everyday?: boolean }>;
   whole?: boolean;
 }
 
@@ -60,6 +66,8 @@ export interface Subject {
   concepts: Concept[];
   /** A "why" or "what is causing" question: sentences that state a cause answer it best. */
   asksWhy: boolean;
+  /** Later clauses that point back at the first one's subject ("…, and has anyone found a new source of it?"). */
+  referring: number[];
 }
 
 /**
@@ -108,7 +116,9 @@ const DOMAIN = new Set(
     .map(wordKey),
 );
 /** Moves a question asks about, which a tagger may read as nouns ("shares fall"): never the subject. */
-const MOVES = new Set('fall rise drop jump surge slump climb decline soar plunge tumble'.split(' ').map(wordKey));
+const MOVES = new Set(
+  'fall rise drop jump surge slump climb decline soar plunge tumble increase decrease'.split(' ').map(wordKey),
+);
 const WHY = /^\s*(?:why\b|what(?:'s| is| are| was| were)? (?:caus|driv|behind|the reason)|how come\b)/iu;
 const KIND_FACTOR: Record<Concept['kind'], number> = { name: 1.5, topic: 1, predicate: 0.5 };
 const JOINERS = new Set(['and', 'or', '&', ',', '-', 'vs', 'vs.', 'versus', '/']);
@@ -131,8 +141,10 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
   const text = plainText(question) ?? '';
   // The clock only places the window, which is dropped here: any date gives the same words.
   const rest = parseTimeWindow(text.normalize('NFKC'), new Date(0)).rest;
-  const drafts = draftConcepts(tag(rest));
-  if (drafts.length === 0) return { concepts: [], asksWhy: WHY.test(text) };
+  const tagged = tag(rest);
+  const drafts = draftConcepts(tagged);
+  const referring = referringClauses(tagged);
+  if (drafts.length === 0) return { concepts: [], asksWhy: WHY.test(text), referring };
   // Each word of a concept is weighed; a name or a phrase of several weighs as its rarest word.
   // Each concept weighs as its rarest word, read as search reads it ("AT&T", "Time-Warner"); a word search keeps no
   // lexeme of counts as held by no post.
@@ -149,9 +161,11 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
     });
     const docCount = counts.length > 0 ? Math.min(...counts) : 0;
     const weight = idf(Math.max(corpus, 1), docCount) * specificity(draft, store) * KIND_FACTOR[draft.kind];
-    return { ...draft, weight };
+    if (draft.kind === 'name' || !isEveryday(draft.label, store)) return { ...draft, weight };
+    const forms = draft.forms.map((form) => ({ ...form, words: form.words.map((w) => ({ ...w, everyday: true })) }));
+    return { ...draft, forms, weight };
   });
-  return { concepts, asksWhy: WHY.test(text) };
+  return { concepts, asksWhy: WHY.test(text), referring };
 }
 
 /** The label's words as search indexes them: normalized, stopwords dropped, each with a lexeme to count. */
@@ -206,12 +220,7 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       continue;
     }
     if (['PUNCT', 'CCONJ', 'ADP', 'VERB', 'AUX', 'SCONJ'].includes(token.pos)) inCircumstance = false;
-    if (
-      CLAUSE_BREAK.test(token.text) ||
-      (token.text === ',' &&
-        /^(?:and|or|but)$/iu.test(tokens[i + 1]?.text ?? '') &&
-        CLAUSE_VERBS.test(tokens[i + 2]?.text ?? ''))
-    ) {
+    if (startsClause(tokens, i)) {
       clause += 1;
       continue;
     }
@@ -247,6 +256,7 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
         unit: 0,
         generic: false,
         qualifier: !circumstance && qualifier,
+        place: isPlace(label),
       });
       i = end;
       listOpen = false;
@@ -275,6 +285,7 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
           phrase: 0,
           unit: 0,
           qualifier: false,
+          place: false,
         });
       }
       i += run.length - 1 + run.skipped;
@@ -289,7 +300,15 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       const unit: number = joined ? lastTopic!.unit : phrase;
       for (const member of run) {
         group += 1;
-        drafts.push({ ...member, group, clause, phrase: member.kind === 'topic' ? phrase : 0, unit, qualifier: false });
+        drafts.push({
+          ...member,
+          group,
+          clause,
+          phrase: member.kind === 'topic' ? phrase : 0,
+          unit,
+          qualifier: false,
+          place: false,
+        });
       }
       i += run.length - 1 + run.skipped;
       lastTopic = { clause, unit, end: i + 1 };
@@ -310,9 +329,35 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       unit: 0,
       generic: false,
       qualifier: false,
+      place: false,
     });
   }
   return distinct(drafts);
+}
+
+/** Words that point back at what the question named before. */
+const BACK_REFERENCES = /^(?:it|its|they|them|their|theirs)$/iu;
+
+/** The clauses after the first that hold a word pointing back at it ("…, and are they a threat to grocery stores?"). */
+function referringClauses(tokens: Tagged[]): number[] {
+  const clauses = new Set<number>();
+  let clause = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (startsClause(tokens, i)) clause += 1;
+    else if (clause > 0 && BACK_REFERENCES.test(tokens[i]!.text)) clauses.add(clause);
+  }
+  return [...clauses];
+}
+
+/** Where a question starts a second clause: "—", ";", ", and could…". */
+function startsClause(tokens: Tagged[], i: number): boolean {
+  const token = tokens[i]!;
+  return (
+    CLAUSE_BREAK.test(token.text) ||
+    (token.text === ',' &&
+      /^(?:and|or|but)$/iu.test(tokens[i + 1]?.text ?? '') &&
+      CLAUSE_VERBS.test(tokens[i + 2]?.text ?? ''))
+  );
 }
 
 type RunMember = Pick<Draft, 'kind' | 'label' | 'forms' | 'generic'>;
@@ -473,6 +518,14 @@ function phraseKey(text: string): string {
 /** Same form as search's BM25 idf (lib/search/lexical/resolve-terms.ts), so the two weigh words alike. */
 function idf(corpus: number, docCount: number): number {
   return Math.log(1 + (Math.max(corpus, docCount) - docCount + 0.5) / (docCount + 0.5));
+}
+
+/** Words English uses this often or more are everyday words (the local word vectors' frequency order). */
+const EVERYDAY_RANK = 60_000;
+
+function isEveryday(label: string, store: CompactStore | null): boolean {
+  const entry = store?.index.get(label.toLowerCase().split(/['’]/u)[0]!);
+  return entry !== undefined && store!.ranks[entry]! < EVERYDAY_RANK;
 }
 
 /**

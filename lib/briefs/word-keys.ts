@@ -1,3 +1,5 @@
+import { STOPWORDS } from '@/lib/search/query/stopwords';
+
 /**
  * Words as a claim test matches them: the same word in another inflection ("rates" and "rate", "devalued" and
  * "devalue", "cutting" and "cut", "Germany's" and "Germany"), never another word that shares its stem. Search's stemmer
@@ -11,6 +13,13 @@ export interface KeyedWord {
   /** Written with a capital first letter. */
   capital: boolean;
   upper: boolean;
+  /**
+   * Written with a capital inside a sentence, not at its start and not in a headline that capitalizes every word: a
+   * name ("Ruby on Rails", "Shell"), not the common noun ("rubies", "shell").
+   */
+  proper: boolean;
+  /** The post writes this word only as a name (set by the claim test for one post's words). */
+  nameOnly?: boolean;
 }
 
 const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}]|['’.&-](?=[\p{L}\p{N}]))*/gu;
@@ -40,17 +49,34 @@ export function wordKey(word: string): string {
 /** The text's words, keyed, in order; dotted acronyms ("U.S.") are read as written without dots ("US"). */
 export function keyedWords(text: string): KeyedWord[] {
   const words: KeyedWord[] = [];
+  const headline = isHeadlineCase(text);
   for (const match of text.matchAll(WORD)) {
+    const opening = SENTENCE_START.test(text.slice(Math.max(0, match.index - 4), match.index));
     const raw = /^(?:\p{Lu}\.)+\p{Lu}?$/u.test(match[0]) ? match[0].replace(/\./gu, '') : match[0].replace(/\.$/u, '');
     for (const piece of raw.split(/-(?=\p{L})/u)) {
       const part = piece.replace(/['’]s?$/u, '');
       if (!part) continue;
+      // An acronym's plural keeps it one ("ETFs", "REITs").
+      const upper =
+        part.length >= 2 && ((part === part.toUpperCase() && /\p{Lu}/u.test(part)) || /^\p{Lu}{2,}s$/u.test(part));
       words.push({
-        key: wordKey(part),
+        // A function word keeps a key of its own: "not" is never "notes" (note, not), "us" never "use".
+        key: !upper && STOPWORDS.has(part.toLowerCase()) ? `${part.toLowerCase()}#` : wordKey(part),
         capital: /^\p{Lu}/u.test(part),
-        upper: part.length >= 2 && part === part.toUpperCase() && /\p{Lu}/u.test(part),
+        upper,
+        proper: /^\p{Lu}/u.test(part) && !opening && !headline,
       });
     }
   }
   return words;
+}
+
+/** What comes before a sentence's first word: nothing, a stop, a colon, an opening quote or bracket, a line break. */
+const SENTENCE_START = /(?:^|[.!?:;"“‘([\n]|\s[-–—•*])\s*['"“‘(]?$/u;
+
+/** A headline that capitalizes its words ("Dollar Stores Vs Lettuce"): its capitals say nothing of names. */
+function isHeadlineCase(text: string): boolean {
+  const long = text.match(/\b\p{L}{4,}/gu) ?? [];
+  if (long.length < 2 || long.length > 25) return false;
+  return long.filter((word) => /^\p{Lu}/u.test(word)).length >= 0.7 * long.length;
 }

@@ -73,6 +73,41 @@ const POSTS: Array<[slug: string, title: string, body: string]> = [
     'Why hospitals sue',
     'Hospitals are suing their patients more often. Hospitals sue their patients because unpaid bills have grown after deductibles rose.',
   ],
+  [
+    'ruby-runtime',
+    'A faster runtime',
+    'We moved our services to a new virtual machine this week. It runs Ruby twice as fast, and Gemstone wrote most of it: the Ruby code we deploy is unchanged.',
+  ],
+  [
+    'brewer-pressure',
+    'Pressure grows on Heineken over its contract farms',
+    'Heineken buys barley from about 2,000 contract farms. Organisers have pushed Heineken for two years to sign a safety accord for the pickers. The brewer says its audits are enough.',
+  ],
+  [
+    'festival-diary',
+    'Festival diary',
+    'The headline act was late again this year, and the rain did not help. The organisers served Heineken at every bar, which nobody minded.',
+  ],
+  [
+    'watch-strap',
+    'A week with the new watch',
+    'The strap comes from a Chinese supplier and feels cheap. Demand for the watch has been strong since launch, and on-demand calibration works well.',
+  ],
+  [
+    'cobalt-find',
+    'Cobalt find in Idaho',
+    'A mining company found a new source of cobalt in Idaho this spring. Cobalt is running short as battery makers buy more of it.',
+  ],
+  [
+    'source-of-truth',
+    'Dependency hygiene',
+    'Moving our builds to a new source of truth for dependencies took a week. Nobody found it running short of disk.',
+  ],
+  [
+    'britain-politics',
+    'Parliament strikes back in Britain',
+    'Britain is in a constitutional fight this autumn. The prime minister gained the upper hand by cutting Parliament out of the debate.',
+  ],
 ];
 
 beforeAll(async () => {
@@ -151,6 +186,38 @@ describe('a claim states something about the question subject', () => {
   it('puts the sentence that states a cause first for a "why" question', async () => {
     const quotes = await quotesOf('Why are hospitals suing their patients?', 'hospital-suits');
     expect(quotes[0]).toBe('Hospitals sue their patients because unpaid bills have grown after deductibles rose.');
+  });
+
+  it('does not read a common noun as a name the post uses ("rubies" is not Ruby)', async () => {
+    expect(await quotesOf('How have rubies and other gemstones done as investments?', 'ruby-runtime')).toEqual([]);
+    expect(await brief('How have rubies and other gemstones done as investments?')).toEqual({
+      sources: [],
+      quotes: [],
+    });
+  });
+
+  it('reads a post about a named company: a sentence naming it and the head of the asked phrase is a claim', async () => {
+    const question = 'Why are union organisers pressuring Heineken over its contract farms?';
+    expect(await quotesOf(question, 'brewer-pressure')).toContain(
+      'Organisers have pushed Heineken for two years to sign a safety accord for the pickers.',
+    );
+    // The same words in a post that names the brewer once, in passing, are no claim.
+    expect(await quotesOf(question, 'festival-diary')).toEqual([]);
+  });
+
+  it('reads a later clause that points back at the first one as about its subject ("a new source of it")', async () => {
+    const question = 'Is cobalt running short, and has anyone found a new source of it?';
+    expect(await quotesOf(question, 'source-of-truth')).toEqual([]);
+    expect((await brief(question)).sources).toEqual(['cobalt-find']);
+  });
+
+  it('does not count a post about a country as one about what the question asks of it', async () => {
+    const question = "What tax cuts were in Britain's budget, and why do critics think it will end badly?";
+    expect(await quotesOf(question, 'britain-politics')).toEqual([]);
+  });
+
+  it('does not let a place named elsewhere in the post carry a sentence on another subject', async () => {
+    expect(await brief('Is Chinese demand pushing copper prices higher?')).toEqual({ sources: [], quotes: [] });
   });
 
   it('takes questions as the world writes them: markup, emoji, other scripts, long runs', async () => {

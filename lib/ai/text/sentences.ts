@@ -69,6 +69,17 @@ function endsWithAbbreviation(before: string): boolean {
   return /^[A-Z]$/u.test(word) || /^(?:[A-Za-z]\.)+[A-Za-z]$/u.test(word);
 }
 
+/** "U.S.", "U.K.": a dotted acronym, which ends a sentence as often as it sits inside one. */
+const DOTTED_ACRONYM_END = /(?:^|[^\p{L}.])(?:\p{Lu}\.){2,}$/u;
+/** Words that open a sentence and name nothing ("…opens in the U.S. Are they…", "…in the U.K. The bank…"). */
+const SENTENCE_OPENERS =
+  /^(?:The|A|An|It|Its|This|That|These|Those|They|Their|There|We|Our|I|He|She|His|Her|You|But|And|So|Yet|Are|Is|Was|Were|Will|Would|Can|Could|Should|Do|Does|Did|Has|Have|Had|What|Why|How|Who|When|Where|Which|In|On|At|For|If|As|After|Before|Since|While|Meanwhile|However|Still|Now|Then)\b/u;
+
+/** Whether the word at `at` opens a new sentence rather than continuing a name ("U.S. Steel"). */
+function opensSentence(body: string, at: number): boolean {
+  return SENTENCE_OPENERS.test(body.slice(at, at + 12));
+}
+
 interface Line {
   start: number;
   text: string;
@@ -329,7 +340,12 @@ export function splitSentences(text: string): Sentence[] {
       const next = body[at + m[0].length];
       if (next === undefined) continue;
       if (!/[A-Z0-9$"“'‘([|\p{Lu}]/u.test(next)) continue;
-      if (m[0].startsWith('.') && endsWithAbbreviation(body.slice(from, at + 1))) continue;
+      if (
+        m[0].startsWith('.') &&
+        endsWithAbbreviation(body.slice(from, at + 1)) &&
+        !(DOTTED_ACRONYM_END.test(body.slice(Math.max(from, at - 12), at + 1)) && opensSentence(body, at + m[0].length))
+      )
+        continue;
       if (!/\s/u.test(m[0]) && isName(text, body, at, m[0].length)) continue;
       const end = at + m[0].trimEnd().length;
       push(from, end);
