@@ -4,10 +4,10 @@
  * Fills two in-memory PGlite databases as the search eval does and indexes them for search the same way (lexical
  * documents, and vectors from the local embedding provider, which the service ranks with by default): the demo corpus
  * (seed 20261122, 1,500 posts) and the real-text corpus (tests/fixtures/real-text, 5,525 posts). Then asks every judged
- * question at 2026-11-20T15:00Z, in six sets: `demo` and `real` (judged per post), and the claim-judged real-text
+ * question at 2026-11-20T15:00Z, in seven sets: `demo` and `real` (judged per post), and the claim-judged real-text
  * batches `batch1` (written before the claim test), `batch2` (after it), `batch3` (after the changes batch 2 led
  * to) and `batch4` (written before the third round of changes, by a reader who saw neither the rules nor the other
- * batches), whose every claim is judged.
+ * batches) and `batch5` (written after those changes, the same way), whose every claim is judged.
  *
  * Per set it prints: source recall@5 (relevant sources over min(5, relevant posts)); source precision (of the sources
  * briefs sell, the share the judgments grade relevant); questions no post answers that were refused (null = 404
@@ -16,7 +16,7 @@
  * verbatim in their post (title or text); p50/p95 per brief in process. Figures are printed, never asserted
  * (tests/db/briefs-eval.test.ts asserts floors).
  *
- *   --sets a,b    only these sets (demo, real, batch1, batch2, batch3, batch4)
+ *   --sets a,b    only these sets (demo, real, batch1, batch2, batch3, batch4, batch5)
  *   --per-query   every question's outcome and sources with their grades, worst recall first
  *   --claims      every claim of the claim-judged sets with its verdict
  *   --unjudged    the claims no judgment covers yet, as JSON lines to read and judge (claim-judgments.json)
@@ -35,7 +35,7 @@ const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const embeddings = args.includes('--fts') ? null : selectEmbeddingProvider({ provider: 'local' });
 const setsArg = args.includes('--sets') ? args[args.indexOf('--sets') + 1]!.split(',') : null;
-const SETS: EvalSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3', 'batch4'];
+const SETS: EvalSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3', 'batch4', 'batch5'];
 const sets = SETS.filter((set) => !setsArg || setsArg.includes(set));
 const log = (line: string) => {
   if (!asJson) console.error(line);

@@ -1,6 +1,7 @@
 import type { JudgedQuestion } from './question-types';
 import { CLAIM_QUESTIONS } from './questions-claims';
 import { BATCH4_QUESTIONS } from './questions-claims-b4';
+import { BATCH5_QUESTIONS } from './questions-claims-b5';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -8,7 +9,7 @@ import { REAL_QUESTIONS } from './questions-real';
 export const BRIEF_QUESTIONS: readonly JudgedQuestion[] = [...DEMO_QUESTIONS, ...REAL_QUESTIONS];
 
 /** The eval's question sets: per corpus judged per post, and the claim-judged real-text batches. */
-export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3' | 'batch4';
+export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3' | 'batch4' | 'batch5';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -24,5 +25,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return CLAIM_QUESTIONS.filter((q) => q.batch === 3);
     case 'batch4':
       return BATCH4_QUESTIONS;
+    case 'batch5':
+      return BATCH5_QUESTIONS;
   }
 }

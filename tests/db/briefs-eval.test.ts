@@ -11,7 +11,7 @@ import { type QuestionRun, runQuestion, summarize } from '@/tests/briefs-eval/ru
 // little under the figures measured with fts on 2026-12-02 (docs/briefs.md), so that a change to search or to the claim
 // test that loses answers, or sells claims that do not answer, fails here rather than going unnoticed.
 const SETS: EvalSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3'];
-const ANSWERED: Record<EvalSet, number> = { demo: 0.8, real: 0.7, batch1: 0.6, batch2: 0.45, batch3: 0.25, batch4: 0 };
+const ANSWERED: Record<EvalSet, number> = { demo: 0.8, real: 0.7, batch1: 0.6, batch2: 0.45, batch3: 0.25, batch4: 0, batch5: 0 };
 const RECALL: Partial<Record<EvalSet, number>> = { demo: 0.6, real: 0.4 };
 const CLAIMS_ANSWERING: Partial<Record<EvalSet, number>> = { batch1: 0.8, batch2: 0.45, batch3: 0.2 };
 
