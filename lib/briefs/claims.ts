@@ -75,12 +75,11 @@ export function claimPassages(
   const passages: ClaimPassage[] = [];
   const title = post.title.trim();
   // The title is read apart: a headline's capitals are not names.
-  const all = [...keyed(title), ...keyed(post.text)];
-  const names = nameOnlyKeys(all);
+  const postWords = [...keyed(title), ...keyed(post.text)];
+  const names = nameOnlyKeys(postWords);
   const keyedWords = (text: string): KeyedWord[] => markNames(keyed(text), names);
   const sentences = quotableSentences(post.text);
   const split = splitSentences(post.text);
-  const postWords: PostWords = { all, lead: [...keyedWords(title), ...keyedWords(split[0]?.text ?? '')] };
   if (
     countWords(title) >= MIN_TITLE_WORDS &&
     !post.text.includes(title) &&
@@ -118,7 +117,7 @@ export function holds(
   subject: Subject,
   words: readonly KeyedWord[],
   context: readonly KeyedWord[],
-  post: PostWords = { all: [], lead: [] },
+  post: readonly KeyedWord[] = [],
   reading: Reading = 'every-phrase',
 ): number | null {
   if (subject.concepts.length === 0) return 0;
@@ -164,7 +163,7 @@ function holdsClause(
   concepts: readonly Concept[],
   words: readonly KeyedWord[],
   context: readonly KeyedWord[],
-  post: PostWords,
+  post: readonly KeyedWord[],
   reading: Reading,
 ): number | null {
   const inSentence = (concept: Concept) => concept.forms.some((form) => hasForm(words, form));
@@ -181,7 +180,7 @@ function holdsClause(
   const readInPost = new Set<Concept>();
   if (qualifiersOnly) {
     for (const c of names) {
-      if (held.has(c) || !c.forms.some((form) => hasForm(post.all, form))) continue;
+      if (held.has(c) || !c.forms.some((form) => hasForm(post, form))) continue;
       held.add(c);
       readInPost.add(c);
     }
@@ -213,8 +212,8 @@ function holdsClause(
     const heldWeight = members.filter((c) => held.has(c)).reduce((sum, c) => sum + c.weight, 0);
     return heldWeight >= (2 / 3) * total;
   };
-  // Read by heads, or in a post about the named subject, a short phrase is held by its head ("activists" for "labour
-  // activists"); a generic head alone ("prices") holds nothing.
+  // Read by heads, a short phrase is held by its head ("margins" for "retailers' margins"); a generic head alone
+  // ("prices") holds nothing.
   const isHeldByHead = (members: Concept[]) =>
     members.length <= 2 ? held.has(members.at(-1)!) && !members.at(-1)!.generic : isHeld(members);
   const weightOf = (phrases: Concept[][]) =>
@@ -232,18 +231,7 @@ function holdsClause(
   // Two names of the subject held together stand for it without its noun phrase ("the deal to bring Amazon to New York
   // City fell apart", asked about Amazon's New York City headquarters); one does not ("German" for the German economy).
   const namesSuffice = groups.length >= 2;
-  // A post about the clause's named subject (its title or first sentence names it, or it names it again and again) speaks of it in sentences that name it and
-  // say one more thing the question asks, in any of its words ("activists… push Levi's", asked why labour activists
-  // pressure Levi's over its supplier factories): the share below still wants a good part of the question.
-  // A place is where a subject is, not what a post is about: a post on Britain is not one on its budget.
-  const named = required.filter((c) => !c.place);
-  const aboutNamed =
-    !qualifiersOnly &&
-    named.length > 0 &&
-    required.every((c) => inSentence(c) || c.forms.some((form) => hasForm(context, form))) &&
-    named.every((c) => c.forms.some((form) => hasForm(post.lead, form)) || mentions(post.all, c) >= ABOUT_MENTIONS) &&
-    allUnits.some((phrases) => phrases.some(isHeldByHead));
-  if (phrases.length > 0 && !phraseHeld && !namesSuffice && !aboutNamed) return null;
+  if (phrases.length > 0 && !phraseHeld && !namesSuffice) return null;
   // A clause with no noun phrase asks something of its names ("why did the United States slip?", "could it be broken
   // up?"): the sentence says it, in one of the clause's own words, not only the name.
   const asked = concepts.filter((c) => c.kind === 'predicate' && !names.includes(c));
@@ -264,32 +252,6 @@ function holdsClause(
   // A place read from elsewhere in the post lets the sentence through, but says nothing of the sentence's own weight.
   const weight = weigh(concepts.filter((c) => held.has(c) && !readInPost.has(c)));
   return weight >= CLAIM_SHARE * weigh(concepts) ? weight : null;
-}
-
-/** A post's words, and those of its title and first sentence, which name what it is about. */
-export interface PostWords {
-  all: readonly KeyedWord[];
-  lead: readonly KeyedWord[];
-}
-
-/** A post names its subject this often at least: once in passing is not a post about it. */
-const ABOUT_MENTIONS = 3;
-const mentionCounts = new WeakMap<readonly KeyedWord[], Map<Concept, number>>();
-
-/** How often the post names the concept, in any of its forms (counted once per post). */
-function mentions(post: readonly KeyedWord[], concept: Concept): number {
-  let counts = mentionCounts.get(post);
-  if (!counts) {
-    counts = new Map();
-    mentionCounts.set(post, counts);
-  }
-  let count = counts.get(concept);
-  if (count === undefined) {
-    count = 0;
-    for (let i = 0; i < post.length; i++) if (concept.forms.some((form) => hasFormAt(post, form, i))) count += 1;
-    counts.set(concept, count);
-  }
-  return count;
 }
 
 function passage(

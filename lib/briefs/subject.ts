@@ -45,8 +45,6 @@ export interface Concept {
    * the post must name it somewhere, not necessarily the sentence ("a US recession" in a US newsletter).
    */
   qualifier: boolean;
-  /** A name of a place ("Britain", "China"): the setting of a subject more often than the subject itself. */
-  place: boolean;
 }
 
 /**
@@ -256,7 +254,6 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
         unit: 0,
         generic: false,
         qualifier: !circumstance && qualifier,
-        place: isPlace(label),
       });
       i = end;
       listOpen = false;
@@ -285,7 +282,6 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
           phrase: 0,
           unit: 0,
           qualifier: false,
-          place: false,
         });
       }
       i += run.length - 1 + run.skipped;
@@ -307,7 +303,6 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
           phrase: member.kind === 'topic' ? phrase : 0,
           unit,
           qualifier: false,
-          place: false,
         });
       }
       i += run.length - 1 + run.skipped;
@@ -329,7 +324,6 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       unit: 0,
       generic: false,
       qualifier: false,
-      place: false,
     });
   }
   return distinct(drafts);

@@ -79,16 +79,6 @@ const POSTS: Array<[slug: string, title: string, body: string]> = [
     'We moved our services to a new virtual machine this week. It runs Ruby twice as fast, and Gemstone wrote most of it: the Ruby code we deploy is unchanged.',
   ],
   [
-    'brewer-pressure',
-    'Pressure grows on Heineken over its contract farms',
-    'Heineken buys barley from about 2,000 contract farms. Organisers have pushed Heineken for two years to sign a safety accord for the pickers. The brewer says its audits are enough.',
-  ],
-  [
-    'festival-diary',
-    'Festival diary',
-    'The headline act was late again this year, and the rain did not help. The organisers served Heineken at every bar, which nobody minded.',
-  ],
-  [
     'watch-strap',
     'A week with the new watch',
     'The strap comes from a Chinese supplier and feels cheap. Demand for the watch has been strong since launch, and on-demand calibration works well.',
@@ -102,11 +92,6 @@ const POSTS: Array<[slug: string, title: string, body: string]> = [
     'source-of-truth',
     'Dependency hygiene',
     'Moving our builds to a new source of truth for dependencies took a week. Nobody found it running short of disk.',
-  ],
-  [
-    'britain-politics',
-    'Parliament strikes back in Britain',
-    'Britain is in a constitutional fight this autumn. The prime minister gained the upper hand by cutting Parliament out of the debate.',
   ],
 ];
 
@@ -196,24 +181,10 @@ describe('a claim states something about the question subject', () => {
     });
   });
 
-  it('reads a post about a named company: a sentence naming it and the head of the asked phrase is a claim', async () => {
-    const question = 'Why are union organisers pressuring Heineken over its contract farms?';
-    expect(await quotesOf(question, 'brewer-pressure')).toContain(
-      'Organisers have pushed Heineken for two years to sign a safety accord for the pickers.',
-    );
-    // The same words in a post that names the brewer once, in passing, are no claim.
-    expect(await quotesOf(question, 'festival-diary')).toEqual([]);
-  });
-
   it('reads a later clause that points back at the first one as about its subject ("a new source of it")', async () => {
     const question = 'Is cobalt running short, and has anyone found a new source of it?';
     expect(await quotesOf(question, 'source-of-truth')).toEqual([]);
     expect((await brief(question)).sources).toEqual(['cobalt-find']);
-  });
-
-  it('does not count a post about a country as one about what the question asks of it', async () => {
-    const question = "What tax cuts were in Britain's budget, and why do critics think it will end badly?";
-    expect(await quotesOf(question, 'britain-politics')).toEqual([]);
   });
 
   it('does not let a place named elsewhere in the post carry a sentence on another subject', async () => {

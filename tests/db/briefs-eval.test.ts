@@ -8,12 +8,26 @@ import { type QuestionRun, runQuestion, summarize } from '@/tests/briefs-eval/ru
 // `npm run eval:briefs` as a test, with sources ranked lexically (no embedder: the vectors of 7,000 posts would double
 // its time): every judged question of every set, briefs by the offline generator. What must hold everywhere holds
 // exactly: every quote verbatim, no charged source uncited, no question nothing answers sold. The rest are floors a
-// little under the figures measured with fts on 2026-12-02 (docs/briefs.md), so that a change to search or to the claim
-// test that loses answers, or sells claims that do not answer, fails here rather than going unnoticed.
-const SETS: EvalSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3'];
-const ANSWERED: Record<EvalSet, number> = { demo: 0.8, real: 0.7, batch1: 0.6, batch2: 0.45, batch3: 0.25, batch4: 0, batch5: 0 };
+// little under the figures measured with fts on 2026-12-02 (docs/benchmarks.md#research-brief-quality), so that a
+// change to search or to the claim test that loses answers, or sells claims that do not answer, fails here.
+const SETS: EvalSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3', 'batch4', 'batch5'];
+const ANSWERED: Record<EvalSet, number> = {
+  demo: 0.8,
+  real: 0.6,
+  batch1: 0.55,
+  batch2: 0.3,
+  batch3: 0.15,
+  batch4: 0.2,
+  batch5: 0.2,
+};
 const RECALL: Partial<Record<EvalSet, number>> = { demo: 0.6, real: 0.4 };
-const CLAIMS_ANSWERING: Partial<Record<EvalSet, number>> = { batch1: 0.8, batch2: 0.45, batch3: 0.2 };
+const CLAIMS_ANSWERING: Partial<Record<EvalSet, number>> = {
+  batch1: 0.85,
+  batch2: 0.7,
+  batch3: 0.6,
+  batch4: 0.8,
+  batch5: 0.4,
+};
 
 const runs = new Map<EvalSet, QuestionRun[]>();
 const opened: EvalCorpus[] = [];
@@ -43,7 +57,9 @@ const all = () => [...runs.values()].flat();
 
 describe('research briefs on the judged questions (npm run eval:briefs)', () => {
   it('asks the judged sets: 40 or more claim-judged questions, 15 or more of them no post answers', () => {
-    const claimJudged = ['batch1', 'batch2', 'batch3'].flatMap((set) => runs.get(set as EvalSet) ?? []);
+    const claimJudged = ['batch1', 'batch2', 'batch3', 'batch4', 'batch5'].flatMap(
+      (set) => runs.get(set as EvalSet) ?? [],
+    );
     expect(claimJudged.length).toBeGreaterThanOrEqual(40);
     expect(claimJudged.filter((r) => !r.expectsAnswer).length).toBeGreaterThanOrEqual(15);
     expect(runs.get('demo')!.length).toBeGreaterThanOrEqual(10);
@@ -58,13 +74,11 @@ describe('research briefs on the judged questions (npm run eval:briefs)', () => 
     expect(summary.uncitedSources).toBe(0);
   });
 
-  it('refuses the questions no post answers of the sets written before the rules (404 no_sources)', () => {
-    for (const set of ['demo', 'real', 'batch1'] as const) {
+  it('refuses every question no post answers, in every set (404 no_sources)', () => {
+    for (const set of SETS) {
       const none = runs.get(set)!.filter((r) => !r.expectsAnswer);
       expect(none.map((r) => [r.id, r.outcome])).toEqual(none.map((r) => [r.id, 'no_sources']));
     }
-    expect(summarize(runs.get('batch2')!).refusedShare).toBeGreaterThanOrEqual(0.9);
-    expect(summarize(runs.get('batch3')!).refusedShare).toBeGreaterThanOrEqual(0.6);
   });
 
   it('answers the answerable questions, and reads the posts that answer them, above the measured floors', () => {
