@@ -361,7 +361,7 @@ describe('the quote binds the sources (x402)', () => {
   const facilitator = useX402Facilitator();
 
   it('answers a payment for sources that changed with a fresh 402 for the new ones, and charges nothing', async () => {
-    const ask = { question: 'Fed rate cuts: what now for bank margins?', maxSources: 2 };
+    const ask = { question: QUESTION, maxSources: 2 };
     const challenge = await post(ask);
     expect(challenge.status).toBe(402);
     const quoted = decodePaymentRequiredHeader(challenge.headers.get('payment-required')!);
