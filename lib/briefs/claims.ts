@@ -3,7 +3,7 @@ import { englishNlp } from '@/lib/ai/text/nlp';
 import { isNotAClaim } from '@/lib/ai/text/not-a-claim';
 import { displayText, type Sentence, splitSentences } from '@/lib/ai/text/sentences';
 import type { Concept, Form, Subject } from './subject';
-import { type KeyedWord, keyedWords as keyed } from './word-keys';
+import { type KeyedWord, keyedWords } from './word-keys';
 
 /**
  * The claim test: which sentences of a post state something about the question's subject (subject.ts), so that an
@@ -75,18 +75,18 @@ export function claimPassages(
   const passages: ClaimPassage[] = [];
   const title = post.title.trim();
   // The title is read apart: a headline's capitals are not names.
-  const postWords = [...keyed(title), ...keyed(post.text)];
+  const postWords = [...keyedWords(title), ...keyedWords(post.text)];
   const names = nameOnlyKeys(postWords);
-  const keyedWords = (text: string): KeyedWord[] => markNames(keyed(text), names);
-  const sentences = quotableSentences(post.text);
+  const wordsOf = (text: string): KeyedWord[] => markNames(keyedWords(text), names);
   const split = splitSentences(post.text);
+  const sentences = quotableSentences(post.text, split);
   if (
     countWords(title) >= MIN_TITLE_WORDS &&
     !post.text.includes(title) &&
     !PROMO.test(title) &&
     readsAsStatement(title)
   ) {
-    const held = holds(subject, keyedWords(title), [], postWords, reading);
+    const held = holds(subject, wordsOf(title), [], postWords, reading);
     if (held !== null) passages.push(passage(subject, title, -1, 0, held / total, null));
   }
   const byIndex = new Map(sentences.map((s) => [s.index, s]));
@@ -94,11 +94,12 @@ export function claimPassages(
     const previous = split[sentence.index - 1];
     const continues =
       previous !== undefined && previous.paragraph === sentence.paragraph && LEANS_BACK.test(sentence.text);
-    const context = continues ? keyedWords(previous.text) : [];
-    const held = holds(subject, keyedWords(sentence.text), context, postWords, reading);
+    const context = continues ? wordsOf(previous.text) : [];
+    const words = wordsOf(sentence.text);
+    const held = holds(subject, words, context, postWords, reading);
     if (held === null) continue;
     // A claim that needs the sentence before it is quoted with it, when that one can be quoted too.
-    const needsContext = continues && holds(subject, keyedWords(sentence.text), [], postWords, reading) === null;
+    const needsContext = continues && holds(subject, words, [], postWords, reading) === null;
     if (needsContext && !byIndex.has(previous!.index)) continue;
     const quote = needsContext ? post.text.slice(previous!.start, sentence.end) : sentence.text;
     if (needsContext && countWords(quote) > MAX_WORDS) continue;
@@ -288,51 +289,47 @@ function readsAsStatement(title: string): boolean {
 
 /** Whether the words hold the form as a run, each word matching by key (and by case, for names). */
 function hasForm(words: readonly KeyedWord[], form: Form): boolean {
-  for (let i = 0; i < words.length; i++) if (hasFormAt(words, form, i)) return true;
-  return false;
-}
-
-function hasFormAt(words: readonly KeyedWord[], form: Form, i: number): boolean {
   const n = form.words.length;
-  if (n === 0 || i + n > words.length) return false;
-  for (let j = 0; j < n; j++) {
-    const want = form.words[j]!;
-    const word = words[i + j]!;
-    if (
-      word.key !== want.key ||
-      (want.cased && !word.capital) ||
-      (want.upper && !word.upper) ||
-      // An everyday noun of the question is not a name the post uses ("rubies" is not Ruby, "shell" not Shell).
-      (want.everyday && word.capital && word.nameOnly)
-    )
-      return false;
+  if (n === 0) return false;
+  outer: for (let i = 0; i + n <= words.length; i++) {
+    for (let j = 0; j < n; j++) {
+      const want = form.words[j]!;
+      const word = words[i + j]!;
+      if (
+        word.key !== want.key ||
+        (want.cased && !word.capital) ||
+        (want.upper && !word.upper) ||
+        // An everyday noun of the question is not a name the post uses ("rubies" is not Ruby, "shell" not Shell).
+        (want.everyday && word.capital && word.nameOnly)
+      )
+        continue outer;
+    }
+    return true;
   }
-  return true;
+  return false;
 }
 
 /**
  * A post's sentences that can stand as a quoted claim: whole, clean sentences of the author's own. No boilerplate
  * (sponsor reads, links), headings, quotations of others, questions, or lines that are not claims.
  */
-function quotableSentences(text: string): Sentence[] {
+function quotableSentences(text: string, sentences: readonly Sentence[]): Sentence[] {
   const boilerplate = boilerplateSpans(text);
-  return splitSentences(text)
-    .map(withoutTeaserEllipsis)
-    .filter((s) => {
-      const n = countWords(s.text);
-      return (
-        n >= MIN_WORDS &&
-        n <= MAX_WORDS &&
-        !s.quoted &&
-        !s.text.includes('\n') &&
-        displayText(s.text) === s.text.replace(/ {2,}/gu, ' ') &&
-        WHOLE.test(s.text) &&
-        !OPENS_WITH_QUOTE.test(s.text) &&
-        !isNotAClaim(s.text) &&
-        !PROMO.test(s.text) &&
-        !within(boilerplate, s.start, s.end)
-      );
-    });
+  return sentences.map(withoutTeaserEllipsis).filter((s) => {
+    const n = countWords(s.text);
+    return (
+      n >= MIN_WORDS &&
+      n <= MAX_WORDS &&
+      !s.quoted &&
+      !s.text.includes('\n') &&
+      displayText(s.text) === s.text.replace(/ {2,}/gu, ' ') &&
+      WHOLE.test(s.text) &&
+      !OPENS_WITH_QUOTE.test(s.text) &&
+      !isNotAClaim(s.text) &&
+      !PROMO.test(s.text) &&
+      !within(boilerplate, s.start, s.end)
+    );
+  });
 }
 
 /**

@@ -296,14 +296,7 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       const unit: number = joined ? lastTopic!.unit : phrase;
       for (const member of run) {
         group += 1;
-        drafts.push({
-          ...member,
-          group,
-          clause,
-          phrase: member.kind === 'topic' ? phrase : 0,
-          unit,
-          qualifier: false,
-        });
+        drafts.push({ ...member, group, clause, phrase: member.kind === 'topic' ? phrase : 0, unit, qualifier: false });
       }
       i += run.length - 1 + run.skipped;
       lastTopic = { clause, unit, end: i + 1 };
