@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@/lib/accounts/api-keys/scopes';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
 import { USAGE_PRODUCTS, type UsageProduct } from '@/lib/accounts/usage';
 import { UserEmail } from '@/lib/accounts/users/email';
@@ -11,7 +12,7 @@ import { grantPurchasedCredits } from '@/lib/credits/grant';
 import type { Db } from '@/lib/db/types';
 import { env } from '@/lib/env';
 import { listRecentPayments } from '@/lib/payments/list-recent';
-import { listOutbox } from '@/lib/payments/settlements/outbox';
+import { damagedOutboxLines, listOutbox } from '@/lib/payments/settlements/outbox';
 import { listOpenSettlements } from '@/lib/payments/settlements/store';
 import { setPublicationMember } from '@/lib/sales/members';
 import { type CommandDefinition, CommandError } from './command';
@@ -40,7 +41,8 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
   {
     name: 'keys create',
     summary: 'Issue an API key for a user; the raw key is shown only this once.',
-    usage: 'keys create --email E [--name N] [--daily-cap-cents N] [--monthly-cap-cents N] [--products P,P]',
+    usage:
+      'keys create --email E [--name N] [--daily-cap-cents N] [--monthly-cap-cents N] [--products P,P] [--scopes account:read]',
     args: z.strictObject({
       email,
       name: z.string().trim().min(1).max(100).optional(),
@@ -51,6 +53,12 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
         .transform((list) => list.split(',').map((p) => p.trim()))
         .pipe(z.array(z.enum(USAGE_PRODUCTS)).min(1))
         .optional(),
+      // Without it the key reads its own spending only; account:read reads the whole account (scopes.ts).
+      scopes: z
+        .string()
+        .transform((list) => list.split(',').map((s) => s.trim()))
+        .pipe(z.array(z.enum(API_KEY_SCOPES)).min(1))
+        .optional(),
     }),
     async run(
       db,
@@ -60,6 +68,7 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
         'daily-cap-cents'?: number;
         'monthly-cap-cents'?: number;
         products?: UsageProduct[];
+        scopes?: ApiKeyScope[];
       },
     ) {
       const user = await userByEmail(db, args.email);
@@ -68,9 +77,10 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
         monthlyCents: args['monthly-cap-cents'] ?? null,
         products: args.products ?? null,
       };
-      const key = await createApiKey(db, user.id, args.name, cap);
+      const key = await createApiKey(db, user.id, args.name, cap, args.scopes);
       return {
         cap,
+        scopes: key.scopes,
         key: key.key,
         id: key.id,
         name: key.name,
@@ -135,7 +145,7 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
   {
     name: 'payments',
     summary:
-      'List the newest payments (any protocol) with the sales each paid for; --pending lists wallet settlements not yet confirmed or delivered, and settled payments waiting in the outbox.',
+      'List the newest payments (any protocol) with the sales each paid for; --pending lists wallet settlements not yet confirmed or delivered, and settled payments waiting in the outbox (with any outbox line too damaged to read).',
     usage: 'payments [--limit N] [--pending]',
     args: z.strictObject({
       limit: z.coerce.number().int().min(1).max(1000).default(20),
@@ -147,7 +157,7 @@ export const ACCOUNT_COMMANDS: CommandDefinition[] = [
         const settlements = (await listOpenSettlements(db, args.limit)).map(
           ({ payload: _payload, requirements: _requirements, ...settlement }) => settlement,
         );
-        return { settlements, outbox: await listOutbox(db) };
+        return { settlements, outbox: await listOutbox(db), damagedOutboxLines: damagedOutboxLines() };
       }
       return { payments: await listRecentPayments(db, args.limit) };
     },

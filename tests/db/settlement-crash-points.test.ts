@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db/types';
 import { isClaimed } from '@/lib/payments/replay-store';
 import { sellOffer } from '@/lib/payments/sell-offer';
 import {
+  damagedOutboxLines,
   drainOutbox,
   FILED_RETRY_MS,
   filedLinesRemain,
@@ -341,6 +342,28 @@ describe('a process stopped with the payment in the outbox (outboxed, filed)', (
     expect(await money(first)).toEqual({ ...PAID_ONCE, delivered: false });
     expect(await money(second)).toEqual({ ...PAID_ONCE, delivered: false });
     expect(readdirSync(process.env.DATA_DIR!)).toEqual([]);
+  });
+});
+
+describe('a torn outbox line (disk full mid-append) between two good ones', () => {
+  it('both good lines are recorded, the torn one is set aside and reported, and later drains go on', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const first = await storedUntil('filed');
+    const torn = '{"uniqueKey":"x402:torn","offer":{"product":"summ';
+    appendFileSync(outboxFile(), `${torn}\n`);
+    const second = await storedUntil('filed');
+
+    expect(await drainOutbox(f.db)).toMatchObject({ damaged: 1 });
+    expect(await money(first)).toEqual({ ...PAID_ONCE, delivered: false });
+    expect(await money(second)).toEqual({ ...PAID_ONCE, delivered: false });
+    expect(damagedOutboxLines()).toEqual([torn]);
+    expect(log.mock.calls.flat().join(' ')).toContain('unreadable outbox line');
+    expect(filedLinesRemain()).toBe(false);
+
+    const third = await storedUntil('filed');
+    expect(await drainOutbox(f.db)).toMatchObject({ damaged: 1 });
+    expect(await money(third)).toEqual({ ...PAID_ONCE, delivered: false });
+    rmSync(`${outboxFile()}.damaged`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@/lib/db/types';
 import type { PaymentRecord, RecordedOffer } from '@/lib/payments/record';
@@ -71,8 +71,11 @@ export function filedLinesRemain(): boolean {
 const asideFrom = (file: string, name: string) =>
   name.startsWith(`${path.basename(file)}.`) && name.endsWith('.moving');
 
-/** Records every payment waiting in the outbox (file lines first move into the table). Returns how many. */
-export async function drainOutbox(db: Db): Promise<{ recorded: number; waiting: number }> {
+/**
+ * Records every payment waiting in the outbox (file lines first move into the table). Returns how many, and how many
+ * damaged lines wait for an operator.
+ */
+export async function drainOutbox(db: Db): Promise<{ recorded: number; waiting: number; damaged: number }> {
   await moveFileIntoTable(db);
   let recorded = 0;
   const waiting = await listOutbox(db);
@@ -84,7 +87,20 @@ export async function drainOutbox(db: Db): Promise<{ recorded: number; waiting: 
       await transition(db, uniqueKey, 'outboxed', 'outboxed', error instanceof Error ? error.message : String(error));
     }
   }
-  return { recorded, waiting: waiting.length - recorded };
+  return { recorded, waiting: waiting.length - recorded, damaged: damagedOutboxLines().length };
+}
+
+/**
+ * Where a line that cannot be read is set aside (torn by a full disk or a crash mid-append): kept for an operator,
+ * who finds its payment among the settled-but-undelivered settlements, and out of the way of every other line.
+ */
+export const damagedOutboxFile = () => `${outboxFile()}.damaged`;
+
+/** The lines set aside as unreadable, each once, as `admin payments --pending` shows them. */
+export function damagedOutboxLines(): string[] {
+  const file = damagedOutboxFile();
+  if (!existsSync(file)) return [];
+  return [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))];
 }
 
 export async function listOutbox(db: Db): Promise<OutboxEntry[]> {
@@ -124,9 +140,34 @@ async function moveFileIntoTable(db: Db): Promise<void> {
       throw error;
     }
     for (const line of lines) {
-      const { uniqueKey, offer, payment, lastError } = JSON.parse(line) as OutboxEntry;
+      const entry = readOutboxLine(line);
+      if (!entry) {
+        // One unreadable line must not stop the lines after it, nor every later drain (the reconcile job's first step).
+        appendFileSync(damagedOutboxFile(), `${line}\n`, { flush: true });
+        console.error(
+          `[payments] an unreadable outbox line was set aside in ${damagedOutboxFile()}: ${line.slice(0, 200)}`,
+        );
+        continue;
+      }
+      const { uniqueKey, offer, payment, lastError } = entry;
       await transition(db, uniqueKey, 'filed', 'outboxed', { offer, payment, lastError });
     }
     rmSync(moving, { force: true });
   }
+}
+
+/** A line as appendOutboxLine wrote it, or null when it is not one (torn, or damaged on disk). */
+function readOutboxLine(line: string): OutboxEntry | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  const entry = value as Partial<OutboxEntry> | null;
+  const isObject = (field: unknown) => typeof field === 'object' && field !== null;
+  if (!isObject(entry) || typeof entry?.uniqueKey !== 'string' || !isObject(entry.offer) || !isObject(entry.payment)) {
+    return null;
+  }
+  return entry as OutboxEntry;
 }
