@@ -1,4 +1,5 @@
 import type { Env } from '@/lib/env';
+import { publicRpcOf } from './x402/public-rpc';
 
 /** The wallet methods this process can take payment with, from the environment or from the running sandbox. */
 export interface PaymentSetup {
@@ -76,7 +77,7 @@ export function paymentSetup(config: Env, sandbox?: SandboxRegistration): Paymen
             network: config.X402_NETWORK as `eip155:${number}`,
             payTo: config.X402_PAY_TO,
             facilitatorUrl: config.X402_FACILITATOR_URL,
-            rpcUrl: config.X402_RPC_URL ?? null,
+            rpcUrl: config.X402_RPC_URL ?? publicRpcOf(config.X402_NETWORK as `eip155:${number}`),
             timeoutMs: config.X402_FACILITATOR_TIMEOUT_MS,
           }
         : null,

@@ -13,6 +13,7 @@ import { appContext } from '@/lib/app/process-context';
 import { readCreditBalance } from '@/lib/credits/balance';
 import { MPP_SERVER_CACHE_SIZE, mppServerCount } from '@/lib/payments/mpp/server';
 import type { PaidOffer } from '@/lib/payments/offer';
+import { isClaimed } from '@/lib/payments/replay-store';
 import { devAccountAddresses } from '@/lib/payments/sandbox/accounts';
 import { sellOffer } from '@/lib/payments/sell-offer';
 import { drainOutbox, keepInOutbox, listOutbox } from '@/lib/payments/settlements/outbox';
@@ -27,6 +28,7 @@ import {
   reconciliationEntry,
   request,
 } from '@/tests/helpers/payment-fixture';
+import { startFakeChainRpc } from '@/tests/helpers/x402-payment';
 
 // sellOffer called directly, against a real database: no HTTP server, no chain. The database and the payment setup
 // are handed in through sellOffer's deps.
@@ -430,15 +432,39 @@ describe('sellOffer: x402 in process', () => {
       expect(await findSettlement(f.db, `x402:eip155:84532:${nonce}`)).toMatchObject({ status: 'pending' });
     });
 
-    it('a refusal by the facilitator is a failure: 402, nothing charged, the settlement closed', async () => {
+    it('a refusal by the facilitator, the nonce unused on chain, is a failure: 402, nothing charged, closed', async () => {
+      const chain = await startFakeChainRpc();
+      const checked = { ...WALLETS, x402: { ...WALLETS.x402!, rpcUrl: chain.url } };
+      try {
+        const { header, nonce } = await signedPayment(f.offer());
+        facilitator.settleMode = 'refuse';
+        const refusedSettlement = await sell(request({ 'payment-signature': header }), f.offer(), checked);
+        expect(refusedSettlement.status).toBe(402);
+        expect((await refusedSettlement.json()).detail).toBe(
+          'Settlement failed: insufficient_funds. Nothing was charged.',
+        );
+        expect(await findSettlement(f.db, `x402:eip155:84532:${nonce}`)).toMatchObject({ status: 'failed' });
+        expect(chain.calls()).toBe(1);
+      } finally {
+        await chain.close();
+      }
+    });
+
+    it('a refusal with no chain node to check it is not "nothing was charged": 503 until the authorization expires', async () => {
       const { header, nonce } = await signedPayment(f.offer());
       facilitator.settleMode = 'refuse';
       const refusedSettlement = await sell(request({ 'payment-signature': header }), f.offer(), WALLETS);
-      expect(refusedSettlement.status).toBe(402);
-      expect((await refusedSettlement.json()).detail).toBe(
-        'Settlement failed: insufficient_funds. Nothing was charged.',
-      );
-      expect(await findSettlement(f.db, `x402:eip155:84532:${nonce}`)).toMatchObject({ status: 'failed' });
+      expect(refusedSettlement.status).toBe(503);
+      const problem = await refusedSettlement.json();
+      expect(problem).toMatchObject({ code: 'payment_pending' });
+      expect(problem.error).toMatch(/no chain node to check/);
+      expect(problem.error).not.toMatch(/nothing was charged/i);
+      // The challenge allows 300 s before settlement: the payer is asked back once the authorization is spent.
+      const retryAfter = Number(refusedSettlement.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(290);
+      expect(retryAfter).toBeLessThanOrEqual(305);
+      expect(await findSettlement(f.db, `x402:eip155:84532:${nonce}`)).toMatchObject({ status: 'pending' });
+      expect(await isClaimed(`x402:eip155:84532:${nonce}`)).toBe(true);
     });
   });
 });

@@ -79,7 +79,7 @@ afterEach(() => {
 
 const sell = (req: Request) => sellOffer(req, f.offer(), '', { db: f.db, setup: wallets });
 const retry = (p: SignedX402Payment) => sell(request({ 'payment-signature': p.header }));
-const newPayment = async () => signX402Payment(await sell(request()), facilitator.payer);
+const newPayment = async (validBefore?: Date) => signX402Payment(await sell(request()), facilitator.payer, validBefore);
 /** The reconcile job's settlement step, run as if its grace period had passed. */
 const runJob = (x402 = wallets.x402!) =>
   reconcilePendingSettlements(f.db, { x402, mpp: null }, Date.now() + SETTLE_GRACE_MS);
@@ -215,6 +215,45 @@ describe('a process stopped while settling (settling)', () => {
     const pending = await retry(p);
     expect(pending.status).toBe(503);
     expect(await pending.json()).toMatchObject({ code: 'payment_pending' });
+    expect(await money(p)).toEqual(NOTHING);
+  });
+});
+
+describe('a refusal with no chain node to ask, while a second path settles the same authorization', () => {
+  it('the payer is not told nothing was charged; the settlement stays pending, and the retry delivers once', async () => {
+    const p = await newPayment();
+    facilitator.settleMode = 'once';
+    // The job's settlement of the same authorization moves the money while the request's own call is on its way;
+    // the job has not written `settled` yet when the facilitator refuses the request (the nonce is used now).
+    facilitator.beforeSettle = async () => {
+      facilitator.beforeSettle = undefined;
+      await settleOnChain(p);
+    };
+    const answer = await retry(p);
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ code: 'payment_pending' });
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'pending' });
+    expect(await isClaimed(p.uniqueKey)).toBe(true);
+
+    await transition(f.db, p.uniqueKey, 'settling', 'settled', { transaction: facilitator.transaction });
+    expect((await retry(p)).status).toBe(200);
+    expect(await money(p)).toEqual(PAID_ONCE);
+  });
+
+  it('still unconfirmed once the authorization has expired: a final 402 that claims nothing, the row left to an operator', async () => {
+    const p = await newPayment(new Date(Date.now() + 2_000));
+    facilitator.settleMode = 'refuse';
+    const first = await retry(p);
+    expect(first.status).toBe(503);
+    expect(Number(first.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+    await sleep(2_100);
+    const last = await retry(p);
+    expect(last.status).toBe(402);
+    const { detail } = await last.json();
+    expect(detail).toMatch(/could not be confirmed/);
+    expect(detail).not.toMatch(/nothing was charged/i);
+    expect(await findSettlement(f.db, p.uniqueKey)).toMatchObject({ status: 'pending' });
+    expect((await listOpenSettlements(f.db)).map((s) => s.uniqueKey)).toContain(p.uniqueKey);
     expect(await money(p)).toEqual(NOTHING);
   });
 });

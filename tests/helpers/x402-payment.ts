@@ -17,7 +17,7 @@ export interface SignedX402Payment {
  * A PAYMENT-SIGNATURE for the first requirement of a 402's PAYMENT-REQUIRED, with a fresh authorization nonce. The
  * signature is a placeholder: the fake facilitator (tests/helpers/fake-facilitator.ts) accepts any.
  */
-export function signX402Payment(challenge: Response, from: string): SignedX402Payment {
+export function signX402Payment(challenge: Response, from: string, validBefore?: Date): SignedX402Payment {
   const required = decodePaymentRequiredHeader(challenge.headers.get('payment-required')!);
   const requirements = required.accepts[0]!;
   const nonce = `0x${randomBytes(32).toString('hex')}`;
@@ -25,7 +25,14 @@ export function signX402Payment(challenge: Response, from: string): SignedX402Pa
     x402Version: 2,
     resource: required.resource,
     accepted: requirements,
-    payload: { signature: '0x00', authorization: { from, nonce } },
+    payload: {
+      signature: '0x00',
+      authorization: {
+        from,
+        nonce,
+        ...(validBefore && { validBefore: String(Math.floor(validBefore.getTime() / 1000)) }),
+      },
+    },
   } as PaymentPayload;
   return {
     header: encodePaymentSignatureHeader(payload),

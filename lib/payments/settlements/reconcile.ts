@@ -85,11 +85,11 @@ export async function reconcileSettlement(
       return found(change);
     }
     const reason = `facilitator refused again: ${settled.errorReason ?? 'settlement_failed'}`;
-    return found(await settleRefused(db, settlement, setup, reason, 'pending'));
+    return found(await settleRefused(db, settlement, setup, reason));
   } catch (error) {
     if (error instanceof SettleError) {
       const reason = `facilitator refused again: ${error.errorReason ?? 'refused'}`;
-      return found(await settleRefused(db, settlement, setup, reason, 'pending'));
+      return found(await settleRefused(db, settlement, setup, reason));
     }
     return found(await transition(db, key, 'settling', 'settling', message(error)));
   }
@@ -99,8 +99,8 @@ export async function reconcileSettlement(
  * The facilitator refused to settle. The refusal alone does not say the money did not move: another path (the job,
  * the identical retry, the original request) may have settled the same authorization after this one read its nonce
  * unused, and the facilitator then refuses because the nonce is used. So the chain is asked again, after the
- * refusal: used means settled; unused means failed. With no node to ask, `withoutChain` decides (the request's own
- * first attempt: failed, the facilitator being the only authority; a reconcile: left pending for an operator).
+ * refusal: used means settled; unused means failed. With no node to ask, nothing says the money did not move: the
+ * settlement stays pending (the payer's retry and an operator decide it, see authorizationExpiry).
  * The caller releases the replay key only if the returned change applied and is `failed`.
  */
 export async function settleRefused(
@@ -108,15 +108,24 @@ export async function settleRefused(
   settlement: WalletSettlement,
   setup: X402Setup,
   reason: string,
-  withoutChain: 'failed' | 'pending',
 ): Promise<StateChange> {
   const key = settlement.uniqueKey;
   const chain = await nonceState(settlement, setup);
   if (chain === 'used') return transition(db, key, 'settling', 'settled', {});
-  if (chain === 'unused' || (chain === null && withoutChain === 'failed')) {
-    return transition(db, key, 'settling', 'failed', reason);
-  }
-  return transition(db, key, 'settling', 'settling', chain ? `${reason}; ${chain.error}` : reason);
+  if (chain === 'unused') return transition(db, key, 'settling', 'failed', reason);
+  const unchecked = chain ? chain.error : 'no chain node to check the authorization (X402_RPC_URL)';
+  return transition(db, key, 'settling', 'settling', `${reason}; ${unchecked}`);
+}
+
+/**
+ * When a signed x402 authorization can no longer move money: its validBefore (anyone holding the signature may
+ * submit it on chain until then), or, if the payload names none, the challenge's own bound on the wait.
+ */
+export function authorizationExpiry(settlement: WalletSettlement): Date {
+  const authorization = (settlement.payload.payload as { authorization?: { validBefore?: unknown } }).authorization;
+  const validBefore = Number(authorization?.validBefore);
+  if (Number.isFinite(validBefore) && validBefore > 0) return new Date(validBefore * 1000);
+  return new Date(Date.parse(settlement.createdAt) + settlement.requirements.maxTimeoutSeconds * 1000);
 }
 
 /** The state a settlement is in after a transition: the one written, or the one found instead. */

@@ -6,9 +6,9 @@ import { DEV_PAYER_REFUSAL, isDevPayer } from '@/lib/payments/dev-payers';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import { isClaimed } from '@/lib/payments/replay-store';
-import { reconcileSettlement, settleRefused } from '@/lib/payments/settlements/reconcile';
+import { authorizationExpiry, reconcileSettlement, settleRefused } from '@/lib/payments/settlements/reconcile';
 import { transition } from '@/lib/payments/settlements/states';
-import { findSettlement, type SettlementStatus } from '@/lib/payments/settlements/store';
+import { findSettlement, type SettlementStatus, type WalletSettlement } from '@/lib/payments/settlements/store';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402Requirements } from './challenge';
 import { x402ServerFor } from './resource-server';
@@ -25,6 +25,28 @@ const PAYMENT_PENDING: PaymentOutcome = {
     headers: { 'Retry-After': '10' },
   }),
 };
+
+/**
+ * The facilitator refused to settle and no chain node can say whether the money moved anyway (another path may have
+ * settled the same authorization): the payer is not told nothing was charged, and waits until the authorization
+ * can no longer move money.
+ */
+function refusedUnchecked(reason: string, settlement: WalletSettlement): PaymentOutcome {
+  const seconds = Math.ceil((authorizationExpiry(settlement).getTime() - Date.now()) / 1000) + 5;
+  return {
+    kind: 'rejected',
+    error: new ApiError({
+      code: 'payment_pending',
+      message: `The facilitator refused to settle this payment (${reason}), and this service has no chain node to check that no money moved: it stays on record. Retry this identical request (same PAYMENT-SIGNATURE) after Retry-After seconds, once its authorization has expired: you then get the content if it was settled, or a final answer if not. Do not sign a new payment before then.`,
+      headers: { 'Retry-After': String(Math.min(Math.max(seconds, 10), 3600)) },
+    }),
+  };
+}
+
+/** Pending, unchecked on chain, and past the authorization's validity: the operator decides it, the payer may buy anew. */
+const UNCONFIRMED_EXPIRED = refused(
+  "This payment's settlement could not be confirmed, and this service has no chain node to check it. Its authorization has expired, so it can no longer move money. It is listed for the operator, who delivers the content or refunds the payment if the transfer happened. To buy now, sign a new payment for the current challenge.",
+);
 
 /**
  * x402 v2, exact scheme: match the payment to this offer's requirements, have the facilitator verify it, claim its
@@ -109,9 +131,9 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
   if (!settled.success) {
     const reason = settled.errorReason ?? 'settlement_failed';
     const settlement = (await findSettlement(db, uniqueKey))!;
-    const change = await settleRefused(db, settlement, setup, reason, 'failed');
+    const change = await settleRefused(db, settlement, setup, reason);
     if (change.status === 'settled') return deliverSettled(uniqueKey, offer);
-    if (change.status !== 'failed') return PAYMENT_PENDING;
+    if (change.status !== 'failed') return setup.rpcUrl ? PAYMENT_PENDING : refusedUnchecked(reason, settlement);
     // Released only by the path whose failed write applied: one that found it failed leaves the key to the retry.
     if (change.applied) await transition(db, uniqueKey, 'failed', 'released');
     return settlementFailed(reason, matched.network, settled.payer);
@@ -140,7 +162,12 @@ async function afterEarlierAttempt(
   if (!earlier || earlier.delivered || earlier.resource !== offer.resource) return ALREADY_USED;
   const status: SettlementStatus =
     earlier.status === 'pending' ? await reconcileSettlement(db, earlier, setup) : earlier.status;
-  if (status === 'pending') return PAYMENT_PENDING;
+  if (status === 'pending') {
+    // With no chain to ask, the retry cannot learn more than the facilitator says: once the authorization can no
+    // longer move money, the payer gets a final answer instead of a retry loop, and the operator the pending row.
+    const expired = !setup.rpcUrl && Date.now() > authorizationExpiry(earlier).getTime();
+    return expired ? UNCONFIRMED_EXPIRED : PAYMENT_PENDING;
+  }
   if (status === 'failed') {
     await transition(db, uniqueKey, 'failed', 'released');
     const failed = (await findSettlement(db, uniqueKey))!;
