@@ -242,10 +242,15 @@ export const MCP_TOOLS: McpTool[] = [
     output: Account,
     target: () => ({ path: '/api/v1/account' }),
     render: (body) => {
-      const allowance = body.allowance as Body;
+      // Null for an API key without account:read: the allowance is the owner's sessions' to spend, not the key's.
+      const allowance = body.allowance as Body | null;
       return [
         `Spendable now: $${text(body.spendableUsd)} (purchased credits $${text(body.purchasedUsd)})`,
-        `Weekly allowance: ${allowance.remainingCents} of ${allowance.limitCents} cents left, renews ${text(allowance.resetsAt)}`,
+        ...(allowance
+          ? [
+              `Weekly allowance: ${allowance.remainingCents} of ${allowance.limitCents} cents left, renews ${text(allowance.resetsAt)}`,
+            ]
+          : []),
       ].join('\n');
     },
   },

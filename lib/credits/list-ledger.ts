@@ -32,6 +32,8 @@ export interface LedgerQuery {
   source?: 'purchased' | 'sponsored';
   /** Only lines older than this one (a page's cursor). */
   beforeId?: number;
+  /** Only this API key's debits and their refunds (a refund is the key's through the debit it gives back). */
+  apiKeyId?: string;
   limit: number;
 }
 
@@ -92,9 +94,10 @@ export async function listLedger(db: Queryable, userId: string, query: LedgerQue
          on po2.publication_id = pu2.id and po2.slug = substring(coalesce(d.description, l.description)
                                                                   from '^post_summary /api/v1/publications/[^/]+/([^/?]+)$')
       where l.user_id = $1 and ($2::text is null or l.source = $2) and ($3::bigint is null or l.id < $3)
+        and ($5::uuid is null or coalesce(l.api_key_id, d.api_key_id) = $5::uuid)
       order by l.id desc
       limit $4`,
-    [userId, query.source ?? null, query.beforeId ?? null, query.limit],
+    [userId, query.source ?? null, query.beforeId ?? null, query.limit, query.apiKeyId ?? null],
   );
   return rows.map((r) => ({
     id: Number(r.id),

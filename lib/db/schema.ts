@@ -30,6 +30,7 @@ export interface ApiKeysTable {
   daily_cap_cents: number | null;
   monthly_cap_cents: number | null;
   allowed_products: string[] | null;
+  scopes: Generated<string[]>;
 }
 
 export interface AuthAccountsTable {

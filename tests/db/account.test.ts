@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { GET as ledgerGet } from '@/app/api/v1/account/ledger/route';
 import { GET as accountGet } from '@/app/api/v1/account/route';
 import { POST as briefsPost } from '@/app/api/v1/briefs/route';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
+import type { ApiKeyScope } from '@/lib/accounts/api-keys/scopes';
 import { issueSessionToken } from '@/lib/accounts/sessions/issue';
 import { ensureUser } from '@/lib/accounts/users/ensure';
-import { Account, Ledger } from '@/lib/api/contracts/account';
+import { Account, Ledger, type LedgerEntry } from '@/lib/api/contracts/account';
 import { ResearchBrief } from '@/lib/api/contracts/briefs';
 import { ErrorMessage, InvalidQueryResponse } from '@/lib/api/contracts/common';
 import { callRoute } from '@/lib/api/in-process';
 import type { AppContext } from '@/lib/app/context';
+import { debitPurchasedCredits } from '@/lib/credits/debit';
 import { grantPurchasedCredits } from '@/lib/credits/grant';
+import { refundDebit } from '@/lib/credits/refund';
 import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { indexForSearch } from '@/lib/search/index/index-for-search';
@@ -54,10 +58,10 @@ const buyBrief = (authorization: string, requestId: string) =>
     body: JSON.stringify({ question: QUESTION, maxSources: 2 }),
   });
 
-async function customer(cents: number) {
+async function customer(cents: number, scopes: ApiKeyScope[] = []) {
   const user = await ensureUser(db, `${randomBytes(6).toString('hex')}@example.com`);
   await grantPurchasedCredits(db, { userId: user.id, cents, ledgerKey: `grant:${user.id}`, kind: 'grant' });
-  const { key, id } = await createApiKey(db, user.id, 'research agent');
+  const { key, id } = await createApiKey(db, user.id, 'research agent', null, scopes);
   return { userId: user.id, key: `Bearer ${key}`, keyId: id };
 }
 
@@ -79,10 +83,11 @@ describe('GET /api/v1/account', () => {
       id: buyer.keyId,
       name: 'research agent',
       spends: ['purchased'],
+      scopes: [],
     });
     expect([before.purchasedCents, before.purchasedUsd, before.spendableCents]).toEqual([100, '1.00', 100]);
-    expect(before.allowance.remainingCents).toBe(before.allowance.limitCents);
-    expect(new Date(before.allowance.resetsAt).getUTCDay()).toBe(1);
+    // The owner's allowance is not a plain key's to see (it never spends it).
+    expect(before.allowance).toBeNull();
 
     const bought = await buyBrief(buyer.key, 'req-account-1');
     expect(bought.status).toBe(200);
@@ -99,12 +104,15 @@ describe('GET /api/v1/account', () => {
     const before = Account.parse(await (await account(bearer)).json());
     expect(before.credential.kind).toBe('session_token');
     expect(before.credential.spends).toEqual(['sponsored', 'purchased']);
-    expect(before.spendableCents).toBe(50 + before.allowance.remainingCents);
+    expect(before.credential.scopes).toEqual(['account:read']);
+    expect(before.allowance!.remainingCents).toBe(before.allowance!.limitCents);
+    expect(new Date(before.allowance!.resetsAt).getUTCDay()).toBe(1);
+    expect(before.spendableCents).toBe(50 + before.allowance!.remainingCents);
 
     expect((await buyBrief(bearer, 'req-session-1')).status).toBe(200);
     const after = Account.parse(await (await account(bearer)).json());
     expect(after.purchasedCents).toBe(50);
-    expect(after.allowance.remainingCents).toBeLessThan(before.allowance.remainingCents);
+    expect(after.allowance!.remainingCents).toBeLessThan(before.allowance!.remainingCents);
     const [entry] = Ledger.parse(await (await ledger(bearer)).json()).entries;
     expect(entry).toMatchObject({
       kind: 'debit',
@@ -117,7 +125,8 @@ describe('GET /api/v1/account', () => {
 
 describe('GET /api/v1/account/ledger', () => {
   it('lists each charge newest first with what it bought and the request id of its answer, page by page', async () => {
-    const buyer = await customer(200);
+    // account:read: the grant is listed too.
+    const buyer = await customer(200, ['account:read']);
     for (const id of ['req-ledger-1', 'req-ledger-2', 'req-ledger-3'])
       expect((await buyBrief(buyer.key, id)).status).toBe(200);
 
@@ -151,8 +160,8 @@ describe('GET /api/v1/account/ledger', () => {
   });
 
   it("shows only the credential's own account", async () => {
-    const one = await customer(30);
-    const other = await customer(40);
+    const one = await customer(30, ['account:read']);
+    const other = await customer(40, ['account:read']);
     const entries = Ledger.parse(await (await ledger(other.key)).json()).entries;
     expect(entries.map((e) => [e.kind, e.amountCents])).toEqual([['grant', 40]]);
     expect(Ledger.parse(await (await ledger(one.key)).json()).entries.map((e) => e.amountCents)).toEqual([30]);
@@ -196,5 +205,106 @@ describe('the MCP tools get_balance and get_ledger', () => {
     const anonymous = await (await connect(null)).callTool({ name: 'get_balance', arguments: {} });
     expect(anonymous.isError).toBe(true);
     expect(JSON.stringify(anonymous.content)).toContain('unauthorized');
+  });
+});
+
+describe('what a credential reads: a key its own spending; a key with account:read, or a session token, the account', () => {
+  /** One account, as an owner runs it: two agents' keys, a bookkeeping key with account:read, and a session. */
+  async function sharedAccount() {
+    const agent = await customer(300);
+    const other = await createApiKey(db, agent.userId, 'second agent');
+    const reader = await createApiKey(db, agent.userId, 'bookkeeper', null, ['account:read']);
+    const session = await issueSessionToken(db, agent.userId, { name: 'owner' });
+    expect((await buyBrief(agent.key, 'req-scope-agent')).status).toBe(200);
+    expect((await buyBrief(`Bearer ${other.key}`, 'req-scope-other')).status).toBe(200);
+    expect((await buyBrief(`Bearer ${session.token}`, 'req-scope-session')).status).toBe(200);
+    // A refund row carries no key id of its own: it is the key's through the debit it gives back.
+    for (const [apiKeyId, name] of [
+      [agent.keyId, 'agent'],
+      [other.id, 'other'],
+    ] as const) {
+      const ledgerKey = `request:scope-refunded-${name}-${agent.userId}`;
+      await debitPurchasedCredits(db, {
+        userId: agent.userId,
+        cents: 10,
+        ledgerKey,
+        apiKeyId,
+        description: 'research_brief /api/v1/briefs',
+      });
+      expect(await refundDebit(db, ledgerKey)).toBe(true);
+    }
+    return { agent, other, reader: `Bearer ${reader.key}`, readerId: reader.id, session: `Bearer ${session.token}` };
+  }
+
+  /** Every page of a credential's ledger, two entries a page, and the raw bodies it came in. */
+  async function wholeLedger(authorization: string) {
+    const entries: Array<z.infer<typeof LedgerEntry>> = [];
+    const bodies: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await ledger(authorization, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(response.status).toBe(200);
+      const body = await response.text();
+      bodies.push(body);
+      const page = Ledger.parse(JSON.parse(body));
+      entries.push(...page.entries);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { entries, text: bodies.join('\n') };
+  }
+
+  it("a key without account:read reads the balance and its own debits and refunds, and no other key's id", async () => {
+    const { agent, other, readerId, reader } = await sharedAccount();
+    const own = await wholeLedger(agent.key);
+    expect(own.entries.map((e) => [e.kind, e.spendSource, e.apiKeyId])).toEqual([
+      ['refund', 'purchased', agent.keyId],
+      ['debit', 'purchased', agent.keyId],
+      ['debit', 'purchased', agent.keyId],
+    ]);
+    expect(own.entries[2]!.requestId).toBe('req-scope-agent');
+    for (const id of [other.id, readerId]) expect(own.text).not.toContain(id);
+
+    const accountText = await (await account(agent.key)).text();
+    const seen = Account.parse(JSON.parse(accountText));
+    expect(seen.credential).toMatchObject({ kind: 'api_key', id: agent.keyId, scopes: [] });
+    expect(seen.allowance).toBeNull();
+    for (const id of [other.id, readerId]) expect(accountText).not.toContain(id);
+    // The balance it pays from is the account's, as the bookkeeper sees it: an agent must know whether it can pay.
+    const whole = Account.parse(await (await account(reader)).json());
+    expect([seen.purchasedCents, seen.spendableCents]).toEqual([whole.purchasedCents, whole.purchasedCents]);
+  });
+
+  it('a key with account:read and a session token read every entry: all keys, the grant and the allowance', async () => {
+    const { agent, other, readerId, reader, session } = await sharedAccount();
+    for (const authorization of [reader, session]) {
+      const { entries } = await wholeLedger(authorization);
+      expect(entries.filter((e) => e.kind === 'grant').map((e) => e.amountCents)).toEqual([300]);
+      expect(entries.filter((e) => e.spendSource === 'sponsored').map((e) => [e.kind, e.requestId])).toEqual([
+        ['debit', 'req-scope-session'],
+      ]);
+      expect(new Set(entries.map((e) => e.apiKeyId))).toEqual(new Set([agent.keyId, other.id, null]));
+      expect(entries.filter((e) => e.kind === 'refund').map((e) => e.apiKeyId)).toEqual([other.id, agent.keyId]);
+
+      const seen = Account.parse(await (await account(authorization)).json());
+      expect(seen.credential.scopes).toEqual(['account:read']);
+      expect(seen.allowance!.remainingCents).toBeLessThan(seen.allowance!.limitCents);
+    }
+    expect(Account.parse(await (await account(reader)).json()).credential.id).toBe(readerId);
+  });
+
+  it('the MCP get_ledger and get_balance tools read as little as the key may', async () => {
+    const { agent, other } = await sharedAccount();
+    const client = await connectInMemoryMcp(agent.key, context.payments.prices, 'account-scope-test');
+    const page = await client.callTool({ name: 'get_ledger', arguments: { limit: 100 } });
+    expect(Ledger.parse(page.structuredContent).entries.map((e) => e.apiKeyId)).toEqual([
+      agent.keyId,
+      agent.keyId,
+      agent.keyId,
+    ]);
+    expect(JSON.stringify(page)).not.toContain(other.id);
+    const balance = await client.callTool({ name: 'get_balance', arguments: {} });
+    expect(balance.isError).toBeFalsy();
+    expect(Account.parse(balance.structuredContent).allowance).toBeNull();
+    expect((balance.content as Array<{ text: string }>)[0]!.text).not.toContain('Weekly allowance');
   });
 });

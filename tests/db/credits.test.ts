@@ -36,6 +36,7 @@ describe('users, API keys and session tokens', () => {
       apiKeyId: key.id,
       userId: user.id,
       cap: { dailyCents: null, monthlyCents: null, products: null },
+      scopes: [],
     });
     expect(await verifyApiKey(db, `${key.key}x`)).toBeNull();
     await revokeApiKey(db, key.id);

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { createApiKey } from '@/lib/accounts/api-keys/create';
 import { revokeApiKey } from '@/lib/accounts/api-keys/revoke';
+import { API_KEY_SCOPES } from '@/lib/accounts/api-keys/scopes';
 import { USAGE_PRODUCTS, type UsageProduct } from '@/lib/accounts/usage';
 import { accountAction } from '@/lib/dashboard/account-action';
 import { type ActionResult, actionResult } from '@/lib/dashboard/action-result';
@@ -44,6 +45,13 @@ function productsOf(input: Partial<Record<`buy_${UsageProduct}`, string>>): Usag
   return ticked.length > 0 ? ticked : null;
 }
 
+// The form's checkbox sends the one scope there is; absent, the key reads only its own spending. Anything else is a
+// forged form, refused rather than dropped, so nobody believes a key has a permission it lacks.
+const Scope = z
+  .enum(API_KEY_SCOPES, { error: 'Unknown key permission.' })
+  .optional()
+  .transform((scope) => (scope ? [scope] : []));
+
 export interface CreatedKey {
   key: string;
   name: string;
@@ -52,11 +60,13 @@ export interface CreatedKey {
 
 const createKey = accountAction({
   returnTo: '/account/keys',
-  input: z.object({ name: KeyName, dailyCapUsd: CapUsd, monthlyCapUsd: CapUsd }).extend(CapProducts.shape),
+  input: z
+    .object({ name: KeyName, dailyCapUsd: CapUsd, monthlyCapUsd: CapUsd, scopes: Scope })
+    .extend(CapProducts.shape),
   limit: true,
   run: async ({ user, input }): Promise<CreatedKey> => {
     const cap = { dailyCents: input.dailyCapUsd, monthlyCents: input.monthlyCapUsd, products: productsOf(input) };
-    const created = await createApiKey(await getDb(), user.userId, input.name, cap);
+    const created = await createApiKey(await getDb(), user.userId, input.name, cap, input.scopes);
     revalidatePath('/account/keys');
     return { key: created.key, name: created.name, displayPrefix: created.displayPrefix };
   },

@@ -31,6 +31,19 @@ function describeCap(cap: SpendCap): string {
     .join('; ');
 }
 
+/** A key reads its own spending only, unless it is given the whole account (scopes.ts). */
+function ScopeField() {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-800">
+      <input type="checkbox" name="scopes" value="account:read" className="mt-0.5 h-4 w-4" />
+      <span>
+        Can read the whole account: every key&apos;s spending, purchases and the weekly allowance (
+        <code className="font-mono">account:read</code>). Unticked, the key sees the balance and its own spending only.
+      </span>
+    </label>
+  );
+}
+
 /** A key handed to an agent can be capped: over a cap, its paid requests answer 402 and nothing is charged. */
 function SpendCapFields() {
   return (
@@ -75,7 +88,12 @@ export default async function KeysPage() {
           label="Key name"
           placeholder="e.g. research agent"
           usage="Anyone holding it can spend your credits: keep it out of code repositories."
-          options={<SpendCapFields />}
+          options={
+            <>
+              <ScopeField />
+              <SpendCapFields />
+            </>
+          }
         />
       </Panel>
       <Panel title="Your keys" id="key-list">
@@ -84,12 +102,15 @@ export default async function KeysPage() {
         ) : (
           <ScrollTable
             label="API keys"
-            headings={['Name', 'Key', 'Spend cap', 'Created', 'Last used', { hidden: 'Status or action' }]}
+            headings={['Name', 'Key', 'Reads', 'Spend cap', 'Created', 'Last used', { hidden: 'Status or action' }]}
           >
             {keys.map((key) => (
               <tr key={key.id} data-testid="key-row">
                 <td className={TD}>{key.name}</td>
                 <td className={`${TD} font-mono`}>{key.displayPrefix}…</td>
+                <td className={TD} data-testid="key-scopes">
+                  {key.scopes.includes('account:read') ? 'Whole account (account:read)' : 'Own spending'}
+                </td>
                 <td className={TD}>{key.cap ? describeCap(key.cap) : 'None'}</td>
                 <td className={TD}>{formatDateTime(new Date(key.createdAt))}</td>
                 <td className={TD}>{key.lastUsedAt ? formatDateTime(new Date(key.lastUsedAt)) : 'Never'}</td>

@@ -1,4 +1,5 @@
 import { API_KEY_PREFIX } from '@/lib/accounts/api-keys/create';
+import type { ApiKeyScope } from '@/lib/accounts/api-keys/scopes';
 import { verifyApiKey } from '@/lib/accounts/api-keys/verify';
 import { verifySessionToken } from '@/lib/accounts/sessions/verify';
 import { ApiError } from '@/lib/api/errors';
@@ -10,6 +11,16 @@ export interface BearerIdentity {
   userId: string;
   kind: 'api_key' | 'session_token';
   id: string;
+  /**
+   * What it may read: a session token (the signed-in owner) reads the whole account; an API key only with the
+   * `account:read` scope, otherwise the balance and its own spending (lib/accounts/api-keys/scopes.ts).
+   */
+  scopes: ApiKeyScope[];
+}
+
+/** Whether the credential reads the whole account: every key's spending, purchases and the weekly allowance. */
+export function readsWholeAccount(identity: BearerIdentity): boolean {
+  return identity.scopes.includes('account:read');
 }
 
 /**
@@ -27,7 +38,7 @@ export async function identifyBearer(db: Queryable, headers: Headers): Promise<B
   if (credential.token.startsWith(API_KEY_PREFIX)) {
     const key = await verifyApiKey(db, credential.token);
     if (!key) throw new ApiError({ code: 'unauthorized', message: 'Invalid or revoked API key.' });
-    return { userId: key.userId, kind: 'api_key', id: key.apiKeyId };
+    return { userId: key.userId, kind: 'api_key', id: key.apiKeyId, scopes: key.scopes };
   }
   const session = await verifySessionToken(db, credential.token);
   if (!session) {
@@ -36,5 +47,5 @@ export async function identifyBearer(db: Queryable, headers: Headers): Promise<B
       message: 'Invalid, expired or revoked session token (API keys start with pk_svc_).',
     });
   }
-  return { userId: session.userId, kind: 'session_token', id: session.tokenId };
+  return { userId: session.userId, kind: 'session_token', id: session.tokenId, scopes: ['account:read'] };
 }

@@ -5,9 +5,13 @@ import { readCreditBalance } from '@/lib/credits/balance';
 import { nextAllowanceReset } from '@/lib/credits/week';
 import type { Queryable } from '@/lib/db/types';
 import { centsToUsd } from '@/lib/payments/pricing';
-import type { BearerIdentity } from './identify-bearer';
+import { type BearerIdentity, readsWholeAccount } from './identify-bearer';
 
-/** GET /api/v1/account: the balances behind a credential, and what that credential can spend now. */
+/**
+ * GET /api/v1/account: the balances behind a credential, and what that credential can spend now. The weekly allowance
+ * is left out (null) for an API key that may read only its own spending: a key never spends it, and what is left of
+ * it tells what the owner's sessions spent.
+ */
 export async function readAccount(
   db: Queryable,
   identity: BearerIdentity,
@@ -37,15 +41,18 @@ export async function readAccount(
       id: identity.id,
       name,
       spends: identity.kind === 'api_key' ? ['purchased'] : ['sponsored', 'purchased'],
+      scopes: identity.scopes,
     },
     purchasedCents: balance.purchasedCents,
     purchasedUsd: centsToUsd(balance.purchasedCents),
-    allowance: {
-      weekStart: balance.allowance.weekStart,
-      resetsAt: nextAllowanceReset(now).toISOString(),
-      limitCents: balance.allowance.limitCents,
-      remainingCents: remaining,
-    },
+    allowance: readsWholeAccount(identity)
+      ? {
+          weekStart: balance.allowance.weekStart,
+          resetsAt: nextAllowanceReset(now).toISOString(),
+          limitCents: balance.allowance.limitCents,
+          remainingCents: remaining,
+        }
+      : null,
     cap,
     spendableCents: spendable,
     spendableUsd: centsToUsd(spendable),

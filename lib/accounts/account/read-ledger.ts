@@ -5,21 +5,24 @@ import { invalidInput } from '@/lib/api/errors';
 import { listLedger } from '@/lib/credits/list-ledger';
 import type { Queryable } from '@/lib/db/types';
 import { centsToUsd } from '@/lib/payments/pricing';
+import { type BearerIdentity, readsWholeAccount } from './identify-bearer';
 
 /**
- * GET /api/v1/account/ledger: one page of the account's ledger, both balances interleaved, newest first. The cursor
- * is the last entry's id, opaque to clients: entry ids only grow, so a page never repeats or skips an entry however
- * many are written while an agent pages.
+ * GET /api/v1/account/ledger: one page of the account's ledger, both balances interleaved, newest first; for an API
+ * key that may read only its own spending, its own debits and refunds. The cursor is the last entry's id, opaque to
+ * clients: entry ids only grow, so a page never repeats or skips an entry however many are written while an agent
+ * pages.
  */
 export async function readLedger(
   db: Queryable,
-  userId: string,
+  identity: BearerIdentity,
   page: { cursor?: string; limit?: number },
 ): Promise<z.input<typeof Ledger>> {
   const limit = page.limit ?? LEDGER_DEFAULT_LIMIT;
   const beforeId = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+  const apiKeyId = readsWholeAccount(identity) ? undefined : identity.id;
   // One more than the page, to know whether an older one exists.
-  const lines = await listLedger(db, userId, { beforeId, limit: limit + 1 });
+  const lines = await listLedger(db, identity.userId, { apiKeyId, beforeId, limit: limit + 1 });
   const entries = lines.slice(0, limit).map((line) => ({
     id: String(line.id),
     createdAt: line.createdAt,

@@ -1,5 +1,6 @@
 import { typed } from '@/lib/db/typed';
 import type { Queryable } from '@/lib/db/types';
+import { type ApiKeyScope, scopesFromRow } from './scopes';
 import { capFromRow, hasLimit, type SpendCap } from './spend-cap';
 
 export interface ApiKeySummary {
@@ -10,6 +11,8 @@ export interface ApiKeySummary {
   lastUsedAt: string | null;
   revokedAt: string | null;
   cap: SpendCap | null;
+  /** What it may read besides its own spending; empty: its own spending only. */
+  scopes: ApiKeyScope[];
 }
 
 /** A user's API keys, newest first: names and prefixes only (the keys themselves are stored as hashes). */
@@ -26,6 +29,7 @@ export async function listApiKeys(db: Queryable, userId: string, limit = 100): P
       'daily_cap_cents',
       'monthly_cap_cents',
       'allowed_products',
+      'scopes',
     ])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
@@ -40,6 +44,7 @@ export async function listApiKeys(db: Queryable, userId: string, limit = 100): P
     lastUsedAt: r.last_used_at?.toISOString() ?? null,
     revokedAt: r.revoked_at?.toISOString() ?? null,
     cap: capOf(r),
+    scopes: scopesFromRow(r.scopes),
   }));
 }
 

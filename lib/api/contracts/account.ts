@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEY_SCOPES } from '@/lib/accounts/api-keys/scopes';
 import { IsoTimestamp, integerParam } from './common';
 
 const cents = z.number().int();
@@ -12,6 +13,10 @@ export const AccountCredential = z
     spends: z.array(z.enum(['sponsored', 'purchased'])).meta({
       description:
         "What a paid request made with this credential draws on, in order: an API key spends purchased credits only; a session token spends this week's allowance (sponsored) first, then purchased credits.",
+    }),
+    scopes: z.array(z.enum(API_KEY_SCOPES)).meta({
+      description:
+        "What the credential reads. `account:read`: the whole account (every key's spending and id, purchases, grants and the weekly allowance), as a session token always does. Empty (an API key created without it, and every key created before scopes existed): the balance, its own cap and its own debits and refunds only.",
     }),
   })
   .meta({ id: 'AccountCredential', description: 'The credential the request was made with.' });
@@ -28,8 +33,10 @@ export const Account = z
         limitCents: cents.min(0),
         remainingCents: cents.min(0).meta({ description: "This week's sponsored credits left, in US cents." }),
       })
+      .nullable()
       .meta({
-        description: "The signed-in user's weekly allowance (sponsored credits), spent by session tokens only.",
+        description:
+          "The signed-in user's weekly allowance (sponsored credits), spent by session tokens only; null for an API key without the `account:read` scope, which never spends it and is not shown what the owner's sessions spent.",
       }),
     cap: z
       .strictObject({
@@ -66,15 +73,11 @@ export const Account = z
     id: 'Account',
     description: 'The balance behind the request’s Bearer credential.',
     example: {
-      credential: { kind: 'api_key', id: '2f0c…', name: 'research agent', spends: ['purchased'] },
+      credential: { kind: 'api_key', id: '2f0c…', name: 'research agent', spends: ['purchased'], scopes: [] },
       purchasedCents: 480,
       purchasedUsd: '4.80',
-      allowance: {
-        weekStart: '2026-11-23',
-        resetsAt: '2026-11-30T00:00:00.000Z',
-        limitCents: 100,
-        remainingCents: 100,
-      },
+      allowance: null,
+      cap: null,
       spendableCents: 480,
       spendableUsd: '4.80',
       asOf: '2026-11-28T18:00:00.000Z',
@@ -120,7 +123,10 @@ export const LedgerEntry = z
     requestId: z.string().nullable().meta({
       description: 'The paid answer’s X-Request-Id, to match the charge with the response; null when unknown.',
     }),
-    apiKeyId: z.string().nullable().meta({ description: 'The API key that spent it; null for a session token.' }),
+    apiKeyId: z.string().nullable().meta({
+      description:
+        'The API key that spent it; null for a session token and for credits added. A key without `account:read` sees only its own id here.',
+    }),
   })
   .meta({ id: 'LedgerEntry' });
 
@@ -134,7 +140,8 @@ export const Ledger = z
   })
   .meta({
     id: 'Ledger',
-    description: "The account's credit ledger (both balances), newest first.",
+    description:
+      "The account's credit ledger (both balances), newest first; for an API key without `account:read`, only that key's own debits and refunds.",
     example: {
       entries: [
         {

@@ -21,7 +21,7 @@ export const getAccount = defineRoute({
   rateLimit: 'free',
   tags: ['Account'],
   description:
-    "Free, with `Authorization: Bearer <API key or session token>`. Purchased credits left; this week's allowance (sponsored credits, spent by session tokens only) with its limit, what is left and when it renews; which balances the credential spends, in order; and `spendableCents`, what it can spend right now. 401 without a valid credential, never 402.",
+    "Free, with `Authorization: Bearer <API key or session token>`. Purchased credits left; this week's allowance (sponsored credits, spent by session tokens only) with its limit, what is left and when it renews; which balances the credential spends, in order, and what it reads (`scopes`); an API key's spend cap and its spending against it; and `spendableCents`, what it can spend right now. An API key without the `account:read` scope gets `allowance: null`: what the owner's sessions spent is not its business. 401 without a valid credential, never 402.",
   headers: BearerHeader,
   responses: {
     '200': jsonBody("The credential's account.", Account),
@@ -38,7 +38,7 @@ export const listAccountLedger = defineRoute({
   rateLimit: 'free',
   tags: ['Account'],
   description:
-    "Free, with `Authorization: Bearer <API key or session token>`. Every debit, refund, purchase, grant and reversal of the credential's account, both balances (purchased and sponsored) interleaved, newest first: the amount, the balance it moved and that balance after it, and for a paid request what it bought (product, resource path, a summary's post title), the protocol and the paid answer's request id (its X-Request-Id). Page with `cursor` (the previous page's `nextCursor`). 401 without a valid credential, never 402; 400 for a cursor this route did not write.",
+    "Free, with `Authorization: Bearer <API key or session token>`. Every debit, refund, purchase, grant and reversal of the credential's account, both balances (purchased and sponsored) interleaved, newest first (for a session token, or an API key created with the `account:read` scope; an API key without it sees only its own debits and refunds: no other key's id, no purchase or grant, nothing spent from the weekly allowance): the amount, the balance it moved and that balance after it, and for a paid request what it bought (product, resource path, a summary's post title), the protocol and the paid answer's request id (its X-Request-Id). Page with `cursor` (the previous page's `nextCursor`). 401 without a valid credential, never 402; 400 for a cursor this route did not write.",
   headers: BearerHeader,
   query: LedgerQuery,
   responses: {

@@ -11,6 +11,6 @@ export const dynamic = 'force-dynamic';
 export const GET = handle(listAccountLedger, async ({ request, query }) => {
   const db = await getDb();
   const identity = await identifyBearer(db, request.headers);
-  const ledger = await readLedger(db, identity.userId, { cursor: query.cursor, limit: query.limit });
+  const ledger = await readLedger(db, identity, { cursor: query.cursor, limit: query.limit });
   return jsonResponse(Ledger, ledger, { headers: { 'Cache-Control': 'no-store' } });
 });
