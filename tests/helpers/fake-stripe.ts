@@ -10,7 +10,9 @@ import { type LoopbackServer, startLoopbackServer } from './loopback-server';
  * - Checkout Sessions (create, retrieve) and a hosted payment page at the session's `url`, whose Pay button marks the
  *   session paid, delivers a signed `checkout.session.completed` webhook and redirects to `success_url`;
  * - shared payment tokens (the test helper that issues one) and PaymentIntents confirmed with one, as `mppx`'s
- *   stripe.charge creates them;
+ *   stripe.charge creates them, and the PaymentIntent search by metadata;
+ * - Idempotency-Key as Stripe keeps it: the same key with the same parameters answers the first response again with
+ *   `Idempotent-Replayed: true`, with other parameters 400 `idempotency_error`;
  * - refunds delivered as `charge.refunded` webhooks.
  * Webhooks are signed with the SDK's own test-header helper, as Stripe signs them.
  */
@@ -22,6 +24,11 @@ export interface FakeStripe {
   setWebhookUrl(url: string): void;
   sessions: Map<string, CheckoutSession>;
   paymentIntents: Map<string, PaymentIntent>;
+  /**
+   * How many of the next PaymentIntent creations (replays included) Stripe carries out but whose answer is lost: the
+   * connection closes before the response, as when a network drops it after Stripe processed the request.
+   */
+  loseIntentResponses: number;
   /** Every webhook delivered: the body as sent, and the service's status. */
   delivered: Array<{ payload: string; status: number }>;
   /** Signs and delivers an event to the webhook URL; returns the status and body. */
@@ -78,6 +85,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 /** Stripe's bracketed form keys (`metadata[user_id]`) flattened into one map; we read the keys we need by name. */
 const form = (body: string) => new URLSearchParams(body);
+/** A request's parameters in one order, for comparing two requests made with the same Idempotency-Key. */
+const sortedParams = (params: URLSearchParams) =>
+  [...params]
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('&');
 const prefixed = (params: URLSearchParams, prefix: string) =>
   Object.fromEntries(
     [...params].filter(([k]) => k.startsWith(`${prefix}[`)).map(([k, v]) => [k.slice(prefix.length + 1, -1), v]),
@@ -97,7 +110,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, CheckoutSession>();
   const paymentIntents = new Map<string, PaymentIntent>();
   const tokens = new Map<string, GrantedToken>();
-  const idempotent = new Map<string, unknown>();
+  /** Each Idempotency-Key's request parameters and the response it got, answered again on a replay. */
+  const idempotent = new Map<string, { params: string; body: unknown }>();
   const delivered: FakeStripe['delivered'] = [];
   let webhookUrl = '';
 
@@ -132,11 +146,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const params = form(await readBody(req));
     const key = req.headers['idempotency-key'];
     const replayKey = typeof key === 'string' ? `${path} ${key}` : null;
-    if (replayKey && idempotent.has(replayKey))
-      return json(res, 200, idempotent.get(replayKey), { 'idempotent-replayed': 'true' });
+    // The creation of a PaymentIntent is done (or replayed) but its answer never reaches the caller.
+    const lost = () => {
+      if (req.method !== 'POST' || path !== '/v1/payment_intents' || fake.loseIntentResponses <= 0) return false;
+      fake.loseIntentResponses -= 1;
+      res.socket?.destroy();
+      return true;
+    };
+    const earlier = replayKey ? idempotent.get(replayKey) : undefined;
+    if (earlier && earlier.params !== sortedParams(params))
+      return stripeError(
+        res,
+        400,
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        'idempotency_error',
+      );
+    if (earlier) return lost() || json(res, 200, earlier.body, { 'idempotent-replayed': 'true' });
     const answer = (body: unknown) => {
-      if (replayKey) idempotent.set(replayKey, body);
-      json(res, 200, body);
+      if (replayKey) idempotent.set(replayKey, { params: sortedParams(params), body });
+      if (!lost()) json(res, 200, body);
     };
 
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
@@ -178,6 +206,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       tokens.set(token.id, token);
       return answer({ id: token.id, object: 'shared_payment.granted_token' });
+    }
+    if (req.method === 'GET' && path === '/v1/payment_intents/search') {
+      // Only the one query form the service sends: a metadata field equal to a quoted value.
+      const query = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(
+        new URL(req.url ?? '', 'http://x').searchParams.get('query') ?? '',
+      );
+      if (!query) return stripeError(res, 400, 'Unsupported search query');
+      const data = [...paymentIntents.values()].filter((intent) => intent.metadata[query[1]!] === query[2]);
+      return json(res, 200, { object: 'search_result', url: path, has_more: false, next_page: null, data });
     }
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(params.get('amount'));
@@ -254,6 +291,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     sessions,
     paymentIntents,
+    loseIntentResponses: 0,
     delivered,
     deliver,
     async refund(paymentIntentId, cents) {

@@ -16,6 +16,7 @@ import { SETTLE_GRACE_MS } from '@/lib/payments/settlements/reconcile';
 import { transition } from '@/lib/payments/settlements/states';
 import { findSettlement, type WalletSettlement } from '@/lib/payments/settlements/store';
 import type { PaymentSetup } from '@/lib/payments/setup';
+import { type ChargeVerdict, cardVerdict, stripeAnswerOf } from './card-answers';
 import { chargeWithMpp, type MppOutcome } from './charge';
 
 type MppSetup = NonNullable<PaymentSetup['mpp']>;
@@ -37,7 +38,8 @@ const PAYMENT_PENDING: PaymentOutcome = {
  * MPP: mppx verifies the credential and settles it (on chain or by card) inside chargeWithMpp. A credential bound
  * to one of our challenges gets a settlement row first, keyed by its digest, so a charge whose process stops before
  * it is recorded is found by the reconcile job. A refused credential comes back as mppx's own 402, kept whole so its
- * problem type and fresh challenge reach the client.
+ * problem type and fresh challenge reach the client, but only when no money can have moved: a card refusal is read
+ * from Stripe's own answer (mppx refuses a replayed, i.e. earlier, success as "already processed").
  */
 export async function payWithMpp(
   db: Db,
@@ -71,13 +73,19 @@ export async function payWithMpp(
 
   // mppx keeps its replay claim on a transaction once it tried to broadcast it: then a refusal or an error leaves
   // the transfer possibly on chain, and the row stays pending for the retry or the job to resolve from the chain.
-  const broadcastMayHaveHappened = async () => !heldBefore && (await mppxHoldsClaim(credential));
+  // A card: Stripe's answer says whether it was charged (an earlier attempt's charge comes back as a replay).
+  const stripe = stripeAnswerOf();
+  const moneyMayHaveMoved = async (reason: string): Promise<ChargeVerdict> => {
+    if (credential.challenge.method === 'stripe') return cardVerdict(stripe.answer, earlier?.status === 'pending');
+    return !heldBefore && (await mppxHoldsClaim(credential)) ? { kind: 'unknown', reason } : { kind: 'not charged' };
+  };
   let outcome: MppOutcome | null;
   try {
-    outcome = await charge();
+    outcome = await stripe.run(charge);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    if (await broadcastMayHaveHappened()) return pending(db, key, reason, offer, setup);
+    const verdict = await moneyMayHaveMoved(reason);
+    if (verdict.kind !== 'not charged') return notRefused(db, key, verdict, offer, setup);
     await transition(db, key, 'settling', 'failed', reason);
     throw error;
   }
@@ -90,7 +98,8 @@ export async function payWithMpp(
     });
     return { kind: 'paid', delivery };
   }
-  if (await broadcastMayHaveHappened()) return pending(db, key, 'refused after the broadcast', offer, setup);
+  const verdict = await moneyMayHaveMoved('refused after the broadcast');
+  if (verdict.kind !== 'not charged') return notRefused(db, key, verdict, offer, setup);
   const change = await transition(db, key, 'settling', 'failed', 'refused by mppx before any transfer');
   if (change.status === 'settled') return afterEarlierAttempt(db, (await findSettlement(db, key))!, offer, setup);
   return answered(outcome, offer);
@@ -113,11 +122,27 @@ function answered(outcome: MppOutcome | null, offer: PaidOffer): PaymentOutcome 
   return { kind: 'paid', delivery: mppDelivery(offer, receipt) };
 }
 
-/** The outcome is unknown: left pending; a transfer that shows on chain meanwhile is delivered at once. */
-async function pending(db: Db, key: string, reason: string, offer: PaidOffer, setup: MppSetup) {
-  const change = await transition(db, key, 'settling', 'settling', reason);
-  if (change.status !== 'settled') return PAYMENT_PENDING;
-  return afterEarlierAttempt(db, (await findSettlement(db, key))!, offer, setup);
+/**
+ * mppx refused or failed, but the money moved or may have. Charged (Stripe's PaymentIntent succeeded): settled and
+ * delivered now, under the PaymentIntent mppx's receipt would have named. Unknown: left pending; a transfer that
+ * shows on chain meanwhile is delivered at once, and a card row past its grace period is looked up at Stripe.
+ */
+async function notRefused(
+  db: Db,
+  key: string,
+  verdict: Exclude<ChargeVerdict, { kind: 'not charged' }>,
+  offer: PaidOffer,
+  setup: MppSetup,
+) {
+  if (verdict.kind === 'charged') {
+    const reference = verdict.paymentIntent;
+    await transition(db, key, 'settling', 'settled', { transaction: reference, paymentKey: `mpp:stripe:${reference}` });
+    return afterEarlierAttempt(db, (await findSettlement(db, key))!, offer, setup);
+  }
+  const change = await transition(db, key, 'settling', 'settling', verdict.reason);
+  const row = (await findSettlement(db, key))!;
+  if (change.status !== 'settled' && row.network.startsWith('tempo:')) return PAYMENT_PENDING;
+  return afterEarlierAttempt(db, row, offer, setup);
 }
 
 /**

@@ -4,6 +4,7 @@ import { tempo as tempoMainnet } from 'viem/chains';
 import { stripeClient } from '@/lib/billing/stripe-client';
 import { postgresPaymentStore } from '@/lib/payments/replay-store';
 import type { PaymentSetup } from '@/lib/payments/setup';
+import { answerNotingStripeClient } from './card-answers';
 
 type MppSetup = NonNullable<PaymentSetup['mpp']>;
 
@@ -49,7 +50,8 @@ function createMpp(setup: MppSetup, realm: string) {
   }
   if (setup.stripe) {
     const { secretKey, networkId, apiBaseUrl } = setup.stripe;
-    const client = stripeClient(secretKey, apiBaseUrl);
+    // mppx reads only a fresh success from Stripe's answer; the noting client keeps it for payWithMpp to read.
+    const client = answerNotingStripeClient(stripeClient(secretKey, apiBaseUrl));
     methods.push(stripe.charge({ client, networkId, paymentMethodTypes: ['card'], currency: 'usd', decimals: 2 }));
   }
   return Mppx.create({ methods, secretKey: setup.secretKey, realm });

@@ -5,6 +5,7 @@ import { createClient, http, keccak256, parseEventLogs } from 'viem';
 import { getBlock, getTransactionReceipt } from 'viem/actions';
 import { Abis, Transaction } from 'viem/tempo';
 import type { Db } from '@/lib/db/types';
+import { findCardPayment } from '@/lib/payments/mpp/card-lookup';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { isClaimed } from '@/lib/payments/replay-store';
 import type { PaymentSetup } from '@/lib/payments/setup';
@@ -130,7 +131,9 @@ async function tempoTransfer(settlement: WalletSettlement, setup: MppSetup): Pro
  * answer after broadcasting) from the chain: the transfer's receipt makes it settled, recorded under the receipt
  * reference mppx would have returned; a reverted one failed, as does a signed transaction whose validity (its
  * expiring nonce) ended with no receipt: it was never broadcast, or dropped. Otherwise, without a receipt, it stays
- * pending (a card charge, which has no chain, always does): an operator looks at it with `admin payments --pending`.
+ * pending: an operator looks at it with `admin payments --pending`. A card charge is looked up at Stripe instead: its
+ * succeeded PaymentIntent makes it settled; anything else leaves it pending, never failed (a search that finds
+ * nothing does not prove that nothing was charged).
  */
 export async function reconcileMppSettlement(
   db: Db,
@@ -140,7 +143,15 @@ export async function reconcileMppSettlement(
   const key = settlement.uniqueKey;
   let change: StateChange;
   if (!settlement.network.startsWith('tempo:')) {
-    change = await transition(db, key, 'settling', 'settling', 'card charge: confirm it with Stripe');
+    const credential = settlement.payload as unknown as Credential.Credential;
+    const card = await findCardPayment(credential, settlement.amountCents, setup.stripe);
+    change =
+      card.kind === 'charged'
+        ? await transition(db, key, 'settling', 'settled', {
+            transaction: card.paymentIntent,
+            paymentKey: `mpp:stripe:${card.paymentIntent}`,
+          })
+        : await transition(db, key, 'settling', 'settling', card.reason);
   } else {
     const chain = await tempoTransfer(settlement, setup);
     if (chain.kind === 'unknown') change = await transition(db, key, 'settling', 'settling', chain.reason);
