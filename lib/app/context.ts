@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { forgetDatabase } from '@/lib/app/process-state';
 import { exportNextAuthOrigin } from '@/lib/auth/next-auth-origin';
 import type { OwnerRole } from '@/lib/db/owner/owner-lock';
 import { prepareDatabase, type Seeder } from '@/lib/db/prepare';
@@ -108,8 +109,10 @@ export async function createAppContext(config: Env, options: AppContextOptions =
       async close() {
         await jobs?.stop();
         await stopPayments();
-        // A database handed in is closed by whoever opened it.
-        if (!options.db) await served.close();
+        // A database handed in is closed, and its state dropped, by whoever opened it.
+        if (options.db) return;
+        forgetDatabase(served);
+        await served.close();
       },
     };
   } catch (error) {

@@ -1,33 +1,29 @@
 import { env } from '@/lib/env';
 import { type AppContext, type AppContextOptions, createAppContext } from './context';
+import { processSlot } from './process-state';
 
-// Next bundles the route handlers apart from the custom server (server.ts), each with its own copy of every module,
-// so the one context of this process is kept on globalThis, under this one key.
-const holder = globalThis as typeof globalThis & {
-  __finpubAppContext?: { building: Promise<AppContext>; built?: AppContext };
-};
+type Entry = { building: Promise<AppContext>; built?: AppContext };
+const slot = () => processSlot<Entry>('appContext');
 
 /**
  * Builds this process's context with the entry point's options (server.ts, the admin CLI, a test), or returns the
  * one built already.
  */
 export function openAppContext(options: AppContextOptions = {}): Promise<AppContext> {
-  if (!holder.__finpubAppContext) {
-    const entry: { building: Promise<AppContext>; built?: AppContext } = {
-      building: createAppContext(env(), options),
-    };
-    entry.building.then(
-      (context) => {
-        entry.built = context;
-      },
-      // A failed start is not kept: the next request tries again.
-      () => {
-        if (holder.__finpubAppContext === entry) holder.__finpubAppContext = undefined;
-      },
-    );
-    holder.__finpubAppContext = entry;
-  }
-  return holder.__finpubAppContext.building;
+  const current = slot().get();
+  if (current) return current.building;
+  const entry: Entry = { building: createAppContext(env(), options) };
+  entry.building.then(
+    (context) => {
+      entry.built = context;
+    },
+    // A failed start is not kept: the next request tries again.
+    () => {
+      if (slot().get() === entry) slot().set(undefined);
+    },
+  );
+  slot().set(entry);
+  return entry.building;
 }
 
 /**
@@ -41,12 +37,12 @@ export function appContext(): Promise<AppContext> {
 
 /** The context if it is built already, for a nudge that must not build one (or wait for it). */
 export function builtAppContext(): AppContext | undefined {
-  return holder.__finpubAppContext?.built;
+  return slot().get()?.built;
 }
 
 /** Closes this process's context, if there is one; the next appContext() builds a new one. */
 export async function closeAppContext(): Promise<void> {
-  const entry = holder.__finpubAppContext;
-  holder.__finpubAppContext = undefined;
+  const entry = slot().get();
+  slot().set(undefined);
   if (entry) await (await entry.building).close();
 }

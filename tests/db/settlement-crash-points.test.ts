@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, readdirSync, renameSync, rmSync } from 'nod
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { forgetDatabase } from '@/lib/app/process-state';
 import type { Db } from '@/lib/db/types';
 import { isClaimed } from '@/lib/payments/replay-store';
 import { sellOffer } from '@/lib/payments/sell-offer';
@@ -12,6 +13,7 @@ import {
   filedLinesRemain,
   keepInOutbox,
   listOutbox,
+  moveFiledLinesSoon,
 } from '@/lib/payments/settlements/outbox';
 import { outboxFile } from '@/lib/payments/settlements/outbox-store';
 import {
@@ -431,6 +433,34 @@ describe('filed on one instance, recorded by a job that may run on another', () 
     vi.useRealTimers();
     // In the table, any instance's job records it: no disk of this host is needed any more.
     expect((await listOutbox(f.db)).map((entry) => entry.uniqueKey)).toContain(p.uniqueKey);
+    await drainOutbox(f.db);
+    expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false, settlements: 0 });
+  });
+});
+
+describe('two application contexts in one process (a test, an admin command beside the service)', () => {
+  it("one context's outbox mover neither hides nor stops another's", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A context whose database stays down: its mover retries, and fails, for as long as it lives.
+    const down = new Proxy(f.db, {
+      get(target, name) {
+        if (name === 'query') return async () => Promise.reject(new Error('database is down'));
+        const value = Reflect.get(target, name);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Db;
+    const p = await newPayment();
+    const { offer, payment } = record(p, false);
+    await keepInOutbox(down, offer, payment, new Error('record failed'));
+    await until(() => log.mock.calls.length > 0);
+
+    // A second context, on a database that answers, starts its own mover (as server.ts does at start).
+    moveFiledLinesSoon(f.db);
+    await until(() => !filedLinesRemain());
+    expect((await listOutbox(f.db)).map((entry) => entry.uniqueKey)).toContain(p.uniqueKey);
+    forgetDatabase(down);
+    vi.useRealTimers();
     await drainOutbox(f.db);
     expect(await money(p)).toEqual({ ...PAID_ONCE, delivered: false, settlements: 0 });
   });

@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { databaseSlot } from '@/lib/app/process-state';
 import type { Db } from '@/lib/db/types';
 import type { PaymentRecord, RecordedOffer } from '@/lib/payments/record';
 import { outboxFile } from './outbox-store';
@@ -36,27 +37,32 @@ export async function keepInOutbox(db: Db, offer: RecordedOffer, payment: Paymen
 
 /** How often this process tries again to move its filed lines into the table. */
 export const FILED_RETRY_MS = 15_000;
-const mover = globalThis as typeof globalThis & { __finpubFiledMover?: NodeJS.Timeout };
 
 /**
  * Moves this host's outbox file into payment_outbox now and, while lines remain (the database still refuses them),
- * every FILED_RETRY_MS until none do. One timer per process; it does not keep the process alive. The service calls
- * it at start too, for lines a previous run of this instance left.
+ * every FILED_RETRY_MS until none do. One timer per database (each application context opens its own, and the context
+ * closing its database stops it); it does not keep the process alive. The service calls it at start too,
+ * for lines a previous run of this instance left.
  */
 export function moveFiledLinesSoon(db: Db): void {
-  if (mover.__finpubFiledMover) return;
+  const mover = databaseSlot<NodeJS.Timeout>(db, 'filedMover');
+  if (mover.get()) return;
+  let dropStop = () => false;
+  const stop = () => {
+    clearInterval(mover.get());
+    mover.set(undefined);
+    dropStop();
+  };
   const attempt = async () => {
     try {
       await moveFileIntoTable(db);
     } catch (error) {
       console.error('[payments] outbox file not moved into the database yet; retrying', error);
     }
-    if (!filedLinesRemain()) {
-      clearInterval(mover.__finpubFiledMover);
-      mover.__finpubFiledMover = undefined;
-    }
+    if (!filedLinesRemain()) stop();
   };
-  mover.__finpubFiledMover = setInterval(() => void attempt(), FILED_RETRY_MS).unref();
+  mover.set(setInterval(() => void attempt(), FILED_RETRY_MS).unref());
+  dropStop = mover.onForget(stop);
   void attempt();
 }
 
