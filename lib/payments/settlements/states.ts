@@ -32,7 +32,7 @@ export const WALLET_PAYMENT_STATES = {
   settling: {
     stored: "wallet_settlements 'pending': the facilitator (or mppx) was asked to settle, the outcome is unknown",
     ifTheProcessStops:
-      'the reconcile job (after its grace period) or the identical retry asks the chain or the facilitator again (reconcileSettlement; MPP: the chain, for the receipt of its transaction); the nonce lets the money move at most once',
+      'the reconcile job (after its grace period) or the identical retry asks the chain or the facilitator again (reconcileSettlement; MPP tempo: the chain, for the receipt of its transaction; MPP card: Stripe, for the PaymentIntent mppx created); the nonce lets the money move at most once',
   },
   settled: {
     stored: "wallet_settlements 'settled' (credits: the money moved, nothing of ours stored yet)",
