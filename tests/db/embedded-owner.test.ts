@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,33 @@ describe('an embedded data directory', () => {
       await db.close();
     }
     expect(existsSync(ownerLockPath(dir))).toBe(false);
+  });
+
+  // Issue 46: a container killed (SIGKILL, out of memory) and recreated has a new hostname, and its predecessor's
+  // pid cannot be checked from it: the lock, no longer refreshed, goes stale instead of blocking every start.
+  it('opens again after its owner was killed in a container that came back under another hostname', async () => {
+    const dir = dataDir();
+    const writer = await startWriter(dir, 20);
+    expect(readOwner(dir)).toMatchObject({ pid: writer.child.pid, refreshEveryMs: 15_000 });
+    const exited = new Promise((resolve) => writer.child.once('exit', resolve));
+    writer.child.kill('SIGKILL');
+    await exited;
+    const committedBeforeKill = writer.committed();
+    const left = JSON.parse(readFileSync(ownerLockPath(dir), 'utf8'));
+    writeFileSync(ownerLockPath(dir), JSON.stringify({ ...left, hostname: 'the-container-before' }));
+    const lastRefreshed = new Date(Date.now() - 5 * 60_000);
+    utimesSync(ownerLockPath(dir), lastRefreshed, lastRefreshed);
+
+    const lines: string[] = [];
+    const db = await openDatabase({ dataDir: dir, ownerRole: 'service', log: (l) => lines.push(l) });
+    try {
+      expect(lines.join('\n')).toMatch(/was stale \(host the-container-before has not refreshed it for 5 min 0 s/);
+      expect(readOwner(dir)!.pid).toBe(process.pid);
+      const [{ n }] = (await db.query<{ n: number }>('select count(*)::int as n from written')) as [{ n: number }];
+      expect(n).toBeGreaterThanOrEqual(committedBeforeKill);
+    } finally {
+      await db.close();
+    }
   });
 
   it('that cannot open says what happened and how to recover; db recover keeps it aside', async () => {

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OwnerLockHeld, type OwnerRecord, ownerLockPath, readOwner, takeOwnerLock } from '@/lib/db/owner/owner-lock';
-import { processStartTicks } from '@/lib/db/owner/process-start';
+import { bootId, processStartTicks, psStartTime } from '@/lib/db/owner/process-start';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -27,7 +27,7 @@ async function liveProcess(): Promise<number> {
   return child.pid!;
 }
 
-function writeLock(dir: string, owner: Partial<OwnerRecord> & { pid: number }): void {
+function writeLock(dir: string, owner: Partial<OwnerRecord> & { pid: number }, refreshedAgoMs = 0): void {
   const record: OwnerRecord = {
     startedAt: new Date(Date.now() - 90_000).toISOString(),
     startTicks: processStartTicks(owner.pid),
@@ -37,6 +37,17 @@ function writeLock(dir: string, owner: Partial<OwnerRecord> & { pid: number }): 
     ...owner,
   };
   writeFileSync(ownerLockPath(dir), JSON.stringify(record));
+  const refreshed = new Date(Date.now() - refreshedAgoMs);
+  utimesSync(ownerLockPath(dir), refreshed, refreshed);
+}
+
+/** Refreshes a lock as its owner would, every `everyMs`, until the test ends. */
+function keepRefreshing(dir: string, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    const now = new Date();
+    utimesSync(ownerLockPath(dir), now, now);
+  }, everyMs);
+  return () => clearInterval(timer);
 }
 
 describe('the owner lock of an embedded data directory', () => {
@@ -130,5 +141,88 @@ describe('the owner lock of an embedded data directory', () => {
     writeLock(dir, { pid });
     lock.release();
     expect(JSON.parse(readFileSync(ownerLockPath(dir), 'utf8')).pid).toBe(pid);
+  });
+
+  // Issue 46: a container recreated after a SIGKILL has a new hostname; its predecessor's lock blocked it for good.
+  it('takes over a lock from another host that its owner stopped refreshing, and says why', async () => {
+    const dir = dataDir();
+    writeLock(dir, { pid: 1, hostname: 'a-container-gone', refreshEveryMs: 15_000 }, 10 * 60_000);
+    const lines: string[] = [];
+    const lock = await takeOwnerLock(dir, 'service', { log: (l) => lines.push(l) });
+    expect(readOwner(dir)).toMatchObject({ pid: process.pid, hostname: hostname(), nonce: lock.owner.nonce });
+    expect(lines.join('\n')).toMatch(
+      /the service \(pid 1 on host a-container-gone\) was stale \(host a-container-gone has not refreshed it for 10 min 0 s \(its owner does every 15 s\)\): taking it over/,
+    );
+    lock.release();
+  });
+
+  it('waits, bounded, for a fresh lock from another host to go stale, then takes it', async () => {
+    const dir = dataDir();
+    // Refreshed every 100 ms by its owner, last 300 ms ago: stale 800 ms after that refresh, unless refreshed again.
+    writeLock(dir, { pid: 1, hostname: 'a-container-gone', refreshEveryMs: 100 }, 300);
+    const lines: string[] = [];
+    const started = Date.now();
+    const lock = await takeOwnerLock(dir, 'service', { log: (l) => lines.push(l) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(readOwner(dir)!.pid).toBe(process.pid);
+    expect(lines[0]).toMatch(
+      /in use by the service \(pid 1 on host a-container-gone, .*\), which cannot be asked from here: its lock was refreshed \d+ ms ago, and a lock its owner has stopped refreshing is stale after 800 ms: waiting up to that long/,
+    );
+    lock.release();
+  });
+
+  it('refuses a lock from another host while its owner keeps refreshing it', async () => {
+    const dir = dataDir();
+    writeLock(dir, { pid: 1, hostname: 'a-live-container', refreshEveryMs: 100 });
+    const stop = keepRefreshing(dir, 50);
+    try {
+      const error = await takeOwnerLock(dir, 'service').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OwnerLockHeld);
+      expect((error as Error).message).toMatch(
+        /still in use by the service \(pid 1 on host a-live-container, .*\): a second service cannot open it; its lock was refreshed \d+ ms ago, so it runs there: stop it on a-live-container first/,
+      );
+    } finally {
+      stop();
+    }
+    expect(readOwner(dir)!.hostname).toBe('a-live-container');
+  });
+
+  it('keeps a lock written by an earlier version (never refreshed) on another host, saying how to clear it', async () => {
+    const dir = dataDir();
+    writeLock(dir, { pid: 1, hostname: 'an-old-host' }, 24 * 3600_000);
+    await expect(takeOwnerLock(dir, 'service')).rejects.toThrow(/cannot be told from here: if it does not, delete/);
+  });
+
+  it('refreshes its own lock while it holds it', async () => {
+    const dir = dataDir();
+    const lock = await takeOwnerLock(dir, 'service', { refreshEveryMs: 50 });
+    expect(readOwner(dir)).toMatchObject({ refreshEveryMs: 50 });
+    const longAgo = new Date(Date.now() - 3600_000);
+    utimesSync(ownerLockPath(dir), longAgo, longAgo);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(Date.now() - statSync(ownerLockPath(dir)).mtimeMs).toBeLessThan(5_000);
+    lock.release();
+  });
+
+  // After a restart the same pid, even with the same start ticks, can be a new process: the boot id tells.
+  it.runIf(bootId() !== null)('treats a lock written before a restart as stale, though its pid is live', async () => {
+    for (const pid of [await liveProcess(), process.pid]) {
+      const dir = dataDir();
+      writeLock(dir, { pid, startTicks: processStartTicks(pid), bootId: 'a-boot-before-this-one' });
+      const lines: string[] = [];
+      const lock = await takeOwnerLock(dir, 'service', { log: (l) => lines.push(l) });
+      expect(readOwner(dir)).toMatchObject({ pid: process.pid, bootId: bootId(), nonce: lock.owner.nonce });
+      expect(lines.join('\n')).toMatch(/was stale \(it was written before this machine restarted\)/);
+      lock.release();
+    }
+  });
+
+  // Where there is no /proc (macOS) the start time comes from ps: without it a reused pid looked like the owner.
+  it('reads a start time from ps for a live process, the same each time, and none for a gone one', async () => {
+    const pid = await liveProcess();
+    const started = psStartTime(pid);
+    expect(started).toMatch(/^\w{3} \w{3} +\d+ \d\d:\d\d:\d\d \d{4}$/);
+    expect(psStartTime(pid)).toBe(started);
+    expect(psStartTime(spawnSync(process.execPath, ['-e', '0']).pid)).toBeNull();
   });
 });
