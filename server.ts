@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { malformedPathResponse } from '@/lib/api/malformed-path';
 import { closeAppContext, openAppContext } from '@/lib/app/process-context';
+import { thisProcess } from '@/lib/db/owner/process-identity';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { demoSeeder } from '@/lib/demo/seeder';
 import { env } from '@/lib/env';
@@ -19,6 +20,7 @@ import { removeServiceFile, writeServiceFile } from '@/lib/operator/service-file
 import { filedLinesRemain, moveFiledLinesSoon } from '@/lib/payments/settlements/outbox';
 import { startWalletPayments } from '@/lib/payments/start';
 import { earlyRefusal } from '@/lib/rate-limits/early-refusal';
+import { loadPostingsAhead } from '@/lib/search/index/index-on-open';
 
 /** Request headers (the request line included) above this answer 431; Node's own default, stated. */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -55,6 +57,8 @@ async function main() {
   });
   // Outbox lines this instance filed when its database refused them: only it can read them, so it moves them itself.
   if (filedLinesRemain()) moveFiledLinesSoon(context.db);
+  // The service searches: its postings load now, not at the first search (an admin command never loads them).
+  loadPostingsAhead(context.db, (line) => console.log(line));
   console.log(
     `database: ${context.db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
@@ -153,7 +157,8 @@ async function main() {
   const app = next({ dev: false, dir: process.cwd(), hostname: localHost, port });
   await app.prepare();
   resolveHandler(app.getRequestHandler());
-  writeServiceFile(config.DATA_DIR, { url, token: context.operatorToken, pid: process.pid });
+  // Who wrote it and on which database, so that an admin CLI started without DATABASE_URL still finds this service.
+  writeServiceFile(config.DATA_DIR, { ...thisProcess(), url, token: context.operatorToken, database: context.db.kind });
   console.log(`ready: listening on ${url}`);
 
   let stopping = false;

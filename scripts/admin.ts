@@ -1,8 +1,9 @@
 /**
  * Operator CLI: `npm run admin -- <command> [options] [--json]`.
- * With DATABASE_URL it talks to PostgreSQL directly. On the embedded default it sends the command to the running
- * service (PGlite admits one process at a time), waits while one starts, or opens the database itself (owning
- * DATA_DIR/owner.lock meanwhile) when no service runs: lib/operator/where-to-run.ts.
+ * With DATABASE_URL it talks to PostgreSQL directly. Without it, it sends the command to the service running on
+ * DATA_DIR (on the embedded default, since PGlite admits one process at a time; on PostgreSQL, since that is the
+ * service's database), waits while one starts, or opens the embedded database itself (owning DATA_DIR/owner.lock
+ * meanwhile) when no service runs: lib/operator/where-to-run.ts.
  */
 import { closeAppContext, openAppContext } from '@/lib/app/process-context';
 import { OwnerLockHeld } from '@/lib/db/owner/owner-lock';

@@ -1,6 +1,7 @@
+import { hostname } from 'node:os';
 import { describeOwner, ownerIsLive, readOwner } from '@/lib/db/owner/owner-lock';
 import { CommandError } from './command';
-import { readServiceFile, type ServiceFile } from './service-file';
+import { readServiceFileAsWritten, type ServiceFile, serviceState } from './service-file';
 
 export type Where = { kind: 'remote'; service: ServiceFile } | { kind: 'local' };
 
@@ -12,21 +13,39 @@ export interface WhereOptions {
 }
 
 /**
- * Where an admin command runs on the embedded default. A service takes DATA_DIR/owner.lock before it opens the
- * database but writes operator.json only once it listens: a CLI that opened the directory in between was a second
- * process on it (issue 35). So: a live service that listens → its operator endpoint; a live owner without
- * operator.json (a service starting, or another admin command) → wait, bounded; no live owner → open it here.
- * operator.json counts only while the lock names the same live process (a pid reused after a crash does not).
+ * Where an admin command runs without DATABASE_URL. A service that runs on this machine and wrote operator.json in
+ * DATA_DIR → its operator endpoint, whatever database it uses: one on PostgreSQL holds no owner lock, and a CLI
+ * that opened an embedded database beside it created users and keys the service never sees (issue 46).
+ *
+ * Then the embedded default. A service takes DATA_DIR/owner.lock before it opens the database but writes
+ * operator.json only once it listens: a CLI that opened the directory in between was a second process on it
+ * (issue 35). So: a live owner without operator.json (a service starting, or another admin command) → wait,
+ * bounded; no live owner → open it here. An operator.json of an earlier version (a pid and no more) counts only
+ * while the lock names the same live process (a pid reused after a crash does not).
  */
 export async function whereToRun(dataDir: string, options: WhereOptions = {}): Promise<Where> {
   const waitMs = options.waitMs ?? 60_000;
   const deadline = Date.now() + waitMs;
   let announced = false;
   for (;;) {
-    const owner = readOwner(dataDir);
-    if (!owner || !ownerIsLive(owner)) return { kind: 'local' };
-    const service = readServiceFile(dataDir);
-    if (service && service.pid === owner.pid) return { kind: 'remote', service };
+    const found = readOwner(dataDir);
+    const owner = found && ownerIsLive(found) ? found : null;
+    const service = readServiceFileAsWritten(dataDir);
+    const state = service ? serviceState(service) : 'gone';
+    if (service && (state === 'runs' || (state === 'unproven' && owner?.pid === service.pid))) {
+      return { kind: 'remote', service };
+    }
+    if (service && state === 'elsewhere' && service.database === 'postgres') {
+      throw new CommandError(
+        `${dataDir}/operator.json names a service on PostgreSQL on host ${service.hostname} (pid ${service.pid}), whose operator endpoint cannot be reached from here: run the command on that host, or here with the DATABASE_URL that service uses (if that host no longer runs it, delete operator.json)`,
+      );
+    }
+    if (!owner) return { kind: 'local' };
+    if (owner.role === 'service' && owner.hostname !== hostname()) {
+      throw new CommandError(
+        `${describeOwner(owner)} holds ${dataDir}: its operator endpoint answers on that host only, so run the command there`,
+      );
+    }
     const waitingFor = owner.role === 'service' ? 'to listen' : 'to finish';
     if (Date.now() >= deadline) {
       throw new CommandError(

@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type OwnerRecord, ownerLockPath } from '@/lib/db/owner/owner-lock';
+import { thisProcess } from '@/lib/db/owner/process-identity';
 import { processStartTicks } from '@/lib/db/owner/process-start';
 import { writeServiceFile } from '@/lib/operator/service-file';
 import { whereToRun } from '@/lib/operator/where-to-run';
@@ -68,5 +69,30 @@ describe('where an admin command runs on the embedded default', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     rmSync(ownerLockPath(dir));
     await expect(deciding).resolves.toEqual({ kind: 'local' });
+  });
+
+  // Issue 46: a service on PostgreSQL owns no embedded database, hence no lock; the CLI opened one beside it.
+  it('goes through a service that runs here without an owner lock (a service on PostgreSQL)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'finpub-where-'));
+    dirs.push(dir);
+    writeServiceFile(dir, { ...thisProcess(), url: 'http://127.0.0.1:1', token: 't', database: 'postgres' });
+    await expect(whereToRun(dir)).resolves.toMatchObject({ kind: 'remote', service: { pid: process.pid } });
+  });
+
+  it('ignores an operator.json whose process is gone though its pid is live again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'finpub-where-'));
+    dirs.push(dir);
+    writeServiceFile(dir, { ...thisProcess(), startTicks: '1', url: 'http://127.0.0.1:1', token: 't' });
+    await expect(whereToRun(dir)).resolves.toEqual({ kind: 'local' });
+  });
+
+  it('refuses beside a service on PostgreSQL on another host, rather than open an embedded database', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'finpub-where-'));
+    dirs.push(dir);
+    const elsewhere = { ...thisProcess(), hostname: 'another-host' };
+    writeServiceFile(dir, { ...elsewhere, url: 'http://127.0.0.1:1', token: 't', database: 'postgres' });
+    await expect(whereToRun(dir)).rejects.toThrow(
+      /operator.json names a service on PostgreSQL on host another-host .*with the DATABASE_URL that service uses/,
+    );
   });
 });
