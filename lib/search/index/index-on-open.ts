@@ -38,9 +38,17 @@ export async function indexOnOpen(db: Db, options: IndexOnOpenOptions): Promise<
     await indexForSearch(db, embeddings, log);
   }
   searchWithPostings(served, options.postings ?? true);
-  if (options.postings === false) return served;
-  if (options.snapshots) keepPostingsSnapshotsIn(served, options.snapshots);
-  // The postings in memory load now rather than at the first search (in the background for a large corpus).
-  void livePostings(served).catch((error: unknown) => log(`postings not loaded: ${(error as Error).message}`));
+  if (options.postings !== false && options.snapshots) keepPostingsSnapshotsIn(served, options.snapshots);
+  // The postings in memory are not loaded here: an admin command opens the database for one statement and would read
+  // every post (or the snapshot) for nothing, then close the database under the load. They load at the first search,
+  // or when the service asks (loadPostingsAhead).
   return served;
+}
+
+/**
+ * Starts loading the postings in memory now rather than at the first search (in the background for a large corpus):
+ * the service, once its database is open. Does nothing when they are off (SEARCH_POSTINGS=sql).
+ */
+export function loadPostingsAhead(db: Db, log: (line: string) => void): void {
+  void livePostings(db).catch((error: unknown) => log(`postings not loaded: ${(error as Error).message}`));
 }
