@@ -16,6 +16,7 @@ import {
   type PostingsScope,
   type PostingsTerm,
 } from '@/lib/search/postings/postings-index';
+import { decodeSnapshot, encodeSnapshot, UnusableSnapshot } from '@/lib/search/postings/snapshot';
 import { parseTsvectorText } from '@/lib/search/postings/tsvector-text';
 import { createPrng } from '@/tests/fixtures/torture/create-prng';
 import { hostilePost, language } from '@/tests/helpers/hostile-text';
@@ -356,6 +357,66 @@ describe('PostingsIndex on hand-built rows', () => {
   });
 });
 
+describe('PostingsIndex under many edits of one post', () => {
+  // Post ids as a snapshot keeps them: UUIDs.
+  const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const EDITED = uuid(999);
+  const others = Array.from({ length: 20 }, (_, i) => post(uuid(i), "'oil':1 'gas':2", { us: i }));
+  /** The edited post's n-th text: a word of its own in the title, so that each edit leaves the last one's behind. */
+  const edition = (n: number) => post(EDITED, `'oil':1 'edition${n}':2A`, { us: 1000 + n });
+  const edited = () => {
+    const index = indexOf([...others, edition(0)]);
+    for (let n = 1; n <= 1000; n++) index.upsert([edition(n)]);
+    return index;
+  };
+  const finds = (index: PostingsIndex, word: string) => ids(index.rank([term(1, word)], EVERYWHERE, 10, 0));
+
+  it('keeps its ordinals and lexemes bounded by the live posts, not by the edits, and finds the latest text only', () => {
+    const index = edited();
+    expect(index.size).toBe(21);
+    // Each edit gives the post a new ordinal; the dead ones are dropped once they pass a quarter of all.
+    expect(index.ordinals).toBeLessThanOrEqual(Math.ceil(21 / 0.75) + 1);
+    expect(finds(index, 'edition1000')).toEqual([EDITED]);
+    expect(finds(index, 'edition999')).toEqual([]);
+    expect(index.rank([term(1, 'oil')], EVERYWHERE, 0, 0).holdingAny).toBe(21);
+    // Ranked after compaction as a fresh index of the same posts ranks.
+    const fresh = indexOf([...others, edition(1000)]);
+    for (const query of [[term(1, 'oil')], [term(2, 'gas'), term(1, 'oil')], [term(1, 'edition1000', 'gas')]]) {
+      expect(index.rank(query, EVERYWHERE, 10, 0)).toEqual(fresh.rank(query, EVERYWHERE, 10, 0));
+    }
+  });
+
+  it('writes a snapshot of the live posts alone, checksummed: a byte changed in its values is refused', () => {
+    const index = edited();
+    const snapshot = { horizon: 7n, applied: [], takenAt: new Date(0), database: 'test' };
+    const body = encodeSnapshot({ ...snapshot, state: index.exportState() });
+    const fresh = encodeSnapshot({ ...snapshot, state: indexOf([...others, edition(1000)]).exportState() });
+    // The dead posts and the words only they held are not carried to the next process.
+    expect(body.length).toBe(fresh.length);
+    const decoded = decodeSnapshot(body);
+    expect(decoded.state.ids).toHaveLength(21);
+    expect(decoded.state.lexemes.toSorted()).toEqual(['edition1000', 'gas', 'oil']);
+    const restored = PostingsIndex.fromState(decoded.state);
+    expect(restored.ordinals).toBe(21);
+    expect(finds(restored, 'edition1000')).toEqual([EDITED]);
+    expect(finds(restored, 'edition999')).toEqual([]);
+
+    // One byte of the posts' dates, then one of the postings' weights: still a well-formed snapshot, with other values.
+    const headerLength = body.readUInt32LE(8);
+    const header = JSON.parse(body.toString('utf8', 12, 12 + headerLength)) as {
+      sections: Array<{ name: string; offset: number; bytes: number }>;
+    };
+    const start = Math.ceil((12 + headerLength) / 8) * 8;
+    for (const name of ['published', 'quanta']) {
+      const section = header.sections.find((s) => s.name === name)!;
+      const damaged = Buffer.from(body);
+      damaged[start + section.offset + section.bytes - 2]! ^= 0x10;
+      expect(() => decodeSnapshot(damaged), name).toThrow(UnusableSnapshot);
+      expect(() => decodeSnapshot(damaged), name).toThrow(/checksum/);
+    }
+  });
+});
+
 // Few words, publications and dates, so that posts share them: scores and dates tie, windows start on a post's date.
 const VOCABULARY = ['oil', 'rate', 'fed', 'yield', "o'neil", 'back\\slash', '-0.3%', 'nestlé', '❤️', '日本', 'نفط', 'x'];
 const PUBLICATIONS = ['pub-a', 'pub-b', 'pub-c', 'pub-d'];
@@ -506,7 +567,8 @@ describe('PostingsIndex against brute force', () => {
     index.upsert(appended.map(rowOf));
     for (const model of appended) put(model);
     const known = [...posts.keys()];
-    for (let change = 0; change < 120; change++) {
+    // Enough changes for the dead ordinals to pass a quarter of all more than once: the index numbers its posts afresh.
+    for (let change = 0; change < 300; change++) {
       const id = known[Math.floor(next() * known.length)]!;
       if (next() < 0.25) {
         index.remove(id);
@@ -518,6 +580,7 @@ describe('PostingsIndex against brute force', () => {
       }
     }
     check('after changes');
+    expect(index.ordinals).toBeLessThanOrEqual(Math.ceil(posts.size / 0.75) + 1);
     index.rebuild();
     check('after the rebuild');
   });

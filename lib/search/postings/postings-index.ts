@@ -125,7 +125,10 @@ interface Tail {
   last: number;
 }
 
-// Postings appended after the last build are folded into the arrays once they are this share of them.
+// Postings appended after the last build are folded into the arrays once they are this share of them, and the arrays
+// are rebuilt without the dead ordinals once those are this share of all ordinals: each edit leaves one behind, so
+// memory is bounded by the live posts (a third more at most) however often they change, at a rebuild's cost for a
+// quarter of the posts changed.
 const REBUILD_SHARE = 0.25;
 const MIN_REBUILD = 50_000;
 
@@ -133,7 +136,8 @@ const MIN_REBUILD = 50_000;
  * An in-memory inverted index of the posts' search vectors, for exact ranking and counting without reading a post's
  * vector per query (docs/search.md, "Postings in memory"). Each post has a dense ordinal; each lexeme the ordinals of
  * the posts holding it, ascending, with its quantized weight there (the weight the SQL ranking computes, in quanta).
- * A post changed or removed leaves its old ordinal dead and, when changed, comes back under a new one. Scoring is
+ * A post changed or removed leaves its old ordinal dead and, when changed, comes back under a new one; a rebuild
+ * numbers the live posts afresh and forgets the lexemes no live post holds. Scoring is
  * term at a time over dense accumulators: every posting of the query's lexemes is read, so the top k and the counts
  * are exact by construction, with no bound to keep.
  */
@@ -166,9 +170,12 @@ export class PostingsIndex implements PostingsRanker {
   private touched = new Uint32Array(0);
   private termTouched = new Uint32Array(0);
 
-  /** The index as arrays, folded first (see PostingsState); the arrays are the index's own, not copies. */
+  /**
+   * The index as arrays, folded first and without dead posts (see PostingsState): a snapshot carries the live posts
+   * alone to the next process. The arrays are the index's own, not copies.
+   */
   exportState(): PostingsState {
-    if (this.tailSize > 0 || this.bulk.size > 0) this.rebuild();
+    if (this.tailSize > 0 || this.bulk.size > 0 || this.livePosts < this.ids.length) this.rebuild();
     const n = this.ids.length;
     return {
       ids: this.ids,
@@ -208,6 +215,11 @@ export class PostingsIndex implements PostingsRanker {
     return this.livePosts;
   }
 
+  /** Ordinals in use, the dead ones included: what the per-post arrays hold. */
+  get ordinals(): number {
+    return this.ids.length;
+  }
+
   has(postId: string): boolean {
     return this.ordinalOf.has(postId);
   }
@@ -215,7 +227,7 @@ export class PostingsIndex implements PostingsRanker {
   /** Adds or replaces posts. */
   upsert(rows: IndexedPostRow[]): void {
     for (const row of rows) {
-      this.remove(row.id);
+      this.markDead(row.id);
       this.add(row, (id, ordinal, quanta) => {
         let list = this.tail.get(id);
         if (!list) {
@@ -246,7 +258,14 @@ export class PostingsIndex implements PostingsRanker {
         this.tailSize++;
       });
     }
-    if (this.tailSize > Math.max(MIN_REBUILD, REBUILD_SHARE * this.packed.gaps.length)) this.rebuild();
+    this.rebuildWhenDue();
+  }
+
+  /** Rebuilds once the appended postings, or the dead ordinals, pass their share (REBUILD_SHARE). */
+  private rebuildWhenDue(): void {
+    const appended = this.tailSize > Math.max(MIN_REBUILD, REBUILD_SHARE * this.packed.gaps.length);
+    const dead = this.ids.length - this.livePosts > REBUILD_SHARE * this.ids.length;
+    if (appended || dead) this.rebuild();
   }
 
   /**
@@ -271,6 +290,11 @@ export class PostingsIndex implements PostingsRanker {
   }
 
   remove(postId: string): void {
+    this.markDead(postId);
+    this.rebuildWhenDue();
+  }
+
+  private markDead(postId: string): void {
     const old = this.ordinalOf.get(postId);
     if (old === undefined) return;
     this.version++;
@@ -561,27 +585,33 @@ export class PostingsIndex implements PostingsRanker {
     }
   }
 
-  /** Folds the appended and bulk postings into the arrays (a counting sort by lexeme), dropping dead ordinals'. */
+  /**
+   * Folds the appended and bulk postings into the arrays (a counting sort by lexeme) and drops what is dead: the
+   * postings of dead ordinals, the ordinals themselves (the live posts are numbered afresh in the same order, so every
+   * lexeme's run still ascends) and the lexemes no live post holds.
+   */
   rebuild(): void {
     const lexemes = this.lexemeId.size;
     const bulk = this.bulk;
+    const alive = this.alive;
+    const renumbered = this.livePosts < this.ids.length ? this.liveOrdinalsAfresh() : null;
     const starts = new Uint32Array(lexemes + 1);
     for (let id = 0; id < lexemes; id++) {
       for (const segment of this.segmentsOfId(id)) {
         eachPosting(segment, (ordinal) => {
-          if (this.alive[ordinal]) starts[id + 1]!++;
+          if (alive[ordinal]) starts[id + 1]!++;
         });
       }
     }
-    for (let i = 0; i < bulk.size; i++) if (this.alive[bulk.ordinals[i]!]) starts[bulk.lexemes[i]! + 1]!++;
+    for (let i = 0; i < bulk.size; i++) if (alive[bulk.ordinals[i]!]) starts[bulk.lexemes[i]! + 1]!++;
     for (let id = 0; id < lexemes; id++) starts[id + 1]! += starts[id]!;
     const ordinals = new Uint32Array(starts[lexemes]!);
     const quanta = new Uint16Array(starts[lexemes]!);
     const next = starts.slice(0, lexemes);
     const put = (id: number, ordinal: number, q: number) => {
-      if (!this.alive[ordinal]) return;
+      if (!alive[ordinal]) return;
       const at = next[id]!++;
-      ordinals[at] = ordinal;
+      ordinals[at] = renumbered ? renumbered[ordinal]! : ordinal;
       quanta[at] = q;
     };
     for (let id = 0; id < lexemes; id++) {
@@ -593,7 +623,70 @@ export class PostingsIndex implements PostingsRanker {
     this.tailSize = 0;
     this.bulk = { lexemes: new Uint32Array(0), ordinals: new Uint32Array(0), quanta: new Uint16Array(0), size: 0 };
     this.packed = noPostings();
-    this.packed = packPostings(starts, ordinals, quanta);
+    if (renumbered) this.renumberPosts(renumbered);
+    // Kept accumulations hold ordinals, which may have moved.
+    this.version++;
+    this.packed = packPostings(this.withoutEmptyLexemes(starts), ordinals, quanta);
+  }
+
+  /** The new ordinal of each live post: its rank among the live ones. */
+  private liveOrdinalsAfresh(): Uint32Array {
+    const renumbered = new Uint32Array(this.ids.length);
+    for (let ordinal = 0, to = 0; ordinal < this.ids.length; ordinal++)
+      if (this.alive[ordinal]) renumbered[ordinal] = to++;
+    return renumbered;
+  }
+
+  /** Moves each live post to its new ordinal; the dead ones' slots go, and the scratch is sized anew when next used. */
+  private renumberPosts(renumbered: Uint32Array): void {
+    const live = this.livePosts;
+    const capacity = Math.max(1024, live);
+    const ids = new Array<string>(live);
+    const alive = new Uint8Array(capacity);
+    const published = new Float64Array(capacity);
+    const publication = new Int32Array(capacity);
+    for (let ordinal = 0; ordinal < this.ids.length; ordinal++) {
+      if (!this.alive[ordinal]) continue;
+      const to = renumbered[ordinal]!;
+      const id = this.ids[ordinal]!;
+      ids[to] = id;
+      alive[to] = 1;
+      published[to] = this.published[ordinal]!;
+      publication[to] = this.publication[ordinal]!;
+      this.ordinalOf.set(id, to);
+    }
+    this.ids = ids;
+    this.alive = alive;
+    this.published = published;
+    this.publication = publication;
+    this.score = new Float64Array(0);
+    this.held = new Uint16Array(0);
+    this.termQuanta = new Int32Array(0);
+    this.touched = new Uint32Array(0);
+    this.termTouched = new Uint32Array(0);
+  }
+
+  /**
+   * The offsets of the lexemes some live post holds, the others forgotten (their words left with the posts that were
+   * edited or removed), numbered afresh in the same order.
+   */
+  private withoutEmptyLexemes(starts: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
+    const lexemes = starts.length - 1;
+    let held = 0;
+    for (let id = 0; id < lexemes; id++) if (starts[id + 1]! > starts[id]!) held++;
+    if (held === lexemes) return starts;
+    const offsets = new Uint32Array(held + 1);
+    const lexemeId = new Map<string, number>();
+    let id = 0;
+    for (const lexeme of this.lexemeId.keys()) {
+      if (starts[id + 1]! > starts[id]!) {
+        offsets[lexemeId.size + 1] = starts[id + 1]!;
+        lexemeId.set(lexeme, lexemeId.size);
+      }
+      id++;
+    }
+    this.lexemeId = lexemeId;
+    return offsets;
   }
 
   private grow(needed: number): void {

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { ANALYSIS_VERSION } from '@/lib/search/analysis/version';
 import { rawKey } from '@/lib/storage/raw-key';
 import type { RawStore } from '@/lib/storage/raw-store';
@@ -6,13 +7,18 @@ import type { PostingsState } from './postings-index';
 /**
  * A snapshot of a process's postings in the raw store (DATA_DIR or Supabase Storage), so that a starting process
  * loads arrays instead of reading and parsing every post's vector, then reads the change log from the snapshot's
- * horizon (live-postings.ts). One binary object: a magic, a JSON header, then 8-byte-aligned sections of the arrays.
+ * horizon (live-postings.ts). One binary object: a magic, a JSON header, 8-byte-aligned sections of the arrays, then
+ * the CRC-32 of all that. A snapshot is written every hour from the postings a process holds, which came from the
+ * snapshot before: damage that still reads as arrays (a changed date, weight or ordinal) would be served and written
+ * on for ever, so a snapshot whose checksum differs is not used (the posts are read instead).
  */
 export const POSTINGS_SNAPSHOT_KEY = rawKey('search', 'postings.snapshot');
 const CONTENT_TYPE = 'application/octet-stream';
 const MAGIC = Buffer.from('FPPOST01', 'latin1');
-// Bumped with any change to this layout or to what the arrays mean (the quantization, say).
-const FORMAT = 2;
+// Bumped with any change to this layout or to what the arrays mean (the quantization, say). 3: the checksum, and no
+// dead posts.
+const FORMAT = 3;
+const CHECKSUM_BYTES = 4;
 
 export interface PostingsSnapshot {
   state: PostingsState;
@@ -91,18 +97,22 @@ export function encodeSnapshot(snapshot: PostingsSnapshot): Buffer {
   }
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const start = align(MAGIC.length + 4 + json.length);
-  const out = Buffer.alloc(start + offset);
+  const out = Buffer.alloc(start + offset + CHECKSUM_BYTES);
   MAGIC.copy(out, 0);
   out.writeUInt32LE(json.length, MAGIC.length);
   json.copy(out, MAGIC.length + 4);
   for (const [i, [, bytes]] of parts.entries()) out.set(bytes, start + header.sections[i]!.offset);
+  out.writeUInt32LE(checksumOf(out), start + offset);
   return out;
 }
 
 /** Why a snapshot is not used: it is of another format or analysis, or its bytes do not read as one. */
 export class UnusableSnapshot extends Error {}
 
-/** The snapshot in `body`; throws UnusableSnapshot for another format or analysis version, or damaged bytes. */
+/**
+ * The snapshot in `body`; throws UnusableSnapshot for another format or analysis version, or damaged bytes (a checksum
+ * that differs, or arrays that do not fit together).
+ */
 export function decodeSnapshot(body: Buffer): PostingsSnapshot {
   if (body.length < MAGIC.length + 4 || !body.subarray(0, MAGIC.length).equals(MAGIC))
     throw new UnusableSnapshot('not a postings snapshot');
@@ -114,6 +124,8 @@ export function decodeSnapshot(body: Buffer): PostingsSnapshot {
     throw new UnusableSnapshot('its header is not JSON');
   }
   if (header.format !== FORMAT) throw new UnusableSnapshot(`format ${header.format}, not ${FORMAT}`);
+  if (body.readUInt32LE(body.length - CHECKSUM_BYTES) !== checksumOf(body))
+    throw new UnusableSnapshot('its checksum does not match its bytes: it is damaged');
   if (header.analysisVersion !== ANALYSIS_VERSION)
     throw new UnusableSnapshot(`analysis ${header.analysisVersion}, not ${ANALYSIS_VERSION}`);
   const start = align(MAGIC.length + 4 + length);
@@ -194,6 +206,11 @@ function typed<T>(
 ): T {
   if (bytes.byteLength % Kind.BYTES_PER_ELEMENT !== 0) throw new UnusableSnapshot('a section is cut mid-element');
   return new Kind(bytes.buffer, bytes.byteOffset, bytes.byteLength / Kind.BYTES_PER_ELEMENT);
+}
+
+/** The CRC-32 of everything before the checksum (at 650 MiB, a sixth of a second). */
+function checksumOf(body: Buffer): number {
+  return crc32(body.subarray(0, body.length - CHECKSUM_BYTES));
 }
 
 function align(offset: number): number {
