@@ -67,6 +67,11 @@ export const ERROR_CODES = {
     status: 503,
     meaning: 'The service is overloaded or shutting down: retry after Retry-After seconds. Never charged.',
   },
+  query_too_broad: {
+    status: 503,
+    meaning:
+      "Search only, on a deployment that ranks in SQL alone (without its in-memory index): the query's words are in too many posts to rank exactly within its budget. Retrying will not help: use rarer, more specific words (a rare word is always answered). Never charged.",
+  },
   invalid_command: { status: 400, meaning: 'Operator route only: the command or its arguments were refused.' },
   summary_not_ready: {
     status: 503,

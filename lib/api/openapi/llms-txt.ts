@@ -68,6 +68,7 @@ ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}
 - 429 \`rate_limited\`: too many requests from this client; retry after \`Retry-After\` seconds. Never charged.
 - 503 \`summary_not_ready\`: retry after \`Retry-After\` seconds. Never charged.
 - 503 \`service_busy\`: overloaded, or search still loading its index after a start (a query matching many posts waits for it); retry after \`Retry-After\` seconds. Never charged.
+- 503 \`query_too_broad\` (search, on a deployment that ranks without an index in memory): the query matches too many posts to rank exactly; no \`Retry-After\`, retrying answers the same: use rarer, more specific words. Never charged.
 
 ## Rate limits
 Limits count requests per window (a minute by default; \`RateLimit-Policy\` names it), shared by every instance of the service: free routes per client IP; unpaid requests to paid routes (402 challenges) per IP; paid requests per API key or session token (wallet payments per IP); requests for a summary that is not generated yet per IP. Every limited answer carries the IETF \`RateLimit\` field (\`"<policy>";r=<remaining>;t=<seconds to reset>\`) and \`RateLimit-Policy\` (\`"<policy>";q=<quota>;w=<window seconds>\`); a 429 adds \`Retry-After\`. A buyer with an API key is never limited by other clients' traffic.

@@ -65,10 +65,13 @@ export const paidErrorResponses = {
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const } });
 
-/** A 503 `service_busy`: overloaded, or (search) its index still loading; retried after Retry-After. */
-export const serviceBusy = (description: string) => ({
+/**
+ * A 503 `service_busy`: overloaded, or (search) its index still loading; retried after Retry-After. A route that also
+ * answers a 503 without it (search's `query_too_broad`) says when the header comes.
+ */
+export const serviceBusy = (description: string, retryAfter = 'Seconds to wait before retrying.') => ({
   ...jsonBody(description, ErrorMessage),
-  headers: { 'Retry-After': integerHeader('Seconds to wait before retrying.') },
+  headers: { 'Retry-After': integerHeader(retryAfter) },
 });
 
 /** The 429 of every rate-limited route (lib/rate-limits); documented once, added to each operation by the builder. */

@@ -26,7 +26,8 @@ export const searchByTopic = defineRoute({
     '400': invalidQuery,
     '500': serverError('Search'),
     '503': serviceBusy(
-      '`service_busy`: the service is overloaded, or search is still loading its index after a start and this query matches too many posts to rank exactly meanwhile (a rare word still answers). Retry after Retry-After seconds.',
+      '`service_busy`: the service is overloaded, or search is still loading its index after a start and this query matches too many posts to rank exactly meanwhile (a rare word still answers). Retry after Retry-After seconds. `query_too_broad`: this deployment ranks in SQL alone (no index in memory, so none will load) and the query matches too many posts to rank exactly; no Retry-After, since retrying answers the same: search with rarer, more specific words.',
+      'With `service_busy` only: seconds to wait before retrying. Absent with `query_too_broad`.',
     ),
   },
 });

@@ -20,6 +20,18 @@ export function withinBruteForceBudget(terms: ResolvedTerm[]): boolean {
   return terms.reduce((sum, t) => sum + t.docCount, 0) <= BRUTE_FORCE_BUDGET;
 }
 
+/**
+ * The answer to a query past the budget where search runs through SQL alone (SEARCH_POSTINGS=sql): the postings never
+ * load, so a retry is answered the same. No Retry-After, which clients follow for ever; the message says what helps.
+ */
+export function searchTooBroad(): ApiError {
+  return new ApiError({
+    code: 'query_too_broad',
+    message:
+      "This query's words are in too many posts to rank exactly in this deployment's search mode (ranking in SQL, without an index in memory), and retrying will not change that. Search with rarer, more specific words.",
+  });
+}
+
 /** The answer to a query past the budget while the postings load: 503 with Retry-After, nothing waits for long. */
 export function searchWarming(): ApiError {
   return new ApiError({

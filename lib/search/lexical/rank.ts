@@ -1,12 +1,12 @@
 import type { Queryable } from '@/lib/db/types';
 import { FIELD_WEIGHTS_SQL, QUANTA_PER_UNIT, TITLE_WEIGHT } from '@/lib/search/analysis/ts-rank';
 import { anyLexeme } from '@/lib/search/analysis/tsquery';
-import { livePostings } from '@/lib/search/postings/live-postings';
+import { livePostings, postingsStatus } from '@/lib/search/postings/live-postings';
 import { phraseBonus } from '@/lib/search/postings/phrase';
 import type { PostingsRanker } from '@/lib/search/postings/postings-index';
 import { microseconds, postingsTerms } from '@/lib/search/postings/query';
 import { type LexicalHit, SCORE, type TimeRange } from '@/lib/search/types';
-import { searchWarming, withinBruteForceBudget } from './brute-force-budget';
+import { searchTooBroad, searchWarming, withinBruteForceBudget } from './brute-force-budget';
 import { matchedIdfToMatch } from './count';
 import type { ResolvedTerm } from './resolve-terms';
 
@@ -28,7 +28,8 @@ interface ScoredRow {
  * Exact top-k lexical ranking (lib/search/README.md): from the postings in memory when this process has loaded them
  * (postings/live-postings.ts), otherwise by scoring every matching post of the scope in SQL with the same weights
  * (`scorePosts`), in the same order. The second is the fallback of the moments the postings are not loaded; a query
- * whose terms' posts exceed the fallback's budget answers 503 `service_busy` then (brute-force-budget.ts).
+ * whose terms' posts exceed the fallback's budget answers 503 then (brute-force-budget.ts): `service_busy` with
+ * Retry-After while the postings load, `query_too_broad` where they are off (SEARCH_POSTINGS=sql) and never will.
  */
 export async function rankLexical(
   db: Queryable,
@@ -105,7 +106,7 @@ export async function rankLexical(
     // Every match of the scope was scored: their number comes with the ranking.
     return { hits: byFinalScore(rows).map(toHit), candidates, matches: ranked.matches };
   }
-  if (!withinBruteForceBudget(live)) throw searchWarming();
+  if (!withinBruteForceBudget(live)) throw postingsStatus(db) === 'off' ? searchTooBroad() : searchWarming();
   const matching = await scoreEveryMatch(db, live, everyTermLive, { ...options, range, minMatchedIdf });
   const candidates = range && options.countWindow !== false ? await countInWindow(db, live, range) : 0;
   return { hits: byFinalScore(matching.rows).map(toHit), candidates, matches: matching.matches };
