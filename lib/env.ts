@@ -9,6 +9,7 @@ import { ContentEnv } from './content/env';
 import { DatabaseEnv } from './db/env';
 import { booleanText } from './env-values';
 import { checkPaymentEnv, PaymentEnv } from './payments/env';
+import { PriceEnv } from './prices/env';
 import { RateLimitEnv } from './rate-limits/env';
 
 /** The demo generator's default seed; the benchmark seeds with it too, so its corpus is the one `npm start` loads. */
@@ -44,6 +45,7 @@ const EnvSchema = z.object({
   ...ContentEnv,
   ...RateLimitEnv,
   ...DatabaseEnv,
+  ...PriceEnv,
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -89,6 +89,15 @@ export interface CreditPurchasesTable {
   paid_at: Timestamp | null;
 }
 
+export interface DailyPricesTable {
+  ticker: string;
+  day: Timestamp;
+  adjusted_close: number;
+  volume: number | null;
+  source: string;
+  fetched_at: Generated<Timestamp>;
+}
+
 export interface InboundMessagesTable {
   message_id: string;
   publication_id: string;
@@ -245,6 +254,14 @@ export interface PostsTable {
   page_outcome: string | null;
   page_checked_at: Timestamp | null;
   page_feed_hash: string | null;
+}
+
+export interface PriceSeriesTable {
+  ticker: string;
+  source: string;
+  status: string;
+  message: string | null;
+  checked_at: Generated<Timestamp>;
 }
 
 export interface PublicationMembersTable {
@@ -411,6 +428,7 @@ export interface DB {
   credit_balances: CreditBalancesTable;
   credit_ledger: CreditLedgerTable;
   credit_purchases: CreditPurchasesTable;
+  daily_prices: DailyPricesTable;
   inbound_messages: InboundMessagesTable;
   inbound_senders: InboundSendersTable;
   job_runs: JobRunsTable;
@@ -426,6 +444,7 @@ export interface DB {
   post_ticker_scans: PostTickerScansTable;
   post_tickers: PostTickersTable;
   posts: PostsTable;
+  price_series: PriceSeriesTable;
   publication_members: PublicationMembersTable;
   publications: PublicationsTable;
   rate_limit_buckets: RateLimitBucketsTable;

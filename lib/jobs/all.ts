@@ -1,6 +1,7 @@
 import type { JobDefinition } from './definition';
 import { embedPostsJob } from './definitions/embed-posts';
 import { extractPicksJob } from './definitions/extract-picks';
+import { fetchDailyPricesJob } from './definitions/fetch-daily-prices';
 import { generateSummaryJob } from './definitions/generate-summary';
 import { reconcilePaymentsJob } from './definitions/reconcile-payments';
 import { retryFailedPostsJob } from './definitions/retry-failed-posts';
@@ -18,4 +19,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   reconcilePaymentsJob,
   retryFailedPostsJob,
   snapshotSearchPostingsJob,
+  fetchDailyPricesJob,
 ];
