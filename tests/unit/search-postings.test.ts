@@ -354,7 +354,7 @@ describe('PostingsIndex on hand-built rows', () => {
       Array.from({ length: 65_536 }, (_, i) => post(`q${i}`, i % 65_535 === 0 ? "'rare':1" : '', { us: i })),
     );
     expect(ids(appended.rank(rare, EVERYWHERE, 10, 0))).toEqual(['q65535', 'q0']);
-  });
+  }, 30_000); // 200,000 posts: over 5 s on a busy two-core machine
 });
 
 describe('PostingsIndex under many edits of one post', () => {

@@ -3,7 +3,7 @@ import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { followChanges } from '@/lib/search/postings/live-postings';
 import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
 import { indexPendingPosts } from './index-pending';
-import { type IndexingRunResult, indexingRuns, searchIndexingRun } from './runs';
+import { type IndexingRunResult, indexingRunSlot, searchIndexingRun } from './runs';
 import { countPendingPosts, forgetPendingSearchPosts } from './status';
 import { type Activity, type YieldingDb, yieldingDb } from './yielding-db';
 
@@ -67,17 +67,17 @@ export function indexInBackground(db: Db, options: BackgroundIndexingOptions): P
   const run = {
     controller,
     done: runIndexing(db, options, controller.signal).finally(() => {
-      if (indexingRuns().get(db) === run) indexingRuns().delete(db);
+      if (indexingRunSlot(db).get() === run) indexingRunSlot(db).set(undefined);
       forgetPendingSearchPosts(db);
     }),
   };
-  indexingRuns().set(db, run);
+  indexingRunSlot(db).set(run);
   return run.done;
 }
 
 /** Stops the run in flight on this database (no batch starts after this) and waits for it, up to waitMs. */
 export async function stopSearchIndexing(db: Db, waitMs = STOP_WAIT_MS): Promise<void> {
-  const run = indexingRuns().get(db);
+  const run = indexingRunSlot(db).get();
   if (!run) return;
   run.controller.abort();
   let timer: NodeJS.Timeout | undefined;

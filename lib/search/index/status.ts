@@ -1,9 +1,10 @@
+import { databaseSlot } from '@/lib/app/process-state';
 import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db, Queryable } from '@/lib/db/types';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { postingsCatchingUp, postingsStatus } from '@/lib/search/postings/live-postings';
 import { vectorSql } from '@/lib/search/semantic/index-name';
-import { indexingRuns } from './runs';
+import { indexingRunSlot } from './runs';
 
 export interface SearchIndexStatus {
   /**
@@ -42,7 +43,7 @@ export async function countPendingEmbeddings(db: Queryable, embeddings: Embeddin
 }
 
 export function isSearchIndexing(db: Db): boolean {
-  return indexingRuns().has(db);
+  return indexingRunSlot(db).get() !== undefined;
 }
 
 /** The whole status, counted now (for /readyz, which is probed every few seconds at most). */
@@ -59,12 +60,9 @@ export async function readSearchIndexStatus(db: Db, embeddings: EmbeddingProvide
 /** How long a search may reuse the pending count: each search answer carries it, and it only says "not yet". */
 export const PENDING_COUNT_MAX_AGE_MS = 2000;
 
-// On globalThis, so the background run (started from server.ts) can drop the count the route handlers remember.
-const holder = globalThis as typeof globalThis & {
-  __pendingSearchPosts?: WeakMap<Db, { at: number; count: Promise<number> }>;
-};
-holder.__pendingSearchPosts ??= new WeakMap();
-const counted = holder.__pendingSearchPosts;
+// In the process's state (lib/app/process-state.ts), so the background run (started from server.ts) can drop the count
+// the route handlers remember.
+const counted = (db: Db) => databaseSlot<{ at: number; count: Promise<number> }>(db, 'pendingCount');
 
 /**
  * The pending count for a search answer: the posts waiting for indexing, counted at most once per
@@ -76,17 +74,17 @@ export async function pendingSearchPosts(db: Db, now = Date.now()): Promise<numb
 }
 
 function pendingIndexing(db: Db, now: number): Promise<number> {
-  const cached = counted.get(db);
+  const cached = counted(db).get();
   if (cached && now - cached.at < PENDING_COUNT_MAX_AGE_MS) return cached.count;
   const count = countPendingPosts(db);
-  counted.set(db, { at: now, count });
+  counted(db).set({ at: now, count });
   count.catch(() => {
-    if (counted.get(db)?.count === count) counted.delete(db);
+    if (counted(db).get()?.count === count) counted(db).set(undefined);
   });
   return count;
 }
 
 /** Drops the remembered count (after indexing changed it, or in tests). */
 export function forgetPendingSearchPosts(db: Db): void {
-  counted.delete(db);
+  counted(db).set(undefined);
 }

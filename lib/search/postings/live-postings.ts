@@ -1,3 +1,4 @@
+import { databaseSlot } from '@/lib/app/process-state';
 import type { Queryable } from '@/lib/db/types';
 import type { RawStore } from '@/lib/storage/raw-store';
 import { type IndexedPostRow, PostingsIndex } from './postings-index';
@@ -45,69 +46,67 @@ interface Live {
   reading: Promise<unknown>;
 }
 
-// On globalThis, as the process's context is (lib/app/process-context.ts): server.ts starts the load, and the route
-// handlers, bundled apart with their own copy of this module, must find it rather than load a second copy.
-const holder = globalThis as typeof globalThis & {
-  __searchPostings?: {
-    states: WeakMap<Queryable, Promise<Live | null>>;
-    disabled: WeakSet<Queryable>;
-    /** The databases whose last search used the postings, for readiness (a promise cannot be inspected). */
-    serving: WeakSet<Queryable>;
-    /** Posts left in each database's catch-up, read without awaiting its state. */
-    catchingUp: WeakMap<Queryable, number>;
-    /** Where each database's postings snapshot is kept (keepPostingsSnapshotsIn). */
-    snapshots: WeakMap<Queryable, RawStore>;
-  };
-};
-holder.__searchPostings ??= {
-  states: new WeakMap(),
-  disabled: new WeakSet(),
-  serving: new WeakSet(),
-  catchingUp: new WeakMap(),
-  snapshots: new WeakMap(),
-};
-const { states, disabled, serving, catchingUp: catchingUpPosts, snapshots } = holder.__searchPostings;
+/** What this process holds of one database's postings, in its state (lib/app/process-state.ts). */
+interface PostingsState {
+  live?: Promise<Live | null>;
+  /** Searched through SQL alone (searchWithPostings(db, false)). */
+  disabled: boolean;
+  /** The last search used the postings, for readiness (a promise cannot be inspected). */
+  serving: boolean;
+  /** Posts left in the catch-up, read without awaiting the state. */
+  catchingUp: number;
+  /** Where the postings snapshot is kept (keepPostingsSnapshotsIn). */
+  snapshots?: RawStore;
+}
+
+function postingsOf(db: Queryable): PostingsState {
+  const slot = databaseSlot<PostingsState>(db, 'searchPostings');
+  let state = slot.get();
+  if (!state) {
+    state = { disabled: false, serving: false, catchingUp: 0 };
+    slot.set(state);
+  }
+  return state;
+}
 
 /**
  * Keeps this database's postings snapshot in `store`: a process starts from it (then reads the change log from its
  * horizon) instead of reading every post, and writePostingsSnapshot writes it.
  */
 export function keepPostingsSnapshotsIn(db: Queryable, store: RawStore): void {
-  snapshots.set(db, store);
+  postingsOf(db).snapshots = store;
 }
 
 /** Whether this database is searched through its postings in memory when loaded (the default) or through SQL alone. */
 export function searchWithPostings(db: Queryable, enabled: boolean): void {
-  if (enabled) disabled.delete(db);
-  else disabled.add(db);
+  postingsOf(db).disabled = !enabled;
 }
 
 /** The database's postings, up to date with every change committed before this call; null when not (yet) loaded. */
 export async function livePostings(db: Queryable): Promise<PostingsIndex | null> {
   const postings = await currentPostings(db);
-  if (postings) serving.add(db);
-  else serving.delete(db);
+  postingsOf(db).serving = postings !== null;
   return postings;
 }
 
 async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
-  if (disabled.has(db)) return null;
-  let state = states.get(db);
+  if (postingsOf(db).disabled) return null;
+  let state = postingsOf(db).live;
   if (!state) {
     // A load that fails (a lost connection) is forgotten, so that the next search loads again: kept, its rejection
     // would fail every search of the process.
     const starting: Promise<Live | null> = start(db).catch((error: unknown) => {
       console.warn(`[search] loading the postings failed, searching through SQL: ${(error as Error).message}`);
-      if (states.get(db) === starting) states.delete(db);
+      if (postingsOf(db).live === starting) postingsOf(db).live = undefined;
       return null;
     });
     state = starting;
-    states.set(db, state);
+    postingsOf(db).live = state;
   }
   const live = await state;
   if (!live || live.loading) return null;
   if (Date.now() - live.lastReadMs > STALE_AFTER_MS) {
-    states.delete(db);
+    postingsOf(db).live = undefined;
     return currentPostings(db);
   }
   // While a catch-up applies its batch, the postings answer as they are; the next read follows when it ends.
@@ -115,7 +114,7 @@ async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
   const read = live.reading.then(() => readChanges(db, live));
   live.reading = read.catch(() => {});
   await read;
-  return states.get(db) === state ? live.index : null;
+  return postingsOf(db).live === state ? live.index : null;
 }
 
 /**
@@ -123,12 +122,12 @@ async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
  * batch of changes starts applying in the background, counted as pending, instead of waiting for the next search.
  */
 export async function followChanges(db: Queryable): Promise<void> {
-  if (states.has(db)) await livePostings(db);
+  if (postingsOf(db).live !== undefined) await livePostings(db);
 }
 
 /** Posts of a large batch of changes the postings are still applying (0 when none): counted as pending. */
 export function postingsCatchingUp(db: Queryable): number {
-  return catchingUpPosts.get(db) ?? 0;
+  return postingsOf(db).catchingUp;
 }
 
 /**
@@ -137,9 +136,9 @@ export function postingsCatchingUp(db: Queryable): number {
  */
 export async function postingsLoaded(db: Queryable): Promise<boolean> {
   for (;;) {
-    if (disabled.has(db)) return false;
-    if (!states.has(db)) await livePostings(db);
-    const live = await states.get(db);
+    if (postingsOf(db).disabled) return false;
+    if (postingsOf(db).live === undefined) await livePostings(db);
+    const live = await postingsOf(db).live;
     if (!live) return false;
     if (live.loading) await live.loading;
     else if (live.catchingUp) await live.catchingUp;
@@ -149,7 +148,7 @@ export async function postingsLoaded(db: Queryable): Promise<boolean> {
 
 /** Bytes of the arrays holding a database's postings, when loaded. */
 export async function postingsBytes(db: Queryable): Promise<number | null> {
-  const live = await states.get(db);
+  const live = await postingsOf(db).live;
   return live && !live.loading ? live.index.arrayBytes() : null;
 }
 
@@ -173,17 +172,17 @@ async function start(db: Queryable): Promise<Live | null> {
   const loading = load(db, live);
   if ((row?.n ?? 0) < WAIT_BELOW) {
     await loading;
-    serving.add(db);
+    postingsOf(db).serving = true;
     return live;
   }
   live.loading = loading.then(
     () => {
       live.loading = null;
-      serving.add(db);
+      postingsOf(db).serving = true;
     },
     (error: unknown) => {
       console.warn(`[search] loading the postings failed, searching through SQL: ${(error as Error).message}`);
-      states.delete(db);
+      postingsOf(db).live = undefined;
     },
   );
   return live;
@@ -195,7 +194,7 @@ async function start(db: Queryable): Promise<Live | null> {
  * unusable: of another database or analysis, damaged, or older than the change log covers.
  */
 async function startFromSnapshot(db: Queryable): Promise<Live | null> {
-  const store = snapshots.get(db);
+  const store = postingsOf(db).snapshots;
   if (!store) return null;
   try {
     const snapshot = await readSnapshot(store);
@@ -210,7 +209,7 @@ async function startFromSnapshot(db: Queryable): Promise<Live | null> {
       console.warn(`[search] postings snapshot not used: ${why}; loading the posts`);
       return null;
     }
-    serving.add(db);
+    postingsOf(db).serving = true;
     return {
       index: PostingsIndex.fromState(snapshot.state),
       horizon: snapshot.horizon,
@@ -232,9 +231,9 @@ async function startFromSnapshot(db: Queryable): Promise<Live | null> {
  * under way leaves some changes both applied and after the horizon, which a reader applies again, to the same end.
  */
 export async function writePostingsSnapshot(db: Queryable): Promise<{ posts: number; bytes: number } | null> {
-  const store = snapshots.get(db);
+  const store = postingsOf(db).snapshots;
   if (!store || !(await postingsLoaded(db))) return null;
-  const live = await states.get(db);
+  const live = await postingsOf(db).live;
   if (!live || live.loading) return null;
   const database = await databaseIdentity(db);
   const snapshot = {
@@ -276,8 +275,8 @@ async function load(db: Queryable, live: Live): Promise<void> {
 
 /** For /readyz: whether searches use the postings (`loaded`), still use SQL while they load, or never will. */
 export function postingsStatus(db: Queryable): 'loaded' | 'loading' | 'off' {
-  if (disabled.has(db)) return 'off';
-  return serving.has(db) ? 'loaded' : 'loading';
+  if (postingsOf(db).disabled) return 'off';
+  return postingsOf(db).serving ? 'loaded' : 'loading';
 }
 
 async function snapshotHorizon(db: Queryable): Promise<bigint> {
@@ -324,20 +323,22 @@ async function readChanges(db: Queryable, live: Live): Promise<void> {
     finish();
     return;
   }
-  catchingUpPosts.set(db, pending.size);
-  live.catchingUp = applyChanges(db, live.index, [...pending], (left) => catchingUpPosts.set(db, left))
+  postingsOf(db).catchingUp = pending.size;
+  live.catchingUp = applyChanges(db, live.index, [...pending], (left) => {
+    postingsOf(db).catchingUp = left;
+  })
     .then(
       () => finish(),
       (error: unknown) => {
         console.warn(
           `[search] applying search changes failed, loading the postings again: ${(error as Error).message}`,
         );
-        states.delete(db);
+        postingsOf(db).live = undefined;
       },
     )
     .finally(() => {
       live.catchingUp = null;
-      catchingUpPosts.delete(db);
+      postingsOf(db).catchingUp = 0;
     });
 }
 
