@@ -9,6 +9,7 @@ import {
   paidErrorResponses,
   paidSuccessHeaders,
   serverError,
+  serviceBusy,
 } from '@/lib/api/openapi/responses';
 import { defineRoute } from '@/lib/api/route';
 
@@ -41,6 +42,10 @@ export const createBrief = defineRoute({
       ErrorMessage,
     ),
     '413': jsonBody('The body is larger than 64 KiB. Nothing is charged.', ErrorMessage),
+    '503': serviceBusy(
+      '`payment_pending`: a wallet payment was taken but its settlement is not confirmed yet: retry the identical request (same credential) after Retry-After seconds, never pay again. `service_busy`: overloaded, or search is still loading its index and the question matches too many posts meanwhile; retry after Retry-After seconds. `query_too_broad`: this deployment ranks in SQL alone and the question matches too many posts: ask with rarer, more specific words (no Retry-After). Never charged.',
+      'With `payment_pending` and `service_busy`: seconds to wait before retrying. Absent with `query_too_broad`.',
+    ),
     '500': serverError('The request'),
   },
   ...paymentInfo('0.10 USD per source article read (1 to maxSources, default 5), within 0.10-10.00 USD.'),
