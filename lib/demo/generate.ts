@@ -54,6 +54,8 @@ export function generateCorpus(options: CorpusOptions): DemoCorpus {
   const states = buildPublications(new Rng(streamSeed(options.seed, PUBLICATION_STREAM)), now);
   const market = createMarketModel(new Rng(streamSeed(options.seed, MARKET_STREAM)), now);
   return {
+    now,
+    market,
     publications: states.map((s) => s.row),
     posts: {
       [Symbol.iterator]: () => generatePosts(options.seed, options.posts, now, states, market),

@@ -1,7 +1,9 @@
 import { type CamelCase, camelCase } from '@/lib/db/camel-case';
 import type { Db, Queryable } from '@/lib/db/types';
+import { storeSeries } from '@/lib/prices/store';
 import { PICK_COLUMNS, POST_COLUMNS, PUBLICATION_COLUMNS, SUMMARY_COLUMNS } from './columns';
 import { generateCorpus } from './generate';
+import { type DemoMove, demoCloses, demoTradingDays } from './prices';
 import type { CorpusOptions, DemoCorpus, DemoPost } from './types';
 
 export interface LoadCounts {
@@ -9,6 +11,8 @@ export interface LoadCounts {
   posts: number;
   summaries: number;
   picks: number;
+  /** Daily closes written for the picks' tickers and the benchmark (./prices.ts). */
+  closes: number;
 }
 
 export interface LoadOptions {
@@ -69,7 +73,8 @@ async function insertBatch(tx: Queryable, batch: DemoPost[], counts: LoadCounts)
 export async function loadCorpus(db: Db, corpus: DemoCorpus, opts: LoadOptions = {}): Promise<LoadCounts> {
   const batchSize = Math.max(1, Math.floor(opts.batchSize ?? 500));
   return db.transaction(async (tx) => {
-    const counts: LoadCounts = { publications: 0, posts: 0, summaries: 0, picks: 0 };
+    const counts: LoadCounts = { publications: 0, posts: 0, summaries: 0, picks: 0, closes: 0 };
+    const priced = new PricedTickers();
     if (corpus.publications.length > 0) {
       await tx.query(PUBLICATIONS_SQL, [JSON.stringify(corpus.publications.map(publicationRow))]);
       counts.publications = corpus.publications.length;
@@ -80,6 +85,7 @@ export async function loadCorpus(db: Db, corpus: DemoCorpus, opts: LoadOptions =
     const send = (batch: DemoPost[]) => insertBatch(tx, batch, counts).then(() => opts.onProgress?.(counts.posts));
     let batch: DemoPost[] = [];
     for (const post of corpus.posts) {
+      priced.note(post);
       batch.push(post);
       if (batch.length >= batchSize) {
         if (inFlight) await inFlight;
@@ -89,8 +95,33 @@ export async function loadCorpus(db: Db, corpus: DemoCorpus, opts: LoadOptions =
     }
     if (inFlight) await inFlight;
     if (batch.length > 0) await send(batch);
+    counts.closes = await storeSeries(tx, 'demo', priced.closes(corpus));
     return counts;
   });
+}
+
+/** What the demo's closes need from the posts, gathered as they stream by: tickers with calls, reported moves. */
+class PricedTickers {
+  private readonly tickers = new Set<string>();
+  private readonly moves: DemoMove[] = [];
+  private first: number | null = null;
+
+  note(post: DemoPost): void {
+    if (!post.publishedAt) return;
+    const at = post.publishedAt.getTime();
+    this.first = this.first === null ? at : Math.min(this.first, at);
+    for (const pick of post.picks) {
+      if (pick.instrumentType === 'EQUITY' || pick.instrumentType === 'ETF') this.tickers.add(pick.ticker);
+    }
+    if (post.priceMove) this.moves.push({ ...post.priceMove, at: post.publishedAt });
+  }
+
+  /** From a week before the first post to the last close before the corpus's "now". */
+  closes(corpus: DemoCorpus) {
+    if (this.first === null) return [];
+    const days = demoTradingDays(new Date(this.first - 7 * 86_400_000), corpus.now);
+    return demoCloses({ market: corpus.market, days, tickers: this.tickers, moves: this.moves });
+  }
 }
 
 /** Generates the deterministic demo corpus for (seed, posts, now) and loads it. */

@@ -168,5 +168,6 @@ export function assemblePost(cursor: PublicationCursor, input: PostInput, rng: R
       themes: draft.themes,
       sector: draft.sector,
     },
+    ...(draft.priceMove && publishedAt ? { priceMove: draft.priceMove } : {}),
   };
 }

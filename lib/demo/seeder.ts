@@ -7,7 +7,7 @@ export function demoSeeder(options: { seed: number; posts: number }): Seeder {
     const counts = await seedDemoCorpus(db, { ...options, now: new Date() });
     return (
       `demo corpus loaded: ${counts.publications} publications, ${counts.posts} posts, ` +
-      `${counts.summaries} summaries, ${counts.picks} stock picks`
+      `${counts.summaries} summaries, ${counts.picks} stock picks, ${counts.closes} daily closes`
     );
   };
 }

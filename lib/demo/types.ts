@@ -2,6 +2,7 @@ import type { CamelCased } from '@/lib/db/camel-case';
 import type { DB } from '@/lib/db/schema';
 import type { TableRow } from '@/lib/db/typed';
 import type { PICK_COLUMNS, POST_COLUMNS, PUBLICATION_COLUMNS, SUMMARY_COLUMNS } from './columns';
+import type { MarketModel } from './market';
 
 /**
  * Shapes produced by the demo generator: the catalogue tables' columns (lib/db/schema.ts) in camelCase, so the
@@ -69,6 +70,8 @@ export interface DemoPost extends Filled<'posts', typeof POST_COLUMNS> {
   summary: DemoSummary | null;
   picks: DemoPick[];
   topics: DemoPostTopics;
+  /** A one-day move the post reports (not a column): the demo's daily closes show it (./prices.ts). */
+  priceMove?: { ticker: string; percent: number };
 }
 
 export interface CorpusOptions {
@@ -78,6 +81,9 @@ export interface CorpusOptions {
 }
 
 export interface DemoCorpus {
+  /** The moment the corpus is generated for, and its market model: the demo's daily closes follow it (./prices.ts). */
+  now: Date;
+  market: MarketModel;
   publications: DemoPublication[];
   /** Lazy and re-iterable: each iteration regenerates the same posts from the seed, one at a time. */
   posts: Iterable<DemoPost>;

@@ -19,6 +19,31 @@ export async function storeBars(db: Queryable, ticker: string, source: PriceSour
   );
 }
 
+/** Stores many tickers' closes in one statement, each with status 'ok' (the demo seeder's bulk write). */
+export async function storeSeries(
+  db: Queryable,
+  source: PriceSource,
+  series: readonly { ticker: string; days: readonly string[]; closes: readonly number[] }[],
+): Promise<number> {
+  const rows = series.flatMap((s) => s.days.map((day, i) => ({ ticker: s.ticker, day, adjusted_close: s.closes[i] })));
+  if (rows.length === 0) return 0;
+  await db.query(
+    `insert into daily_prices (ticker, day, adjusted_close, source)
+     select r.ticker, r.day, r.adjusted_close, $1
+       from jsonb_to_recordset($2::text::jsonb) as r(ticker text, day date, adjusted_close double precision)
+     on conflict (ticker, day) do update
+       set adjusted_close = excluded.adjusted_close, volume = null, source = excluded.source, fetched_at = now()`,
+    [source, JSON.stringify(rows)],
+  );
+  await db.query(
+    `insert into price_series (ticker, source, status)
+     select unnest($2::text[]), $1, 'ok'
+     on conflict (ticker) do update set source = excluded.source, status = 'ok', message = null, checked_at = now()`,
+    [source, series.map((s) => s.ticker)],
+  );
+  return rows.length;
+}
+
 export async function recordSeriesStatus(
   db: Queryable,
   ticker: string,

@@ -38,6 +38,14 @@ export interface Draft {
   sector: Sector | null;
   /** Byline override: podcast interviews are credited to the guest who makes the calls. */
   byline?: string;
+  /** A one-day move the post reports (an earnings reaction): the demo's closes show it (lib/demo/prices.ts). */
+  priceMove?: PriceMove;
+}
+
+/** A ticker's close-to-close move in percent, as the post states it (rounded as written). */
+export interface PriceMove {
+  ticker: string;
+  percent: number;
 }
 
 export function scene(ctx: PostContext, sector: string): ThemeScene {

@@ -123,5 +123,7 @@ export function earningsReview(ctx: PostContext): Draft {
     tickers: [c.ticker, ...others.map((o) => o.ticker)],
     themes: [],
     sector: c.sector,
+    // The reaction the text states, to one decimal as written: the demo's closes make that move.
+    priceMove: { ticker: c.ticker, percent: Number(f.moveAfterPrint.toFixed(1)) },
   };
 }
