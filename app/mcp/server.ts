@@ -58,7 +58,8 @@ export function buildMcpServer(caller: McpCaller): McpServer {
     {
       instructions:
         'Search premium financial newsletters and podcasts for free (search_posts, search_publications, ' +
-        'list_publications, get_publication) and see what newsletters say about a ticker (get_ticker); buy a ' +
+        'list_publications, get_publication), see what newsletters say about a ticker (get_ticker) and what a ' +
+        "publication's past calls returned against the market (get_track_record); buy a " +
         'post summary (get_post_summary) or stock picks of a day or the last N days, optionally on one ticker ' +
         '(get_stock_picks) per call, or a research brief: a cited answer to a question from the posts search finds ' +
         '(get_research_brief). Search first, then buy only what you need. With an API key or session token on the ' +

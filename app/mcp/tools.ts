@@ -4,6 +4,7 @@ import { GET as accountRoute } from '@/app/api/v1/account/route';
 import { POST as createBriefRoute } from '@/app/api/v1/briefs/route';
 import { GET as getPaidPostRoute } from '@/app/api/v1/publications/[publicationSlug]/[postSlug]/route';
 import { GET as getPublicationRoute } from '@/app/api/v1/publications/[publicationSlug]/route';
+import { GET as getTrackRecordRoute } from '@/app/api/v1/publications/[publicationSlug]/track-record/route';
 import { GET as listPublicationsRoute } from '@/app/api/v1/publications/route';
 import { GET as searchPublicationsRoute } from '@/app/api/v1/publications/search/route';
 import { GET as searchPostsRoute } from '@/app/api/v1/search/route';
@@ -19,12 +20,14 @@ import {
 } from '@/lib/api/contracts/publications';
 import { TopicSearchResponse } from '@/lib/api/contracts/search';
 import { TickerDetail } from '@/lib/api/contracts/tickers';
+import { TrackRecord } from '@/lib/api/contracts/track-record';
 import type { RouteHandler } from '@/lib/api/in-process';
 import type { RouteDefinition } from '@/lib/api/route';
 import { getAccount, listAccountLedger } from '@/lib/api/routes/account';
 import { createBrief } from '@/lib/api/routes/create-brief';
 import { getPublication } from '@/lib/api/routes/get-publication';
 import { getTicker } from '@/lib/api/routes/get-ticker';
+import { getTrackRecord } from '@/lib/api/routes/get-track-record';
 import { listPublications } from '@/lib/api/routes/list-publications';
 import { listStockPicks } from '@/lib/api/routes/list-stock-picks';
 import { getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
@@ -131,6 +134,34 @@ export const MCP_TOOLS: McpTool[] = [
         `${text(body.title) || text(body.slug)} (${text(body.slug)}): ${list(body.posts).length} posts`,
         ...list(body.posts).map((p) => `- ${text(p.title)} (${text(p.slug)}, ${day(p.publishedAt)})`),
       ].join('\n'),
+  },
+  {
+    name: 'get_track_record',
+    title: 'What a publication’s past calls returned against the market',
+    route: getTrackRecord,
+    handler: getTrackRecordRoute,
+    price: null,
+    output: TrackRecord,
+    target: (args) => {
+      const slug = text(args.publicationSlug);
+      return {
+        path: `/api/v1/publications/${encodeURIComponent(slug)}/track-record${toQueryString(withoutPath(args, 'publicationSlug'))}`,
+        params: { publicationSlug: slug },
+      };
+    },
+    render: (body) => {
+      const pct = (x: unknown) => (typeof x === 'number' ? `${(x * 100).toFixed(2)}%` : 'n/a');
+      const counts = body.counts as Record<string, number>;
+      return [
+        `${text(body.publicationSlug)}: ${counts.calls} calls, ${counts.scored} scored, ${counts.unpriced} unpriced, ${counts.pending} pending, ${counts.exits} exits; prices ${text(body.pricesSource) || 'none'} as of ${text(body.pricesAsOf) || 'n/a'} against ${text(body.benchmark)}`,
+        ...(body.pricesNote ? [text(body.pricesNote)] : []),
+        ...list(body.horizons).map(
+          (h) =>
+            `- ${text(h.horizon)}: ${h.scoredCalls} scored, hit rate ${h.hitRate === null ? `n/a (${text(h.hitRateNote)})` : pct(h.hitRate)}, mean excess ${pct(h.meanExcessReturn)}, median ${pct(h.medianExcessReturn)}`,
+        ),
+        'Past results are not advice.',
+      ].join('\n');
+    },
   },
   {
     name: 'get_ticker',

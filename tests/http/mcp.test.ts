@@ -90,6 +90,7 @@ describe('MCP server', () => {
       'get_research_brief',
       'get_stock_picks',
       'get_ticker',
+      'get_track_record',
       'list_publications',
       'search_posts',
       'search_publications',

@@ -35,7 +35,7 @@ describe('OpenAPI document', () => {
     expect(descriptions.filter((text) => /\d\.\d{6,}/.test(text))).toEqual([]);
   });
 
-  it("describes the spec's operations and the ones added since (tickers, briefs, the account)", () => {
+  it("describes the spec's operations and the ones added since (tickers, briefs, the account, track records)", () => {
     expect(
       operations()
         .map(([method, path, op]) => `${method} ${path} ${op.operationId}`)
@@ -46,6 +46,7 @@ describe('OpenAPI document', () => {
       'get /api/v1/publications listPublications',
       'get /api/v1/publications/search searchPublications',
       'get /api/v1/publications/{publicationSlug} getPublication',
+      'get /api/v1/publications/{publicationSlug}/track-record getTrackRecord',
       'get /api/v1/publications/{publicationSlug}/{postSlug} getPublicationPostBySlug',
       'get /api/v1/search searchByTopic',
       'get /api/v1/stock-picks listStockPicks',
@@ -69,6 +70,7 @@ describe('OpenAPI document', () => {
     expect(pathParams.map((p) => p.name).sort()).toEqual([
       'postSlug',
       'postSlug',
+      'publicationSlug',
       'publicationSlug',
       'publicationSlug',
       'publicationSlug',

@@ -3,6 +3,7 @@ import { getAccount, listAccountLedger } from './account';
 import { createBrief } from './create-brief';
 import { getPublication } from './get-publication';
 import { getTicker } from './get-ticker';
+import { getTrackRecord } from './get-track-record';
 import { listPublications } from './list-publications';
 import { listStockPicks } from './list-stock-picks';
 import { accessPublicationPost, getPublicationPostBySlug } from './publication-post';
@@ -18,6 +19,7 @@ export const API_ROUTES: readonly RouteDefinition[] = [
   listPublications,
   searchPublications,
   getPublication,
+  getTrackRecord,
   getTicker,
   getPublicationPostBySlug,
   accessPublicationPost,

@@ -1,0 +1,136 @@
+import type { TrackRecord, TrackRecordCall } from '@/lib/api/contracts/track-record';
+import { ApiError } from '@/lib/api/errors';
+import type { Queryable } from '@/lib/db/types';
+import { benchmarkFor, US_BENCHMARK } from '@/lib/prices/benchmark';
+import { NO_PROVIDER_REASON } from '@/lib/prices/configured';
+import type { PriceSource } from '@/lib/prices/provider';
+import { readSeries } from '@/lib/prices/store';
+import { computeOutcomes } from './outcomes';
+import { summarizeRecord } from './summarize';
+import type { CallOutcome, HorizonKey, HorizonOutcome, TrackedCall } from './types';
+
+interface CallRow {
+  call_id: string;
+  post_slug: string;
+  ticker: string;
+  direction: TrackedCall['direction'];
+  action: TrackedCall['action'];
+  published_at: Date | null;
+  [key: string]: unknown;
+}
+
+// Options and other instruments are left out: their payoff is not the underlying's return.
+const CALLS_SQL = `
+  select sp.call_id, p.slug as post_slug, sp.ticker, sp.direction, sp.action, p.published_at
+    from stock_picks sp join posts p on p.id = sp.post_id
+   where p.publication_id = $1 and sp.instrument_type in ('EQUITY', 'ETF')`;
+
+/** Figures are rounded here, once: six decimals of a fraction is a hundredth of a basis point. */
+const round = (x: number | null) => (x === null ? null : Math.round(x * 1e6) / 1e6);
+
+/**
+ * A publication's track record, computed from the stored closes at each request (so it is current whenever prices
+ * arrive): its calls' outcomes and the record per horizon (docs/track-record.md). 404 for an unknown publication.
+ */
+export async function getTrackRecord(
+  db: Queryable,
+  slug: string,
+  options: { now: Date; callLimit: number; providerConfigured: boolean },
+): Promise<TrackRecord> {
+  const [publication] = await db.query<{ id: string }>('select id from publications where slug = $1', [slug]);
+  if (!publication) throw new ApiError({ code: 'not_found', message: `Publication not found: ${slug}` });
+  const rows = await db.query<CallRow>(CALLS_SQL, [publication.id]);
+  const calls: TrackedCall[] = rows.map((row) => ({
+    callId: row.call_id,
+    ticker: row.ticker,
+    direction: row.direction,
+    action: row.action,
+    publishedAt: row.published_at === null ? null : new Date(row.published_at),
+  }));
+  const slugs = new Map(rows.map((row) => [row.call_id, row.post_slug]));
+  const tickers = new Set<string>([US_BENCHMARK, ...calls.map((c) => c.ticker)]);
+  const prices = await readSeries(db, [...tickers]);
+  const sources = await priceSources(db, [...tickers]);
+  const outcomes = computeOutcomes(calls, prices, benchmarkFor);
+  const summary = summarizeRecord(outcomes);
+  const benchmark = prices.get(US_BENCHMARK);
+  const pricesSource = sources.includes('massive') ? 'massive' : sources.includes('demo') ? 'demo' : null;
+  return {
+    publicationSlug: slug,
+    asOf: options.now.toISOString(),
+    pricesAsOf: benchmark?.days.at(-1) ?? null,
+    pricesSource,
+    pricesNote: pricesNote(pricesSource, options.providerConfigured),
+    benchmark: US_BENCHMARK,
+    firstCallAt: summary.firstCallAt?.toISOString() ?? null,
+    lastCallAt: summary.lastCallAt?.toISOString() ?? null,
+    counts: summary.counts,
+    horizons: summary.horizons.map((h) => ({
+      horizon: h.horizon,
+      tradingDays: h.tradingDays,
+      scoredCalls: h.scored,
+      hits: h.hits,
+      hitRate: round(h.hitRate),
+      hitRateNote: h.hitRateNote,
+      meanExcessReturn: round(h.meanExcessReturn),
+      medianExcessReturn: round(h.medianExcessReturn),
+    })),
+    calls: newestFirst(outcomes)
+      .slice(0, options.callLimit)
+      .map((o) => toCall(o, slugs.get(o.call.callId) ?? '')),
+  };
+}
+
+async function priceSources(db: Queryable, tickers: string[]): Promise<PriceSource[]> {
+  const rows = await db.query<{ source: PriceSource }>(
+    'select distinct source from price_series where ticker = any($1::text[])',
+    [tickers],
+  );
+  return rows.map((row) => row.source);
+}
+
+function pricesNote(source: PriceSource | null, providerConfigured: boolean): string | null {
+  if (source === 'demo') {
+    return 'Demo closes from the demo corpus’s own market model, consistent with its posts: not market data.';
+  }
+  if (source === 'massive') return null;
+  return providerConfigured
+    ? 'No closes have been fetched yet: the daily price fetch has not run.'
+    : NO_PROVIDER_REASON;
+}
+
+function newestFirst(outcomes: CallOutcome[]): CallOutcome[] {
+  const time = (o: CallOutcome) => o.call.publishedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  return [...outcomes].sort((a, b) => time(b) - time(a) || a.call.callId.localeCompare(b.call.callId));
+}
+
+function toReturn(r: HorizonOutcome | null) {
+  if (r === null) return null;
+  return {
+    exitDate: r.exitDate,
+    return: round(r.return)!,
+    benchmarkReturn: round(r.benchmarkReturn),
+    excessReturn: round(r.excessReturn),
+  };
+}
+
+function toCall(o: CallOutcome, postSlug: string): TrackRecordCall {
+  const returns = Object.fromEntries(
+    (Object.entries(o.returns) as [HorizonKey, HorizonOutcome | null][]).map(([k, r]) => [k, toReturn(r)]),
+  ) as TrackRecordCall['returns'];
+  return {
+    callId: o.call.callId,
+    postSlug,
+    publishedAt: o.call.publishedAt?.toISOString() ?? null,
+    ticker: o.call.ticker,
+    direction: o.call.direction,
+    action: o.call.action,
+    status: o.status,
+    entryDate: o.entryDate,
+    entryClose: o.entryClose === null ? null : round(o.entryClose),
+    benchmark: o.benchmark,
+    closedBy: o.closedBy,
+    closes: o.closes,
+    returns,
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * GET /api/v1/publications/{slug}/track-record over the route in process, and the get_track_record MCP tool through
+ * the official client (issue 48), on the demo corpus and its closes: the figures agree with the calls listed, entries
+ * are the first close after each post, an unknown slug is 404 in the spec's shape, and without prices the record says
+ * so and gives no figure.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as trackRecordRoute } from '@/app/api/v1/publications/[publicationSlug]/track-record/route';
+import { TrackRecord } from '@/lib/api/contracts/track-record';
+import { callRoute } from '@/lib/api/in-process';
+import { buildOpenApiDocument } from '@/lib/api/openapi/document';
+import { buildLlmsTxt } from '@/lib/api/openapi/llms-txt';
+import type { AppContext } from '@/lib/app/context';
+import { seedDemoCorpus } from '@/lib/demo/load';
+import { NO_PROVIDER_REASON } from '@/lib/prices/configured';
+import { closeInstant } from '@/lib/track-record/market-close';
+import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
+import { connectInMemoryMcp } from '@/tests/helpers/in-memory-mcp';
+import { suiteDatabase } from '@/tests/helpers/suite-database';
+
+const NOW = new Date('2026-11-20T15:00:00Z');
+const db = suiteDatabase();
+let context: AppContext;
+let slug: string;
+
+beforeAll(async () => {
+  await seedDemoCorpus(db, { seed: 11, posts: 500, now: NOW });
+  context = await openTestAppContext(db);
+  // The publication with the most stock and ETF calls.
+  const [top] = await db.query<{ slug: string }>(
+    `select pub.slug from stock_picks sp join posts p on p.id = sp.post_id join publications pub on pub.id = p.publication_id
+      where sp.instrument_type in ('EQUITY', 'ETF') group by pub.slug order by count(*) desc, pub.slug limit 1`,
+  );
+  slug = top!.slug;
+}, 120_000);
+
+afterAll(async () => {
+  await closeTestAppContext();
+});
+
+/** As Next calls the route: the path parameter from the URL. */
+const get = (path: string) =>
+  callRoute(trackRecordRoute, `http://localhost${path}`, {
+    clientIp: '127.0.0.1',
+    params: { publicationSlug: decodeURIComponent(path.split('/')[4]!) },
+  });
+
+async function record(query = '?limit=1000'): Promise<TrackRecord> {
+  const response = await get(`/api/v1/publications/${slug}/track-record${query}`);
+  expect(response.status).toBe(200);
+  return TrackRecord.parse(await response.json());
+}
+
+describe('the track-record route', () => {
+  it('serves the record of a demo publication from the demo closes, its figures agreeing with its calls', async () => {
+    const body = await record();
+    expect(body).toMatchObject({
+      publicationSlug: slug,
+      pricesSource: 'demo',
+      pricesAsOf: '2026-11-19',
+      benchmark: 'SPY',
+    });
+    expect(body.pricesNote).toMatch(/not market data/);
+    const [stored] = await db.query<{ n: number }>(
+      `select count(*)::int as n from stock_picks sp join posts p on p.id = sp.post_id join publications pub
+         on pub.id = p.publication_id where pub.slug = $1 and sp.instrument_type in ('EQUITY', 'ETF')`,
+      [slug],
+    );
+    expect(body.counts.calls).toBe(stored!.n);
+    expect(body.calls).toHaveLength(stored!.n);
+    const { scored, pending, unpriced, undated, exits } = body.counts;
+    expect(scored + pending + unpriced + undated + exits).toBe(body.counts.calls);
+    expect(scored).toBeGreaterThanOrEqual(10);
+    expect(body.horizons.map((h) => h.horizon)).toEqual(['1d', '5d', '30d', '90d', 'toDate']);
+    for (const h of body.horizons) {
+      const excess = body.calls.flatMap((c) => {
+        const x = c.returns[h.horizon]?.excessReturn;
+        return x === null || x === undefined ? [] : [x];
+      });
+      expect(h.scoredCalls, h.horizon).toBe(excess.length);
+      expect(h.hits).toBe(excess.filter((x) => x > 0).length);
+      if (excess.length < 10)
+        expect(h).toMatchObject({ hitRate: null, hitRateNote: expect.stringMatching(/at least 10/) });
+      else expect(h.hitRate).toBeCloseTo(h.hits / excess.length, 6);
+      if (excess.length > 0) {
+        expect(h.meanExcessReturn!).toBeCloseTo(excess.reduce((a, b) => a + b, 0) / excess.length, 5);
+      }
+    }
+    // Newest first; each scored call enters at the first close after its post, never at one before it.
+    const times = body.calls.map((c) => (c.publishedAt ? Date.parse(c.publishedAt) : Number.NEGATIVE_INFINITY));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    for (const call of body.calls.filter((c) => c.status === 'scored')) {
+      const published = Date.parse(call.publishedAt!);
+      expect(closeInstant(call.entryDate!)).toBeGreaterThan(published);
+      // No earlier trading day closed after the post: at most three calendar days (a weekend) lie between.
+      expect(closeInstant(call.entryDate!) - published).toBeLessThan(4 * 86_400_000);
+      const oneDay = call.returns['1d'];
+      // Read at a later close, or at the entry's own when an exit came before that close.
+      if (oneDay)
+        expect(
+          oneDay.exitDate > call.entryDate! || (oneDay.exitDate === call.entryDate && call.closedBy !== null),
+        ).toBe(true);
+      const direction = call.direction === 'LONG' ? 1 : -1;
+      const r = call.returns.toDate;
+      if (r?.benchmarkReturn != null)
+        expect(r.excessReturn!).toBeCloseTo(direction * (r.return - r.benchmarkReturn), 5);
+    }
+  });
+
+  it('lists `limit` calls, newest first, while the record covers all of them', async () => {
+    const all = await record();
+    const few = await record('?limit=3');
+    expect(few.calls).toEqual(all.calls.slice(0, 3));
+    expect(few.horizons).toEqual(all.horizons);
+    const bad = await get(`/api/v1/publications/${slug}/track-record?limit=0`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'invalid_query', issues: { limit: expect.anything() } });
+  });
+
+  it('answers an unknown publication 404 in the spec’s shape', async () => {
+    const response = await get('/api/v1/publications/nobody.example/track-record');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Publication not found: nobody.example', code: 'not_found' });
+  });
+
+  it('is in the OpenAPI document, free, and in llms.txt', () => {
+    const document = buildOpenApiDocument();
+    const op = (document.paths?.['/api/v1/publications/{publicationSlug}/track-record'] as Record<string, unknown>)
+      ?.get;
+    expect(op).toMatchObject({ operationId: 'getTrackRecord' });
+    expect(Object.keys((op as { responses: object }).responses)).toEqual(['200', '400', '404', '429', '500']);
+    const llms = buildLlmsTxt(document, 'http://localhost');
+    expect(llms).toContain('GET /api/v1/publications/{publicationSlug}/track-record');
+    expect(llms).toContain('`get_track_record`');
+  });
+
+  it('is the get_track_record MCP tool, through the official client', async () => {
+    const client = await connectInMemoryMcp(null, context.payments.prices, 'track-record-test');
+    const result = await client.callTool({ name: 'get_track_record', arguments: { publicationSlug: slug, limit: 2 } });
+    expect(result.isError).toBeFalsy();
+    const body = TrackRecord.parse(result.structuredContent);
+    const rest = await record('?limit=2');
+    expect({ ...body, asOf: '' }).toEqual({ ...rest, asOf: '' });
+    const textOut = (result.content as Array<{ text: string }>)[0]!.text;
+    expect(textOut).toContain(`${slug}: ${rest.counts.calls} calls`);
+    expect(textOut).toContain('Past results are not advice.');
+    const missing = await client.callTool({
+      name: 'get_track_record',
+      arguments: { publicationSlug: 'nobody.example' },
+    });
+    expect(missing.isError).toBe(true);
+    expect(JSON.stringify(missing.content)).toContain('not_found');
+    await client.close();
+  });
+
+  it('without prices, says so and gives no figure: every call is unpriced, none dropped', async () => {
+    const before = await record();
+    await db.query('delete from daily_prices');
+    await db.query('delete from price_series');
+    const body = await record();
+    expect(body).toMatchObject({ pricesSource: null, pricesAsOf: null, pricesNote: NO_PROVIDER_REASON });
+    expect(body.counts.calls).toBe(before.counts.calls);
+    expect(body.counts.unpriced).toBe(before.counts.calls - before.counts.exits - before.counts.undated);
+    for (const h of body.horizons) {
+      expect(h).toMatchObject({ scoredCalls: 0, hitRate: null, meanExcessReturn: null, medianExcessReturn: null });
+    }
+    expect(body.calls.every((c) => c.entryDate === null && Object.values(c.returns).every((r) => r === null))).toBe(
+      true,
+    );
+  });
+});
