@@ -26,6 +26,9 @@ const nextConfig = {
     '@x402/core',
     '@x402/evm',
     'viem',
+    // The price provider's client (lib/prices/massive.ts) pulls in axios and a websocket client with optional native
+    // add-ons: loaded as the plain Node module it runs as in the tests, not bundled.
+    '@massive.com/client-js',
   ],
   // Agents in browsers read the payment headers, so the API exposes them to cross-origin callers.
   async headers() {
