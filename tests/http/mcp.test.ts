@@ -196,7 +196,7 @@ describe('MCP over stdio (bin/finpub-mcp.mjs)', () => {
       }),
     );
     clients.push(client);
-    expect((await client.listTools()).tools).toHaveLength(10);
+    expect((await client.listTools()).tools).toHaveLength(11);
     const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
     const paid = await callTool(client, 'get_post_summary', args);
     expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo?.protocol).toBe('credits');
