@@ -66,25 +66,32 @@ function matchExits(calls: readonly TrackedCall[], prices: ReadonlyMap<string, S
   const dated = calls
     .filter((c) => c.publishedAt !== null)
     .sort((a, b) => a.publishedAt!.getTime() - b.publishedAt!.getTime() || a.callId.localeCompare(b.callId));
-  const open: TrackedCall[] = [];
+  // Open calls per ticker and direction, oldest first: an exit looks at its own bucket only.
+  const open = new Map<string, TrackedCall[]>();
+  const bucket = (c: TrackedCall) => `${c.ticker}\u0000${c.direction}`;
   for (const call of dated) {
     if (!CLOSING_ACTIONS.has(call.action)) {
-      open.push(call);
+      const calls = open.get(bucket(call));
+      if (calls) calls.push(call);
+      else open.set(bucket(call), [call]);
       continue;
     }
     const at = call.publishedAt!.getTime();
     const series = prices.get(call.ticker);
     const index = series ? firstCloseAfter(series, at) : null;
-    const closed: string[] = [];
-    for (let i = open.length - 1; i >= 0; i -= 1) {
-      const earlier = open[i]!;
-      if (earlier.ticker !== call.ticker || earlier.direction !== call.direction) continue;
-      if (earlier.publishedAt!.getTime() >= at) continue;
-      by.set(earlier.callId, { callId: call.callId, date: index === null ? null : series!.days[index]!, index });
-      closed.push(earlier.callId);
-      open.splice(i, 1);
-    }
-    closes.set(call.callId, closed.reverse());
+    const date = index === null ? null : series!.days[index]!;
+    const candidates = open.get(bucket(call)) ?? [];
+    // A call published at the same moment as the exit (the same post) is not an earlier one: it stays open.
+    const earlier = candidates.filter((c) => c.publishedAt!.getTime() < at);
+    for (const c of earlier) by.set(c.callId, { callId: call.callId, date, index });
+    open.set(
+      bucket(call),
+      candidates.filter((c) => c.publishedAt!.getTime() >= at),
+    );
+    closes.set(
+      call.callId,
+      earlier.map((c) => c.callId),
+    );
   }
   return { by, closes };
 }
