@@ -57,7 +57,10 @@ export async function fetchDailyPrices(db: Db, provider: PriceProvider, now: Dat
        from firsts f
        left join lateral (select day, adjusted_close from daily_prices d
                            where d.ticker = f.ticker and d.source = $3 order by day desc limit 1) last on true
-      order by f.ticker`,
+       left join price_series ps on ps.ticker = f.ticker
+      -- The benchmark first (without it nothing is scored), then the tickers never checked or checked longest ago: a
+      -- run stopped by the rate limit is taken up where it stopped, not begun again with the same tickers every day.
+      order by f.ticker = $1 desc, ps.checked_at asc nulls first, f.ticker`,
     [US_BENCHMARK, LEAD_DAYS, provider.source],
   );
   const summary: FetchSummary = {

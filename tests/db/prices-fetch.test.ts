@@ -137,6 +137,40 @@ describe('fetchDailyPrices over Massive’s protocol', () => {
     expect(await db.query('select count(*)::int as n from daily_prices')).toEqual(before);
   });
 
+  it('under a rate limit, each run starts with the benchmark and then the tickers checked longest ago', async () => {
+    // Two more tickers with calls, never fetched; the quota allows two requests a run.
+    const [post] = await db.query<{ id: string }>('select id from posts limit 1');
+    for (const ticker of ['MSFT', 'NVDA']) {
+      await db.query(
+        `insert into stock_picks (call_id, post_id, author, ticker, instrument_type, action, direction,
+                                  author_conviction, conviction_label, evidence_quote, pick_day)
+         values ($1, $2, 'A', $1, 'EQUITY', 'NEW_POSITION', 'LONG', 3, 'Medium', 'We buy.', '2026-03-02')`,
+        [ticker, post!.id],
+      );
+      massive.closes.set(ticker, series(weekdays('2026-02-16', '2026-07-31'), 300, 1));
+    }
+    const run = async (now: string) => {
+      massive.asked.length = 0;
+      massive.rateLimited = false;
+      massive.allowance = 2;
+      const summary = await fetchDailyPrices(db, provider(), new Date(now));
+      massive.allowance = null;
+      massive.rateLimited = false;
+      return { summary, asked: massive.asked.map((a) => a.ticker) };
+    };
+    // Never checked come first (after the benchmark): MSFT on the first run, NVDA on the second…
+    const first = await run('2026-07-06T23:30:00Z');
+    expect(first.summary.stopped).toMatch(/rate limit/);
+    expect(first.asked.slice(0, 2)).toEqual(['SPY', 'MSFT']);
+    const second = await run('2026-07-07T23:30:00Z');
+    expect(second.asked.slice(0, 2)).toEqual(['SPY', 'NVDA']);
+    // … and the next run reaches the one checked longest ago (AAPL, before this test), instead of asking for the same
+    // ones every day.
+    const third = await run('2026-07-08T23:30:00Z');
+    expect(third.asked.slice(0, 2)).toEqual(['SPY', 'AAPL']);
+    expect((await stored('NVDA')).length).toBeGreaterThan(0);
+  });
+
   it('the scheduled job fetches nothing without a configured provider, and says so', async () => {
     expect(process.env.MASSIVE_API_KEY ?? '').toBe('');
     const ran: string[] = [];

@@ -17,6 +17,8 @@ export interface FakeMassive {
   closes: Map<string, Map<string, number>>;
   /** Answers 429 to every request while set. */
   rateLimited: boolean;
+  /** When a number: aggregate requests answered before the rate limit answers 429 (a free plan's per-minute quota). */
+  allowance: number | null;
   /** Aggregate requests received: ticker, from, to. */
   asked: { ticker: string; from: string; to: string }[];
   close(): Promise<void>;
@@ -37,7 +39,7 @@ export function newYorkMidnight(day: string): number {
 const requestId = () => randomBytes(16).toString('hex');
 
 export async function startFakeMassive(apiKey = 'test-massive-key'): Promise<FakeMassive> {
-  const fake = { closes: new Map(), rateLimited: false, asked: [] } as unknown as FakeMassive;
+  const fake = { closes: new Map(), rateLimited: false, allowance: null, asked: [] } as unknown as FakeMassive;
   const server = await startLoopbackServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const send = (status: number, body: unknown) => {
@@ -47,6 +49,10 @@ export async function startFakeMassive(apiKey = 'test-massive-key'): Promise<Fak
     const key = url.searchParams.get('apiKey') ?? req.headers.authorization?.replace(/^Bearer /, '');
     if (!key) return send(401, { status: 'ERROR', request_id: requestId(), error: 'API Key was not provided' });
     if (key !== apiKey) return send(401, { status: 'ERROR', request_id: requestId(), error: 'Unknown API Key' });
+    if (fake.allowance !== null) {
+      if (fake.allowance <= 0) fake.rateLimited = true;
+      else fake.allowance -= 1;
+    }
     if (fake.rateLimited) {
       return send(429, {
         status: 'ERROR',
