@@ -50,7 +50,8 @@ export async function getTrackRecord(
   const slugs = new Map(rows.map((row) => [row.call_id, row.post_slug]));
   const tickers = new Set<string>([US_BENCHMARK, ...calls.map((c) => c.ticker)]);
   const prices = await readSeries(db, [...tickers]);
-  const sources = await priceSources(db, [...tickers]);
+  const statuses = await seriesStatuses(db, [...tickers]);
+  const sources = [...new Set([...statuses.values()].map((s) => s.source))];
   const outcomes = computeOutcomes(calls, prices, benchmarkFor);
   const summary = summarizeRecord(outcomes);
   const benchmark = prices.get(US_BENCHMARK);
@@ -60,7 +61,7 @@ export async function getTrackRecord(
     asOf: options.now.toISOString(),
     pricesAsOf: benchmark?.days.at(-1) ?? null,
     pricesSource,
-    pricesNote: pricesNote(pricesSource, options.providerConfigured),
+    pricesNote: pricesNote(pricesSource, options.providerConfigured, benchmark !== undefined),
     benchmark: US_BENCHMARK,
     firstCallAt: summary.firstCallAt?.toISOString() ?? null,
     lastCallAt: summary.lastCallAt?.toISOString() ?? null,
@@ -77,23 +78,43 @@ export async function getTrackRecord(
     })),
     calls: newestFirst(outcomes)
       .slice(0, options.callLimit)
-      .map((o) => toCall(o, slugs.get(o.call.callId) ?? '')),
+      .map((o) => toCall(o, slugs.get(o.call.callId) ?? '', unpricedReason(o, statuses))),
   };
 }
 
-async function priceSources(db: Queryable, tickers: string[]): Promise<PriceSource[]> {
-  const rows = await db.query<{ source: PriceSource }>(
-    'select distinct source from price_series where ticker = any($1::text[])',
+type SeriesStatus = {
+  source: PriceSource;
+  status: 'ok' | 'no_data' | 'error';
+  message: string | null;
+};
+
+async function seriesStatuses(db: Queryable, tickers: string[]): Promise<Map<string, SeriesStatus>> {
+  const rows = await db.query<SeriesStatus & { ticker: string }>(
+    'select ticker, source, status, message from price_series where ticker = any($1::text[])',
     [tickers],
   );
-  return rows.map((row) => row.source);
+  return new Map(rows.map((row) => [row.ticker, row]));
 }
 
-function pricesNote(source: PriceSource | null, providerConfigured: boolean): string | null {
+const NO_CLOSES_STORED = 'No closes are stored for this ticker.';
+
+/** Why an unpriced call has no figures: the provider's last word on the ticker, else that nothing is stored. */
+function unpricedReason(outcome: CallOutcome, statuses: Map<string, SeriesStatus>): string | null {
+  if (outcome.status !== 'unpriced') return null;
+  const status = statuses.get(outcome.call.ticker);
+  if (!status || status.status === 'ok') return NO_CLOSES_STORED;
+  return (
+    status.message ?? (status.status === 'no_data' ? 'The price provider has no closes for it.' : NO_CLOSES_STORED)
+  );
+}
+
+function pricesNote(source: PriceSource | null, providerConfigured: boolean, benchmarkPriced: boolean): string | null {
   if (source === 'demo') {
     return 'Demo closes from the demo corpus’s own market model, consistent with its posts: not market data.';
   }
-  if (source === 'massive') return null;
+  if (source === 'massive') {
+    return benchmarkPriced ? null : `No ${US_BENCHMARK} closes are stored yet: no excess return can be computed.`;
+  }
   return providerConfigured
     ? 'No closes have been fetched yet: the daily price fetch has not run.'
     : NO_PROVIDER_REASON;
@@ -114,7 +135,7 @@ function toReturn(r: HorizonOutcome | null) {
   };
 }
 
-function toCall(o: CallOutcome, postSlug: string): TrackRecordCall {
+function toCall(o: CallOutcome, postSlug: string, unpriced: string | null): TrackRecordCall {
   const returns = Object.fromEntries(
     (Object.entries(o.returns) as [HorizonKey, HorizonOutcome | null][]).map(([k, r]) => [k, toReturn(r)]),
   ) as TrackRecordCall['returns'];
@@ -126,6 +147,7 @@ function toCall(o: CallOutcome, postSlug: string): TrackRecordCall {
     direction: o.call.direction,
     action: o.call.action,
     status: o.status,
+    unpricedReason: unpriced,
     entryDate: o.entryDate,
     entryClose: o.entryClose === null ? null : round(o.entryClose),
     benchmark: o.benchmark,

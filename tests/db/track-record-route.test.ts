@@ -167,5 +167,24 @@ describe('the track-record route', () => {
     expect(body.calls.every((c) => c.entryDate === null && Object.values(c.returns).every((r) => r === null))).toBe(
       true,
     );
+    const unpriced = body.calls.filter((c) => c.status === 'unpriced');
+    expect(unpriced.every((c) => c.unpricedReason === 'No closes are stored for this ticker.')).toBe(true);
+    // What the provider last said about a ticker is the reason given for its calls.
+    const ticker = unpriced[0]!.ticker;
+    await db.query(
+      `insert into price_series (ticker, source, status, message)
+       values ($1, 'massive', 'no_data', 'the provider has no closes for it')`,
+      [ticker],
+    );
+    const after = await record();
+    expect(after).toMatchObject({
+      pricesSource: 'massive',
+      pricesAsOf: null,
+      pricesNote: expect.stringMatching(/No SPY closes/),
+    });
+    const its = after.calls.filter((c) => c.ticker === ticker && c.status === 'unpriced');
+    expect(its.length).toBeGreaterThan(0);
+    for (const call of its) expect(call.unpricedReason).toBe('the provider has no closes for it');
+    expect(after.calls.filter((c) => c.status !== 'unpriced').every((c) => c.unpricedReason === null)).toBe(true);
   });
 });

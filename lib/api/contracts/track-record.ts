@@ -63,6 +63,10 @@ export const TrackRecordCall = z
       description:
         'scored: it has an entry close. pending: no close after the post yet. unpriced: no closes are known for the ticker (delisted, unknown to the provider, not a US listing). undated: the post has no publication time. exit: an exit or trim, which closes earlier calls instead of being scored.',
     }),
+    unpricedReason: z.string().nullable().meta({
+      description:
+        'For an unpriced call: what the price provider last said about the ticker (no closes known, not a US listing, an error), or that no closes are stored.',
+    }),
     entryDate: z.iso.date().nullable().meta({ description: 'The first trading day whose close came after the post.' }),
     entryClose: z.number().nullable().meta({ description: 'The adjusted close at entry.' }),
     benchmark: z.string().nullable(),
