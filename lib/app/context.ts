@@ -109,10 +109,11 @@ export async function createAppContext(config: Env, options: AppContextOptions =
       async close() {
         await jobs?.stop();
         await stopPayments();
-        // A database handed in is closed, and its state dropped, by whoever opened it.
+        // A database handed in is closed, and its state dropped, by whoever opened it. Closed first: closing stops
+        // the indexing run it finds in that state.
         if (options.db) return;
-        forgetDatabase(served);
         await served.close();
+        forgetDatabase(served);
       },
     };
   } catch (error) {
