@@ -16,6 +16,8 @@
  *   clients: p50/p95 of each and what MCP adds.
  * - ingestion: feed sync throughput on loopback (200 feeds of 50 posts: feeds/s, posts/s, peak RSS; then the 304
  *   re-sync) and the per-post time of the offline summarizer and pick extractor (BENCH_FEEDS, BENCH_FEED_ITEMS).
+ * - track-record (BENCH_PARTS=track-record): every publication's record computed from scratch, again after one new
+ *   trading day of closes, and one record's latency (issue 48).
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
  * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults.
  */
@@ -49,6 +51,7 @@ import { benchPayments } from './bench/payments';
 import { benchPeer } from './bench/peer';
 import { benchRoutes, type RouteRow } from './bench/routes';
 import { benchSearch, type SearchBenchRow } from './bench/search';
+import { benchTrackRecord } from './bench/track-record';
 import { buildIfNeeded } from './build-if-needed';
 
 const sizes = (process.env.BENCH_SIZES ?? '1500,100000').split(',').map(Number);
@@ -283,6 +286,34 @@ if (parts.includes('mcp')) {
     } finally {
       await service.stop();
       await testDb?.drop();
+    }
+  }
+}
+// BENCH_PARTS=track-record: issue 48's figures, in process on a freshly seeded demo database of each size.
+if (parts.includes('track-record')) {
+  for (const database of databases) {
+    for (const posts of sizes) {
+      const testDb = database === 'postgres' ? await createTestDatabase() : null;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
+      const db = await prepareDatabase({ databaseUrl: testDb?.url, dataDir, log: () => {} });
+      try {
+        const now = new Date();
+        await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts, now });
+        const t = await benchTrackRecord(db, now, searchRounds);
+        console.log(
+          `\n${database}, track record (${posts.toLocaleString('en-US')} demo posts: ${t.publications} publications, ` +
+            `${t.calls.toLocaleString('en-US')} calls, ${t.closes.toLocaleString('en-US')} closes)`,
+        );
+        console.log(
+          `  every record from scratch ${(t.allRecordsMs / 1000).toFixed(2)} s; one new trading day stored in ` +
+            `${ms(t.newDay.storeMs)}, every record again ${(t.newDay.allRecordsMs / 1000).toFixed(2)} s; ` +
+            `one record p50 ${ms(t.p50Ms)}  p95 ${ms(t.p95Ms)}`,
+        );
+        results.push({ database, posts, trackRecord: t });
+      } finally {
+        await db.close();
+        await testDb?.drop();
+      }
     }
   }
 }
