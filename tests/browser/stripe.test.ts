@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaidPublicationPost } from '@/lib/api/contracts/paid';
 import { buildIfNeeded } from '@/scripts/build-if-needed';
 import { dashboardServiceEnv, launchBrowser, newContext, screenshot, signInLocally } from '@/tests/helpers/browser';
-import { type FakeStripe, startFakeStripe } from '@/tests/helpers/fake-stripe';
+import { type FakeStripe, grantSharedPaymentToken, startFakeStripe } from '@/tests/helpers/fake-stripe';
 import { type RunningService, startService } from '@/tests/helpers/service';
 import { serviceCommand } from '@/tests/helpers/service-posts';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
@@ -121,21 +121,8 @@ describe("MPP's card method (stripe.charge)", () => {
   it('pays a route with a shared payment token: 200, a receipt naming the PaymentIntent, and no replay', async () => {
     // Stripe's minimum is $0.50, so the card is offered on posts at that price and above.
     const path = await postAtLeast(50);
-    const grantToken: Parameters<typeof stripe.charge>[0]['createToken'] = async (input) => {
-      // What an agent's own backend does with its Stripe key: grant a token for this amount to the seller.
-      const response = await fetch(`${fake.url}/v1/test_helpers/shared_payment/granted_tokens`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          payment_method: input.paymentMethod!,
-          'usage_limits[currency]': input.currency,
-          'usage_limits[max_amount]': input.amount,
-          'usage_limits[expires_at]': String(input.expiresAt),
-          'seller_details[network_id]': input.networkId ?? '',
-        }),
-      });
-      return ((await response.json()) as { id: string }).id;
-    };
+    // What an agent's own backend does with its Stripe key: grant a token for this amount to the seller.
+    const grantToken = grantSharedPaymentToken(fake);
     const mppx = Mppx.create({
       polyfill: false,
       methods: [stripe.charge({ paymentMethod: 'pm_card_visa', createToken: grantToken })],

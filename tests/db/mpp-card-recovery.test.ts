@@ -10,7 +10,7 @@ import { reconcilePendingSettlements, SETTLE_GRACE_MS } from '@/lib/payments/set
 import { transition } from '@/lib/payments/settlements/states';
 import { findSettlement } from '@/lib/payments/settlements/store';
 import type { PaymentSetup } from '@/lib/payments/setup';
-import { type FakeStripe, startFakeStripe } from '@/tests/helpers/fake-stripe';
+import { type FakeStripe, grantSharedPaymentToken, startFakeStripe } from '@/tests/helpers/fake-stripe';
 import { NO_WALLETS, openPaymentFixture, type PaymentFixture, request } from '@/tests/helpers/payment-fixture';
 
 /**
@@ -68,20 +68,7 @@ async function paidRequest(): Promise<Request> {
     methods: [
       stripe.charge({
         paymentMethod: 'pm_card_visa',
-        createToken: async (input) => {
-          const response = await fetch(`${fake.url}/v1/test_helpers/shared_payment/granted_tokens`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({
-              payment_method: input.paymentMethod!,
-              'usage_limits[currency]': input.currency,
-              'usage_limits[max_amount]': input.amount,
-              'usage_limits[expires_at]': String(input.expiresAt),
-              'seller_details[network_id]': input.networkId ?? '',
-            }),
-          });
-          return ((await response.json()) as { id: string }).id;
-        },
+        createToken: grantSharedPaymentToken(fake),
       }),
     ],
   });

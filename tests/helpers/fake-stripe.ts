@@ -313,3 +313,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
   return fake;
 }
+
+/** What createToken of mppx's card method (stripe.charge) receives: the amount and terms the token is granted for. */
+interface TokenGrant {
+  paymentMethod?: string;
+  currency: string;
+  amount: string;
+  expiresAt: number;
+  networkId?: string;
+}
+
+/**
+ * mppx's card method's createToken, as an agent's own backend does it with its Stripe key: a shared payment token
+ * granted to the seller for this amount, from the loopback Stripe's test helper.
+ */
+export function grantSharedPaymentToken(fake: FakeStripe) {
+  return async (input: TokenGrant): Promise<string> => {
+    const response = await fetch(`${fake.url}/v1/test_helpers/shared_payment/granted_tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        payment_method: input.paymentMethod!,
+        'usage_limits[currency]': input.currency,
+        'usage_limits[max_amount]': input.amount,
+        'usage_limits[expires_at]': String(input.expiresAt),
+        'seller_details[network_id]': input.networkId ?? '',
+      }),
+    });
+    return ((await response.json()) as { id: string }).id;
+  };
+}
