@@ -23,6 +23,7 @@ import { BATCH3_POSTS } from '@/tests/fixtures/picks/judged-set-batch3';
 import { BATCH4_POSTS } from '@/tests/fixtures/picks/judged-set-batch4';
 import { BATCH5_POSTS } from '@/tests/fixtures/picks/judged-set-batch5';
 import { BATCH6_POSTS } from '@/tests/fixtures/picks/judged-set-batch6';
+import { BATCH7_POSTS } from '@/tests/fixtures/picks/judged-set-batch7';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 import { loadRealCorpus } from '@/tests/fixtures/real-text/corpus';
 import { JUDGED_MENTIONS, STATED_CALLS } from '@/tests/fixtures/real-text/labels';
@@ -33,7 +34,9 @@ const generators = offline
   ? { summarizer: new ExtractiveSummarizer(), extractor: new RuleBasedPickExtractor() }
   : configuredGenerators();
 
-const batchFlag = ['--holdout', '--batch3', '--batch4', '--batch5', '--batch6'].find((f) => process.argv.includes(f));
+const batchFlag = ['--holdout', '--batch3', '--batch4', '--batch5', '--batch6', '--batch7'].find((f) =>
+  process.argv.includes(f),
+);
 const realOnly = process.argv.includes('--real');
 const results: PostResult[] = [];
 const only = process.argv.includes('--holdout')
@@ -46,7 +49,17 @@ const only = process.argv.includes('--holdout')
         ? BATCH5_POSTS
         : process.argv.includes('--batch6')
           ? BATCH6_POSTS
-          : [...JUDGED_POSTS, ...HOLDOUT_POSTS, ...BATCH3_POSTS, ...BATCH4_POSTS, ...BATCH5_POSTS, ...BATCH6_POSTS];
+          : process.argv.includes('--batch7')
+            ? BATCH7_POSTS
+            : [
+                ...JUDGED_POSTS,
+                ...HOLDOUT_POSTS,
+                ...BATCH3_POSTS,
+                ...BATCH4_POSTS,
+                ...BATCH5_POSTS,
+                ...BATCH6_POSTS,
+                ...BATCH7_POSTS,
+              ];
 if (!realOnly) for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 if (!realOnly) {
   const all = totals(results);
