@@ -20,12 +20,12 @@ export interface PaidRun {
 }
 
 /**
- * Schemes the service does not offer because their escrow contracts cannot be hosted on the sandbox's chains
- * (docs/payments.md has the evidence); listed so the table says so instead of leaving them out silently.
+ * Schemes the service does not offer yet (docs/payments.md says why); listed so the table says so instead of leaving
+ * them out silently.
  */
 const NOT_OFFERED: Array<[string, string]> = [
   ['MPP session (mppx tempo.session)', 'no TIP-1034 escrow on anvil --network tempo 1.7.1'],
-  ['x402 batch-settlement', 'no x402BatchSettlement contract for the sandbox chain'],
+  ['x402 batch-settlement', 'escrow on the sandbox chain, not yet offered in challenges'],
 ];
 
 /** Transactions both sandbox chains mine while `run` runs: they are loopback chains nothing else uses. */

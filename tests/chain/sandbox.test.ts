@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS } from '@x402/evm';
 import { createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,11 +66,14 @@ describe('payment sandbox', () => {
     }
   });
 
-  it("places USDC with Base Sepolia's EIP-712 domain (name USDC, version 2) and Multicall3", async () => {
+  it("places USDC with Base Sepolia's EIP-712 domain (name USDC, version 2), Multicall3 and the batch escrow", async () => {
     const client = createPublicClient({ transport: http(sandbox.config.x402.rpcUrl) });
     expect(await client.readContract({ address: USDC_ADDRESS, abi: USDC_ABI, functionName: 'name' })).toBe('USDC');
     expect(await client.readContract({ address: USDC_ADDRESS, abi: USDC_ABI, functionName: 'version' })).toBe('2');
     expect(((await client.getCode({ address: MULTICALL3_ADDRESS })) ?? '0x').length).toBeGreaterThan(1000);
+    for (const address of [BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS] as const) {
+      expect(((await client.getCode({ address })) ?? '0x').length).toBeGreaterThan(1000);
+    }
     expect(await client.getChainId()).toBe(84532);
   });
 

@@ -48,17 +48,16 @@ function isPaymentRequest(body: unknown): body is PaymentRequest {
   );
 }
 
-export async function startFacilitator(options: {
-  rpcUrl: string;
-  network: `eip155:${number}`;
-  privateKey: Hex;
-}): Promise<FacilitatorServer> {
-  const account = privateKeyToAccount(options.privateKey);
-  const chain = x402Chain(options.rpcUrl);
-  const client = createWalletClient({ account, chain, transport: http(options.rpcUrl), pollingInterval: 50 }).extend(
-    publicActions,
-  );
-  const signer = toFacilitatorEvmSigner({
+/** A facilitator signer for the sandbox chain: a viem wallet client on a dev account that holds gas. */
+export function sandboxFacilitatorSigner(rpcUrl: string, privateKey: Hex) {
+  const account = privateKeyToAccount(privateKey);
+  const client = createWalletClient({
+    account,
+    chain: x402Chain(rpcUrl),
+    transport: http(rpcUrl),
+    pollingInterval: 50,
+  }).extend(publicActions);
+  return toFacilitatorEvmSigner({
     address: account.address,
     readContract: (args) => client.readContract(args as Parameters<typeof client.readContract>[0]),
     verifyTypedData: (args) => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
@@ -67,6 +66,14 @@ export async function startFacilitator(options: {
     waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     getCode: (args) => client.getCode(args),
   });
+}
+
+export async function startFacilitator(options: {
+  rpcUrl: string;
+  network: `eip155:${number}`;
+  privateKey: Hex;
+}): Promise<FacilitatorServer> {
+  const signer = sandboxFacilitatorSigner(options.rpcUrl, options.privateKey);
   const facilitator = new x402Facilitator().register(options.network, new ExactEvmScheme(signer));
   // One account pays the gas of every settlement, and viem reads its next nonce from the node for each transaction:
   // two settlements at the same moment took the same nonce and one failed (invalid_exact_evm_transaction_failed, a

@@ -2,6 +2,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { DEV_MNEMONIC, devPrivateKeys, TEMPO_ROLES, X402_ROLES } from './accounts';
 import { type AnvilProcess, startAnvil } from './anvil';
 import { PATH_USD_ADDRESS, TEMPO_CHAIN_ID, USDC_ADDRESS, X402_CHAIN_ID } from './chains';
+import { placeBatchSettlementEscrow } from './escrow';
 import { startFacilitator } from './facilitator';
 import { removeSandboxFile, writeSandboxFile } from './file';
 import { placeMulticall3 } from './multicall';
@@ -11,8 +12,8 @@ import { placeUsdc } from './usdc';
 
 /**
  * The offline payment sandbox: two local anvil chains with test money, so both payment protocols run end to end
- * with no internet. x402: a Base Sepolia (84532) chain with Circle's USDC at its real address, Multicall3, and a
- * self-hosted facilitator. MPP: a Tempo chain (1337) whose dev accounts hold pathUSD.
+ * with no internet. x402: a Base Sepolia (84532) chain with Circle's USDC at its real address, Multicall3, our
+ * batch-settlement escrow at the address @x402/evm expects it, and a self-hosted facilitator. MPP: a Tempo chain (1337) whose dev accounts hold pathUSD.
  */
 export interface SandboxConfig {
   x402: {
@@ -87,7 +88,7 @@ export async function startPaymentSandbox(options: {
       startTempoRpcProxy({ upstream: tempoAnvil.rpcUrl, senders: tempoPayers.map(addressOf) }),
     ]);
     servers.push(facilitator, tempoProxy);
-    const [, , tempoBalances] = await Promise.all([
+    const [, , , tempoBalances] = await Promise.all([
       placeUsdc({
         rpcUrl: x402Anvil.rpcUrl,
         adminKey: keys[X402_ROLES.admin]!,
@@ -95,6 +96,7 @@ export async function startPaymentSandbox(options: {
         amountEach: USDC_PER_PAYER,
       }),
       placeMulticall3(x402Anvil.rpcUrl),
+      placeBatchSettlementEscrow(x402Anvil.rpcUrl),
       prepareTempo(tempoAnvil.rpcUrl, tempoPayers.map(addressOf)),
     ]);
 
