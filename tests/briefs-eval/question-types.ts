@@ -41,7 +41,7 @@ export interface RealQuestion extends QuestionBase {
    * after it, 3 after the changes batch 2 led to, 4 (questions-claims-b4.ts) before the changes of the third round, 5 (questions-claims-b5.ts) after them. Their claims are judged one by one: `answers` holds sentences (or titles) of the relevant posts, copied
    * verbatim, that answer the question, written with the question; later readings are in claim-judgments.json.
    */
-  batch?: 1 | 2 | 3 | 4 | 5;
+  batch?: 1 | 2 | 3 | 4 | 5 | 6 | 7;
   answers?: string[];
 }
 

@@ -2,6 +2,7 @@ import type { JudgedQuestion } from './question-types';
 import { CLAIM_QUESTIONS } from './questions-claims';
 import { BATCH4_QUESTIONS } from './questions-claims-b4';
 import { BATCH5_QUESTIONS } from './questions-claims-b5';
+import { BATCH6_QUESTIONS } from './questions-claims-b6';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -9,7 +10,7 @@ import { REAL_QUESTIONS } from './questions-real';
 export const BRIEF_QUESTIONS: readonly JudgedQuestion[] = [...DEMO_QUESTIONS, ...REAL_QUESTIONS];
 
 /** The eval's question sets: per corpus judged per post, and the claim-judged real-text batches. */
-export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3' | 'batch4' | 'batch5';
+export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3' | 'batch4' | 'batch5' | 'batch6';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -27,5 +28,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return BATCH4_QUESTIONS;
     case 'batch5':
       return BATCH5_QUESTIONS;
+    case 'batch6':
+      return BATCH6_QUESTIONS;
   }
 }

@@ -10,8 +10,10 @@ import { type QuestionRun, runQuestion, summarize } from '@/tests/briefs-eval/ru
 // exactly: every quote verbatim, no charged source uncited, no question nothing answers sold. The rest are floors a
 // little under the figures measured with fts on 2026-12-02 (docs/benchmarks.md#research-brief-quality), so that a
 // change to search or to the claim test that loses answers, or sells claims that do not answer, fails here.
-const SETS: EvalSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3', 'batch4', 'batch5'];
-const ANSWERED: Record<EvalSet, number> = {
+// batch6 is left out until its claims are judged and its figures measured: it has no floors yet.
+type FlooredSet = Exclude<EvalSet, 'batch6'>;
+const SETS: FlooredSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3', 'batch4', 'batch5'];
+const ANSWERED: Record<FlooredSet, number> = {
   demo: 0.8,
   real: 0.6,
   batch1: 0.55,
