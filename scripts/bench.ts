@@ -17,7 +17,7 @@
  * - ingestion: feed sync throughput on loopback (200 feeds of 50 posts: feeds/s, posts/s, peak RSS; then the 304
  *   re-sync) and the per-post time of the offline summarizer and pick extractor (BENCH_FEEDS, BENCH_FEED_ITEMS).
  * - track-record (BENCH_PARTS=track-record): every publication's record computed from scratch, again after one new
- *   trading day of closes, and one record's latency (issue 48).
+ *   trading day of closes, and one stored record's latency (issue 48).
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
  * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults.
  */
@@ -307,7 +307,7 @@ if (parts.includes('track-record')) {
         console.log(
           `  every record from scratch ${(t.allRecordsMs / 1000).toFixed(2)} s; one new trading day stored in ` +
             `${ms(t.newDay.storeMs)}, every record again ${(t.newDay.allRecordsMs / 1000).toFixed(2)} s; ` +
-            `one record p50 ${ms(t.p50Ms)}  p95 ${ms(t.p95Ms)}`,
+            `one stored record p50 ${ms(t.p50Ms)}  p95 ${ms(t.p95Ms)}`,
         );
         results.push({ database, posts, trackRecord: t });
       } finally {

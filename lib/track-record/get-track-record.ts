@@ -1,114 +1,39 @@
-import type { TrackRecord, TrackRecordCall } from '@/lib/api/contracts/track-record';
+import type { TrackRecord } from '@/lib/api/contracts/track-record';
 import { ApiError } from '@/lib/api/errors';
-import type { Queryable } from '@/lib/db/types';
-import { benchmarkFor, US_BENCHMARK } from '@/lib/prices/benchmark';
+import type { Db } from '@/lib/db/types';
+import { US_BENCHMARK } from '@/lib/prices/benchmark';
 import { NO_PROVIDER_REASON } from '@/lib/prices/configured';
 import type { PriceSource } from '@/lib/prices/provider';
-import { readSeries } from '@/lib/prices/store';
-import { computeOutcomes } from './outcomes';
-import { summarizeRecord } from './summarize';
-import type { CallOutcome, HorizonKey, HorizonOutcome, TrackedCall } from './types';
-
-interface CallRow {
-  call_id: string;
-  post_slug: string;
-  ticker: string;
-  direction: TrackedCall['direction'];
-  action: TrackedCall['action'];
-  published_at: Date | null;
-  [key: string]: unknown;
-}
-
-// Options and other instruments are left out: their payoff is not the underlying's return.
-const CALLS_SQL = `
-  select sp.call_id, p.slug as post_slug, sp.ticker, sp.direction, sp.action, p.published_at
-    from stock_picks sp join posts p on p.id = sp.post_id
-   where p.publication_id = $1 and sp.instrument_type in ('EQUITY', 'ETF')`;
-
-/** Figures are rounded here, once: six decimals of a fraction is a hundredth of a basis point. */
-const round = (x: number | null) => (x === null ? null : Math.round(x * 1e6) / 1e6);
+import { loadRecordBySlug } from './stored-record';
 
 /**
- * A publication's track record, computed from the stored closes at each request (so it is current whenever prices
- * arrive): its calls' outcomes and the record per horizon (docs/track-record.md). 404 for an unknown publication.
+ * A publication's track record: its calls' outcomes and the record per horizon (docs/track-record.md), as computed
+ * from the stored closes the last time they or the calls changed (lib/track-record/stored-record.ts). 404 for an
+ * unknown publication.
  */
 export async function getTrackRecord(
-  db: Queryable,
+  db: Db,
   slug: string,
   options: { now: Date; callLimit: number; providerConfigured: boolean },
 ): Promise<TrackRecord> {
-  const [publication] = await db.query<{ id: string }>('select id from publications where slug = $1', [slug]);
-  if (!publication) throw new ApiError({ code: 'not_found', message: `Publication not found: ${slug}` });
-  const rows = await db.query<CallRow>(CALLS_SQL, [publication.id]);
-  const calls: TrackedCall[] = rows.map((row) => ({
-    callId: row.call_id,
-    ticker: row.ticker,
-    direction: row.direction,
-    action: row.action,
-    publishedAt: row.published_at === null ? null : new Date(row.published_at),
-  }));
-  const slugs = new Map(rows.map((row) => [row.call_id, row.post_slug]));
-  const tickers = new Set<string>([US_BENCHMARK, ...calls.map((c) => c.ticker)]);
-  const prices = await readSeries(db, [...tickers]);
-  const statuses = await seriesStatuses(db, [...tickers]);
-  const sources = [...new Set([...statuses.values()].map((s) => s.source))];
-  const outcomes = computeOutcomes(calls, prices, benchmarkFor);
-  const summary = summarizeRecord(outcomes);
-  const benchmark = prices.get(US_BENCHMARK);
-  const pricesSource = sources.includes('massive') ? 'massive' : sources.includes('demo') ? 'demo' : null;
+  const loaded = await loadRecordBySlug(db, slug, options.callLimit);
+  if (!loaded) throw new ApiError({ code: 'not_found', message: `Publication not found: ${slug}` });
+  const { summary, calls } = loaded;
+  const { benchmarkPriced, ...record } = summary;
   return {
     publicationSlug: slug,
     asOf: options.now.toISOString(),
-    pricesAsOf: benchmark?.days.at(-1) ?? null,
-    pricesSource,
-    pricesNote: pricesNote(pricesSource, options.providerConfigured, benchmark !== undefined),
-    benchmark: US_BENCHMARK,
-    firstCallAt: summary.firstCallAt?.toISOString() ?? null,
-    lastCallAt: summary.lastCallAt?.toISOString() ?? null,
-    counts: summary.counts,
-    horizons: summary.horizons.map((h) => ({
-      horizon: h.horizon,
-      tradingDays: h.tradingDays,
-      scoredCalls: h.scored,
-      hits: h.hits,
-      hitRate: round(h.hitRate),
-      hitRateNote: h.hitRateNote,
-      meanExcessReturn: round(h.meanExcessReturn),
-      medianExcessReturn: round(h.medianExcessReturn),
-    })),
-    calls: newestFirst(outcomes)
-      .slice(0, options.callLimit)
-      .map((o) => toCall(o, slugs.get(o.call.callId) ?? '', unpricedReason(o, statuses))),
+    ...record,
+    pricesNote: pricesNote(summary.pricesSource, options.providerConfigured, benchmarkPriced),
+    calls,
   };
 }
 
-type SeriesStatus = {
-  source: PriceSource;
-  status: 'ok' | 'no_data' | 'error';
-  message: string | null;
-};
-
-async function seriesStatuses(db: Queryable, tickers: string[]): Promise<Map<string, SeriesStatus>> {
-  const rows = await db.query<SeriesStatus & { ticker: string }>(
-    'select ticker, source, status, message from price_series where ticker = any($1::text[])',
-    [tickers],
-  );
-  return new Map(rows.map((row) => [row.ticker, row]));
-}
-
-const NO_CLOSES_STORED = 'No closes are stored for this ticker.';
-
-/** Why an unpriced call has no figures: the provider's last word on the ticker, else that nothing is stored. */
-function unpricedReason(outcome: CallOutcome, statuses: Map<string, SeriesStatus>): string | null {
-  if (outcome.status !== 'unpriced') return null;
-  const status = statuses.get(outcome.call.ticker);
-  if (!status || status.status === 'ok') return NO_CLOSES_STORED;
-  return (
-    status.message ?? (status.status === 'no_data' ? 'The price provider has no closes for it.' : NO_CLOSES_STORED)
-  );
-}
-
-function pricesNote(source: PriceSource | null, providerConfigured: boolean, benchmarkPriced: boolean): string | null {
+export function pricesNote(
+  source: PriceSource | null,
+  providerConfigured: boolean,
+  benchmarkPriced: boolean,
+): string | null {
   if (source === 'demo') {
     return 'Demo closes from the demo corpus’s own market model, consistent with its posts: not market data.';
   }
@@ -118,41 +43,4 @@ function pricesNote(source: PriceSource | null, providerConfigured: boolean, ben
   return providerConfigured
     ? 'No closes have been fetched yet: the daily price fetch has not run.'
     : NO_PROVIDER_REASON;
-}
-
-function newestFirst(outcomes: CallOutcome[]): CallOutcome[] {
-  const time = (o: CallOutcome) => o.call.publishedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-  return [...outcomes].sort((a, b) => time(b) - time(a) || a.call.callId.localeCompare(b.call.callId));
-}
-
-function toReturn(r: HorizonOutcome | null) {
-  if (r === null) return null;
-  return {
-    exitDate: r.exitDate,
-    return: round(r.return)!,
-    benchmarkReturn: round(r.benchmarkReturn),
-    excessReturn: round(r.excessReturn),
-  };
-}
-
-function toCall(o: CallOutcome, postSlug: string, unpriced: string | null): TrackRecordCall {
-  const returns = Object.fromEntries(
-    (Object.entries(o.returns) as [HorizonKey, HorizonOutcome | null][]).map(([k, r]) => [k, toReturn(r)]),
-  ) as TrackRecordCall['returns'];
-  return {
-    callId: o.call.callId,
-    postSlug,
-    publishedAt: o.call.publishedAt?.toISOString() ?? null,
-    ticker: o.call.ticker,
-    direction: o.call.direction,
-    action: o.call.action,
-    status: o.status,
-    unpricedReason: unpriced,
-    entryDate: o.entryDate,
-    entryClose: o.entryClose === null ? null : round(o.entryClose),
-    benchmark: o.benchmark,
-    closedBy: o.closedBy,
-    closes: o.closes,
-    returns,
-  };
 }

@@ -6,18 +6,19 @@ export interface TrackRecordBench {
   publications: number;
   calls: number;
   closes: number;
-  /** Every publication's record computed once, from the stored closes (nothing is cached between requests). */
+  /** Every publication's record computed from the stored closes and stored (each one's first request). */
   allRecordsMs: number;
-  /** One new trading day of closes stored for every priced ticker, then every record computed again. */
+  /** One new trading day of closes stored for every priced ticker, then every record computed and stored again. */
   newDay: { storeMs: number; allRecordsMs: number };
-  /** One publication's record, as the route computes it: over `rounds` passes through every publication. */
+  /** One publication's record as the route serves it once stored: over `rounds` passes through every publication. */
   p50Ms: number;
   p95Ms: number;
 }
 
 /**
  * Issue 48's figures for the track record on a seeded demo database: computing every publication's record from
- * scratch, the update after one new trading day, and one record's latency (the route's work, without HTTP).
+ * scratch, the update after one new trading day (the first request after it computes the record again), and one
+ * record's latency while its inputs are unchanged (the route's work, without HTTP: it reads the stored record).
  */
 export async function benchTrackRecord(db: Db, now: Date, rounds: number): Promise<TrackRecordBench> {
   const slugs = (await db.query<{ slug: string }>('select slug from publications order by slug')).map((r) => r.slug);

@@ -153,6 +153,65 @@ describe('the track-record route', () => {
     await client.close();
   });
 
+  it('is computed once and kept until a close, a verdict of the provider or a call changes', async () => {
+    const stored = async () =>
+      (
+        await db.query<{ computed_at: Date; calls: number }>(
+          `select r.computed_at, (select count(*)::int from track_record_calls c where c.publication_id = r.publication_id) as calls
+             from track_records r join publications p on p.id = r.publication_id where p.slug = $1`,
+          [slug],
+        )
+      )[0]!;
+    const first = await record();
+    const kept = await stored();
+    expect(kept.calls).toBe(first.counts.calls);
+    // Served from the stored record: not computed again, the same figures and calls.
+    const again = await record();
+    expect((await stored()).computed_at).toEqual(kept.computed_at);
+    expect({ ...again, asOf: '' }).toEqual({ ...first, asOf: '' });
+    // The daily fetch's check of a ticker that changes nothing keeps it.
+    await db.query(`update price_series set checked_at = now() where ticker = 'SPY'`);
+    await record();
+    expect((await stored()).computed_at).toEqual(kept.computed_at);
+
+    // A new close of the benchmark: the next request computes it again, as of that close.
+    await db.query(
+      `insert into daily_prices (ticker, day, adjusted_close, source)
+       select ticker, '2026-11-20', adjusted_close * 1.01, 'demo' from daily_prices where ticker = 'SPY' and day = '2026-11-19'`,
+    );
+    const newClose = await record();
+    expect(newClose.pricesAsOf).toBe('2026-11-20');
+    expect((await stored()).computed_at).not.toEqual(kept.computed_at);
+
+    // A call removed from one of its posts, then the post itself: each counted at the next request.
+    const [call] = await db.query<{ id: string; post_id: string }>(
+      `select sp.id, sp.post_id from stock_picks sp join posts p on p.id = sp.post_id join publications pub
+         on pub.id = p.publication_id where pub.slug = $1 and sp.instrument_type in ('EQUITY', 'ETF')
+         and (select count(*) from stock_picks o where o.post_id = sp.post_id and o.instrument_type in ('EQUITY', 'ETF')) = 1
+       order by p.published_at desc limit 1`,
+      [slug],
+    );
+    await db.query('delete from stock_picks where id = $1', [call!.id]);
+    expect((await record()).counts.calls).toBe(first.counts.calls - 1);
+    const [other] = await db.query<{ post_id: string; n: number }>(
+      `select sp.post_id, count(*)::int as n from stock_picks sp join posts p on p.id = sp.post_id
+         join publications pub on pub.id = p.publication_id
+        where pub.slug = $1 and sp.instrument_type in ('EQUITY', 'ETF') and p.published_at is not null
+        group by sp.post_id order by max(p.published_at) desc limit 1`,
+      [slug],
+    );
+    // Moving a post's publication time moves its calls' entries.
+    const [post] = await db.query<{ slug: string; published_at: Date }>(
+      `update posts set published_at = published_at - interval '30 days' where id = $1 returning slug, published_at`,
+      [other!.post_id],
+    );
+    const moved = (await record()).calls.filter((c) => c.postSlug === post!.slug);
+    expect(moved).toHaveLength(other!.n);
+    for (const c of moved) expect(c.publishedAt).toBe(new Date(post!.published_at).toISOString());
+    await db.query('delete from posts where id = $1', [other!.post_id]);
+    expect((await record()).counts.calls).toBe(first.counts.calls - 1 - other!.n);
+  });
+
   it('without prices, says so and gives no figure: every call is unpriced, none dropped', async () => {
     const before = await record();
     await db.query('delete from daily_prices');
