@@ -4,7 +4,7 @@
  * configured generators: OpenAI's when OPENAI_API_KEY is set, the offline ones otherwise, or the offline ones with
  * --offline.
  *
- *   npm run eval:picks [-- --offline] [-- --verbose] [-- --holdout | --batch3 | --batch4 | --batch5 | --real]
+ *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch7 | --dev | --real]
  *
  * Judged set, per category: precision and recall on ticker + direction, action accuracy and speaker attribution on
  * the matched calls, non-calls picked, summary stance agreement (with the labels, and with the post's own picks),
@@ -12,7 +12,14 @@
  * 1,000 call-free posts (each one listed), and the precision of "Tickers mentioned" on the judged sample of (post,
  * ticker) pairs. --verbose adds every miss and extra; a batch flag runs that batch only, --real the real text only.
  */
-import { evaluatePost, metrics, type PostResult, table, totals } from '@/lib/ai/evaluation/judged-set';
+import {
+  evaluatePost,
+  type LabelledPost,
+  metrics,
+  type PostResult,
+  table,
+  totals,
+} from '@/lib/ai/evaluation/judged-set';
 import { evaluateRealText } from '@/lib/ai/evaluation/real-text';
 import { RuleBasedPickExtractor } from '@/lib/ai/picks/offline';
 import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
@@ -25,6 +32,7 @@ import { BATCH5_POSTS } from '@/tests/fixtures/picks/judged-set-batch5';
 import { BATCH6_POSTS } from '@/tests/fixtures/picks/judged-set-batch6';
 import { BATCH7_POSTS } from '@/tests/fixtures/picks/judged-set-batch7';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
+import { STRUCTURE_DEV_POSTS } from '@/tests/fixtures/picks/structure-dev';
 import { loadRealCorpus } from '@/tests/fixtures/real-text/corpus';
 import { JUDGED_MENTIONS, STATED_CALLS } from '@/tests/fixtures/real-text/labels';
 
@@ -34,32 +42,32 @@ const generators = offline
   ? { summarizer: new ExtractiveSummarizer(), extractor: new RuleBasedPickExtractor() }
   : configuredGenerators();
 
-const batchFlag = ['--holdout', '--batch3', '--batch4', '--batch5', '--batch6', '--batch7'].find((f) =>
-  process.argv.includes(f),
-);
+// One set at a time: --batch1 (judged-set.ts), --holdout (batch 2), --batch3 … --batch7, --dev (issue 47's own
+// development posts, tests/fixtures/picks/structure-dev.ts); without one, batches 1 to 7.
+const SETS: Record<string, LabelledPost[]> = {
+  '--batch1': JUDGED_POSTS,
+  '--holdout': HOLDOUT_POSTS,
+  '--batch3': BATCH3_POSTS,
+  '--batch4': BATCH4_POSTS,
+  '--batch5': BATCH5_POSTS,
+  '--batch6': BATCH6_POSTS,
+  '--batch7': BATCH7_POSTS,
+  '--dev': STRUCTURE_DEV_POSTS,
+};
+const batchFlag = Object.keys(SETS).find((f) => process.argv.includes(f));
 const realOnly = process.argv.includes('--real');
 const results: PostResult[] = [];
-const only = process.argv.includes('--holdout')
-  ? HOLDOUT_POSTS
-  : process.argv.includes('--batch3')
-    ? BATCH3_POSTS
-    : process.argv.includes('--batch4')
-      ? BATCH4_POSTS
-      : process.argv.includes('--batch5')
-        ? BATCH5_POSTS
-        : process.argv.includes('--batch6')
-          ? BATCH6_POSTS
-          : process.argv.includes('--batch7')
-            ? BATCH7_POSTS
-            : [
-                ...JUDGED_POSTS,
-                ...HOLDOUT_POSTS,
-                ...BATCH3_POSTS,
-                ...BATCH4_POSTS,
-                ...BATCH5_POSTS,
-                ...BATCH6_POSTS,
-                ...BATCH7_POSTS,
-              ];
+const only = batchFlag
+  ? SETS[batchFlag]!
+  : [
+      ...JUDGED_POSTS,
+      ...HOLDOUT_POSTS,
+      ...BATCH3_POSTS,
+      ...BATCH4_POSTS,
+      ...BATCH5_POSTS,
+      ...BATCH6_POSTS,
+      ...BATCH7_POSTS,
+    ];
 if (!realOnly) for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 if (!realOnly) {
   const all = totals(results);

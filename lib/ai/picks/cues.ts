@@ -23,6 +23,9 @@ export interface Cue {
   adjacent?: 'subject' | 'rated';
 }
 
+/** One leg of a pair trade: a company's name or ticker, and the separator before the other leg. */
+const PAIR_LEG = String.raw`[$\p{Lu}][\w.&'’-]*(?:\s+(?:[\p{Lu}&][\w.&'’-]*|\([^()]{1,12}\))){0,4}\s*(?:,|;|/|and|,\s*and|(?:,\s*)?while(?: going)?)`;
+
 type Pattern = [action: Action, dir: Direction | null, kind: Cue['kind'], re: RegExp, adjacent?: Cue['adjacent']];
 
 // Words between a verb and its puts or calls: "sold cash-secured puts", "bought January $40 puts".
@@ -41,6 +44,10 @@ const OPTION_WORDS = new RegExp(
 
 /** Checked in this order; a later pattern never takes text an earlier one matched. */
 const PATTERNS: Pattern[] = [
+  // A pair trade, two calls in opposite directions: "long Visa, short Mastercard against it", "we are long Union
+  // Pacific and short Old Dominion as a pair". Each leg's company follows its word; the actor is checked as for verbs.
+  ['NEW_POSITION', 'LONG', 'verb', new RegExp(String.raw`\blong(?=\s+${PAIR_LEG}\s+short\s+[$\p{Lu}])`, 'u')],
+  ['NEW_POSITION', 'SHORT', 'verb', new RegExp(String.raw`(?<=\blong\s+${PAIR_LEG}\s+)short(?=\s+[$\p{Lu}])`, 'u')],
   ['HOLD', null, 'verb', /\b(?:let|letting|lets)(?:\s+\S+){0,4}?\s+(?:run|ride)\b/iu],
   [
     'RECOMMENDATION',
@@ -193,7 +200,7 @@ const PATTERNS: Pattern[] = [
     'HOLD',
     null,
     'verb',
-    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still| also)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|(?:my|our) (?:\w+ )?(?:fund|firm|portfolio|clients?|book|office|strategy|partnership)s? (?:still )?(?:owns?|holds?)(?! (?:no|off|the view)\b)|no plans to sell|are holding|am holding|we['’]re holding|I['’]m holding|hold(?:ing)? steady)\b/iu,
+    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still| also)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|(?:my|our) (?:\w+ )?(?:fund|firm|portfolio|clients?|book|office|strategy|partnership)s? (?:still )?(?:owns?|holds?)(?! (?:no|off|the view)\b)|no plans to sell|(?:are|am|we['’]re|I['’]m) (?:still )?holding|hold(?:ing)? steady)\b/iu,
   ],
   // "we've kept it through every wobble", "I'm keeping it", "I keep the stock": the position, not a habit ("keep it
   // simple"), so the object is the position and nothing but the end of the clause or a time follows it.
@@ -234,13 +241,13 @@ const PATTERNS: Pattern[] = [
     'RECOMMENDATION',
     'SHORT',
     'view',
-    /\b(?:(?:would|'d|’d) (?:be )?(?:sellers?|short(?:ing)?|shorts?)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:sell|underperform|underweight|reduce)\b|(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:sell|underperform|underweight)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear )?(?:sell|short|avoid|underweight)\b|(?:recommend|suggest)(?:s|ed|ing)? (?:selling|shorting|avoiding)|avoid(?:ing)?|steer clear of|stay away from|sell rating|top short|best short|underweight)\b/iu,
+    /\b(?:(?:would|'d|’d) (?:be )?(?:sellers?|short(?:ing)?|shorts?)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:sell|underperform|underweight|reduce)\b|(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:sell|underperform|underweight)\b|(?:is|are|as|remains?) (?:a|an|our) (?:strong |clear )?(?:sell|short|avoid|underweight)\b|(?:recommend|suggest)(?:s|ed|ing)? (?:selling|shorting|avoiding)|avoid(?:ing)?|steer clear of|stay away from|sell rating|top short|best short|underweight)\b/iu,
   ],
   [
     'RECOMMENDATION',
     'LONG',
     'view',
-    /\b(?:(?:would|'d|’d) (?:be )?(?:buyers?|accumulators?)|(?:would|'d|’d) rather (?:own|buy|be long|hold)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:buy|outperform|overweight)\b|(?:is|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
+    /\b(?:(?:would|'d|’d) (?:be )?(?:buyers?|accumulators?)|(?:would|'d|’d) rather (?:own|buy|be long|hold)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:buy|outperform|overweight)\b|(?:is|are|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
   ],
 ];
 

@@ -20,6 +20,7 @@ import {
   THIRD_PARTY,
 } from './cues';
 import type { CandidatePick, ExtractedPick, PickExtractionInput, PickExtractor } from './extractor';
+import { ITEM_LEAD, leadsOf } from './leads';
 import { postProcessPicks } from './post-process';
 
 export const RULES_GENERATOR = 'rules-v3';
@@ -56,9 +57,11 @@ const PRONOUN =
  */
 const DEFINITE =
   /^\s*(?:(?:on|in|of|from|out of)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a (?:third|quarter|fifth)|all|the rest|part|most)\s+(?:of\s+)?)?(?:the|our|my) (?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake)\b/iu;
+/** A sentence whose subject is the company it is about, by a definite description: "The stock fell", "Its shares". */
+const OPENS_WITH_DESCRIPTION = /^[\s"“]*(?:the (?:stock|shares|company)|its (?:stock|shares))\b/iu;
 /** A pronoun or definite description as the subject of the cue: "the shares stay in the portfolio", "and it stays". */
 const SUBJECT_REFERENT =
-  /(?:^|[,;:]\s*(?:and\s+|but\s+|so\s+)?|\b(?:and|but|so)\s+)(?:it|the (?:shares|stock|position|stake)|this (?:one|name|stock|position)|that (?:one|name|stock|position))(?:\s+(?:still|also|now|too))?\s*$/iu;
+  /(?:^|[,;:]\s*(?:and\s+|but\s+|so\s+)?|\b(?:and|but|so)\s+|\b(?:we|I)\s+(?:still\s+|now\s+)?(?:think|believe|feel|argue|would argue|are convinced|am convinced)\s+(?:that\s+)?)(?:it|the (?:shares|stock|position|stake)|this (?:one|name|stock|position)|that (?:one|name|stock|position))(?:\s+(?:still|also|now|too))?\s*$/iu;
 /** What may follow a verb whose object is understood: "we added today", "we sold last week at ₩265,000". */
 const BARE_END =
   /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|on (?:Monday|Tuesday|Wednesday|Thursday|Friday)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?|with (?:a|an) [\w\s-]{1,25}?|for now|for the moment|into (?:earnings|the print|results))\b[\s,]*)*[.!]?$/iu;
@@ -149,6 +152,11 @@ const NAMED_ACTOR =
 
 export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
   const text = typeof input.text === 'string' ? input.text : '';
+  return postProcessPicks(candidatesByRules(text), { text, author: input.author, generator: RULES_GENERATOR });
+}
+
+/** The rules' candidate calls, before the post-processing every generator's output passes (post-process.ts). */
+export function candidatesByRules(text: string): CandidatePick[] {
   const sentences = splitSentences(text);
   const guests = guestsOf(text, sentences);
   const mentions = findTickerMentions(text);
@@ -160,8 +168,9 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
    * The company a passage is about: named as a sentence's subject, and no other named since in the speaker's turn.
    * What "the shares" refer to further on.
    */
-  let topic: { mention: TickerMention; sentence: number; speaker: string | null } | null = null;
+  let topic: { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null = null;
   const sections = sectionsOf(sentences);
+  const leads = leadsOf(sentences);
 
   sentences.forEach((sentence, index) => {
     const own = mentions
@@ -186,7 +195,14 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
           )
         : undefined;
     // "The shares" may refer further back than "it", within the speaker's turn, to the company last written about.
-    const described = topic && index - topic.sentence <= 6 && topic.speaker === sentence.speaker ? topic.mention : null;
+    // The company a passage is about stays its topic over the next two paragraphs that name no other company
+    // ("Caterpillar reported on Thursday. … [a paragraph on mining] … We think the shares are a buy here").
+    const described =
+      topic &&
+      (index - topic.sentence <= 6 || sentence.paragraph - topic.paragraph <= 2) &&
+      topic.speaker === sentence.speaker
+        ? topic.mention
+        : null;
     // In the sentence, the subject, else the company an earlier clause called ("Took profits in FIX after the stock
     // doubled; we sold 40% of the position"); else the previous sentences'.
     const referentAt = (at: number, clauseStart: number, definite: boolean): TickerMention | null => {
@@ -202,11 +218,16 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
       latest = { mention: own[own.length - 1]!, sentence: index, speaker: sentence.speaker };
       const single = own.every((m) => m.ticker === own[0]!.ticker);
       if (single && LEADS.test(s.slice(0, own[0]!.start))) {
-        topic = { mention: own[0]!, sentence: index, speaker: sentence.speaker };
+        topic = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
       } else if (own.some((m) => m.ticker !== topic?.mention.ticker)) topic = null;
       if (/^[\s"“]*$/u.test(s.slice(0, own[0]!.start))) {
         subject = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
       }
+    }
+    // "The stock fell 12% in September. I bought it then.": a sentence about the topic by a definite description
+    // makes it the subject a pronoun refers to.
+    if (own.length === 0 && described && OPENS_WITH_DESCRIPTION.test(s)) {
+      subject = { mention: described, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
     }
     if (SKIP_SENTENCE.test(s)) return;
     for (const clause of clausesOf(s)) {
@@ -218,6 +239,12 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
       const first = inClause[0];
       if (section && first && !cues.some((c) => c.kind === 'label' || c.start <= first.end + 2)) {
         cues.unshift({ ...section, start: 0, end: 0, kind: 'label', option: false });
+      }
+      // An item under a first-person lead ("We made three changes this week:"): the lead's actor is the item's, and
+      // an item that states no action of its own takes the lead's ("I sold these:" then "Nike").
+      const lead = clause.start === 0 ? leads.get(index) : undefined;
+      if (lead?.action && first && !section && !cues.some((c) => c.start <= first.end + 2 || c.kind === 'label')) {
+        cues.unshift({ action: lead.action, dir: lead.dir, start: 0, end: 0, kind: 'label', option: false });
       }
       cues.forEach((cue, c) => {
         const before = s.slice(clause.start, cue.start);
@@ -234,9 +261,16 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
           if (!/\bshort(?:s|ed|ing)?\b/iu.test(`${before2} ${s}`)) return;
         }
         const guest = guests.get(NAMED_ACTOR.exec(s.slice(clause.start, cues[0]!.start))?.[1] ?? '') ?? null;
-        if (!guest && !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence, clause.start === 0)) return;
+        // "Walmart: trimmed by a third" under a first-person lead: the company, then the author's action on it.
+        const leadActor = Boolean(lead && ITEM_LEAD.test(before));
+        if (
+          !guest &&
+          !leadActor &&
+          !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence, clause.start === 0)
+        )
+          return;
         let action: Action = cue.action;
-        let dir: Direction | null = cue.dir;
+        let dir: Direction | null = cue.dir ?? (leadActor && lead?.dir === 'SHORT' ? 'SHORT' : null);
         // A rating or coverage without a direction of its own: a sell rating is short, any other long.
         if (action === 'RECOMMENDATION' && dir === null) {
           dir = /\b(?:sell|underperform|underweight)\b/iu.test(s.slice(cue.start, clause.end)) ? 'SHORT' : 'LONG';
@@ -257,13 +291,16 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
           DEFINITE.test(rest) ||
           (/\b(?:the|our|my)\s*$/iu.test(cueText) &&
             /^\s*(?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake)\b/iu.test(rest));
-        const referent = chosen.length === 0 ? referentAt(cue.start, clause.start, definite) : null;
+        // "the shares stay in the portfolio": a pronoun subject of a hold or a view (a verb's is the company acting).
+        const subjectReferent = cue.kind !== 'verb' && SUBJECT_REFERENT.test(before);
+        // "We think the shares are a buy": a definite description as the subject refers as far as one as the object.
+        const describedSubject =
+          subjectReferent && /\b(?:the|this|that) (?:shares|stock|position|stake)\s*$/iu.test(before);
+        const referent = chosen.length === 0 ? referentAt(cue.start, clause.start, definite || describedSubject) : null;
         const understood =
           BARE_END.test(rest) &&
           (OWN_CLAUSE.test(before) || /^(?:[Ww]e|I)\b/u.test(cueText)) &&
           FIRST_PERSON.test(`${before}${cueText}`);
-        // "the shares stay in the portfolio": a pronoun subject of a hold or a view (a verb's is the company acting).
-        const subjectReferent = cue.kind !== 'verb' && SUBJECT_REFERENT.test(before);
         // "I added to the position": the cue itself names the position it acts on.
         const ownObject =
           /\b(?:(?:the|our|my) (?:\w+ )?(?:short|long|position|stake|holding)(?: position)?|it|them)$/iu.test(cueText);
@@ -323,7 +360,7 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
       rationaleSnippet: rationaleFrom(sentence.text, sameParagraph?.text, callSentences.has(sentence.index + 1)),
     };
   });
-  return postProcessPicks(candidates, { text, author: input.author, generator: RULES_GENERATOR });
+  return candidates;
 }
 
 /** Who acts: the first person before a verb cue, the understood author of a note or label, never a third party. */
@@ -391,8 +428,16 @@ const SECURITY_AFTER =
  * Apple Smart Keyboard" (a name without a ticker after an article or a possessive, or before a capitalized product
  * name); or as the owner of something else: "no change to Apple's guidance".
  */
-function productOrOwner(s: string, m: TickerMention): boolean {
+function productOrOwner(s: string, m: TickerMention, cue?: Cue): boolean {
   const after = s.slice(m.end);
+  // "sold the last of my Disney", "trimmed my Nvidia": a part of what one owns, or a trim or an add, is a position.
+  if (/\b(?:of|all) (?:my|our)\s+$/iu.test(s.slice(Math.max(0, m.start - 12), m.start))) return false;
+  if (
+    cue &&
+    (cue.action === 'REDUCE' || cue.action === 'ADD') &&
+    /^\s*(?:my|our)\s*$/iu.test(s.slice(cue.end, m.start))
+  )
+    return false;
   if (/^['’]s?\s+(?!(?:shares|stock|stake|ADRs?)\b)[a-z]/u.test(after)) return true;
   if (m.via !== 'name' || SECURITY_AFTER.test(after)) return false;
   // "the Invesco QQQ Trust (QQQ)", "a Tesla (TSLA) position": a company given its ticker or legal form is a security.
@@ -433,7 +478,7 @@ function governed(s: string, cue: Cue, nextCue: number, all: TickerMention[]): T
   const usable = (m: TickerMention) =>
     !NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) &&
     !COMPARED.test(s.slice(Math.max(0, m.start - 30), m.start)) &&
-    !productOrOwner(s, m);
+    !productOrOwner(s, m, cue);
   const after = mentions.filter((m) => m.start >= cue.start && m.start < nextCue);
   const out: TickerMention[] = [];
   const first = after[0];
@@ -458,7 +503,7 @@ function governed(s: string, cue: Cue, nextCue: number, all: TickerMention[]): T
     if (i === beforeCue.length - 1) {
       const clause = gap.replace(SINCE_DATE, '');
       if (gap.length > 60 || /\b(?:because|since|after|when|while|given|despite|if|than)\b/iu.test(clause)) break;
-      if (NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) || NEGATED.test(gap) || productOrOwner(s, m)) break;
+      if (NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) || NEGATED.test(gap) || productOrOwner(s, m, cue)) break;
     } else if (!CHAIN_GAP.test(gap)) break;
     if (usable(m) || i === beforeCue.length - 1) out.unshift(m);
   }

@@ -15,7 +15,7 @@ const MAX_QUOTE_CHARS = 1_000;
  * Smart Keyboard", "I love Amazon" and "we recommend a Google My Business account" are about products and services.
  */
 const SECURITY =
-  /\b(?:shares?|stocks?|stake|equity|equities|puts?|call options?|calls on|options? on|ETFs?|ticker|price target|portfolio|position(?!\s+to\b)|positions|holdings?|dividends?|valuation|(?:are|am|is|we['’]re|I['’]m|went|go|got|stay|remain|still|been) (?:long|short)|short(?:ed|ing)|sold short|overweight|underweight|outperform|underperform|(?:buy|sell|hold) rating|upgraded|downgraded|multiple|earnings)\b/iu;
+  /\b(?:shares?|stocks?|stake|equity|equities|puts?|call options?|calls on|options? on|ETFs?|ticker|price target|portfolio|position(?!\s+to\b)|positions|holdings?|dividends?|valuation|(?:are|am|is|we['’]re|I['’]m|went|go|got|stay|remain|still|been) (?:long|short)|short(?:ed|ing)|sold short|long\s+[^.;]{1,60}?,?\s+(?:and\s+)?short\s+\S|pair trades?|(?:as|on) a pair\b(?! of)|overweight|underweight|outperform|underperform|(?:buy|sell|hold) rating|upgraded|downgraded|multiple|earnings)\b/iu;
 
 function collapse(s: string): string {
   return s.replace(/\s+/gu, ' ').trim();
@@ -78,13 +78,16 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
   }
   // A post about markets: it uses their vocabulary, writes tickers, or states at least one call that says what is
   // traded ("I'm short it") — then "We added to Southern Copper" in it is a trade too.
+  // So is a post that states trades (not views) on two companies or more: "I added to Lyft", "I sold the last of my
+  // Disney" in one episode, or the items of a list of this week's changes.
   const markets =
     aboutMarkets(context.text) ||
     mentions.some((m) => m.via !== 'name' && m.via !== 'ticker') ||
     candidates.some((raw) => {
       const quote = (raw as { evidenceQuote?: unknown })?.evidenceQuote;
       return typeof quote === 'string' && SECURITY.test(quote);
-    });
+    }) ||
+    tradedCompanies(candidates, named, listings) >= 2;
   const byTicker = evidencedTickers(mentions);
   const boilerplate = boilerplateSpans(context.text);
   const sentences = splitSentences(context.text);
@@ -101,7 +104,13 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
     if (!ticker) continue;
     // A company named by name only is called when the quote says what is traded, or when a post about markets
     // states a trade on it ("We own Goldman and we added more"); a mere view ("I love Amazon") needs the former.
-    if (!byTicker.has(ticker) && !SECURITY.test(quote) && (c.action === 'RECOMMENDATION' || !markets)) continue;
+    if (
+      !byTicker.has(ticker) &&
+      !SECURITY.test(quote) &&
+      !securityBefore(quote, context.text, sentences) &&
+      (c.action === 'RECOMMENDATION' || !markets)
+    )
+      continue;
     if (!statedByPost(quote, context.text, boilerplate, transcript)) continue;
     const speaker = transcript ? speakerOf(quote, context.text, sentences) : null;
     const guest = c.speaker?.trim() && context.text.includes(c.speaker.trim()) ? c.speaker.trim() : null;
@@ -132,6 +141,38 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
     });
   }
   return out;
+}
+
+/**
+ * "The stock fell 12% in September. I bought it then.": a quote whose pronoun refers to a security the sentence before
+ * it names as one ("the stock", "the shares", "its shares") says what is traded.
+ */
+function securityBefore(quote: string, text: string, sentences: ReturnType<typeof splitSentences>): boolean {
+  if (!/\b(?:it|them)\b/iu.test(quote)) return false;
+  const at = text.indexOf(quote);
+  const i = sentences.findIndex((s) => s.start <= at && s.end > at);
+  const before = i > 0 ? sentences[i - 1] : undefined;
+  return Boolean(
+    before &&
+      before.paragraph === sentences[i]!.paragraph &&
+      /^[\s"“]*(?:the|its) (?:stock|shares)\b/iu.test(before.text),
+  );
+}
+
+/** How many companies the candidates trade (a new position, an add, a hold, a trim or an exit; not a view). */
+function tradedCompanies(
+  candidates: unknown[],
+  named: Map<string, string | null>,
+  listings: Map<string, string>,
+): number {
+  const traded = new Set<string>();
+  for (const raw of candidates) {
+    const c = raw as { ticker?: unknown; action?: unknown };
+    if (typeof c?.ticker !== 'string' || typeof c.action !== 'string' || c.action === 'RECOMMENDATION') continue;
+    const ticker = resolveTicker(c.ticker, named, listings);
+    if (ticker) traded.add(ticker);
+  }
+  return traded.size;
 }
 
 /** The generator's ticker as the universe knows it, kept only when the text names that instrument. */

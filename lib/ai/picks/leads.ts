@@ -1,0 +1,70 @@
+import type { Sentence } from '@/lib/ai/text/sentences';
+import { type Action, type Direction, FIRST_PERSON, findCues, isModal, NEGATED, THIRD_PARTY } from './cues';
+
+/** What a list's lead gives its items: the understood actor always, an action and a direction when it states one. */
+export interface ListLead {
+  action: Action | null;
+  dir: Direction | null;
+}
+
+/** A lead that announces the author's own moves without stating one: "We made three changes this week:". */
+const MOVES =
+  /\b(?:changes?|moves?|trades?|transactions?|did|done|made|adjustments?|tweaks?|rebalanc\w*|portfolio|positions?|holdings?|book|buys|sells|adds|trims|exits)\b/iu;
+
+/** Items whose actor is someone else however the lead reads: "the large funds made three changes worth noting:". */
+const NOT_OURS =
+  /\b(?:funds|hedge funds?|(?:fund )?managers|analysts?|insiders?|investors|they|he|she|filings?|13F|according to|readers?|subscribers?|clients? asked)\b/iu;
+
+/**
+ * A sentence that leads a list in the first person: it ends with a colon, says "we" or "I" (or "our"), and either
+ * states an action ("I bought two companies for the family account:", "We are short the following names:") or
+ * announces the author's moves ("We made three changes this week:"). Its items inherit the actor, and the action and
+ * direction when the lead states them. A lead about someone else's moves (funds, analysts, filings) leads nothing.
+ */
+export function listLead(sentence: Sentence): ListLead | null {
+  const text = sentence.text.trim();
+  if (!text.endsWith(':') || sentence.listItem || sentence.quoted) return null;
+  if (!FIRST_PERSON.test(text) || NOT_OURS.test(text)) return null;
+  const cue = findCues(text, 0, true).find((c) => c.kind !== 'view' || c.dir !== null);
+  if (cue) {
+    const before = text.slice(0, cue.start);
+    if (NEGATED.test(before)) return null;
+    if (!FIRST_PERSON.test(`${before}${text.slice(cue.start, cue.end)}`) && THIRD_PARTY.test(before)) return null;
+    const modal = cue.kind === 'verb' && isModal(before);
+    const short = cue.dir === 'SHORT' || /\bshort(?:s|ed|ing)?\b/iu.test(text);
+    return {
+      action: modal ? 'RECOMMENDATION' : cue.action,
+      dir: cue.dir ?? (short ? 'SHORT' : modal ? 'LONG' : null),
+    };
+  }
+  if (!MOVES.test(text)) return null;
+  return { action: null, dir: /\bshorts?\b/iu.test(text) ? 'SHORT' : null };
+}
+
+/** An item that opens with a company and a separator: "Walmart: trimmed by a third", "Analog Devices — added". */
+export const ITEM_LEAD =
+  /^[\s"“]*(?:[$\p{Lu}][\w.&'’-]*(?:\s+[\p{Lu}&][\w.&'’-]*){0,4})\s*(?:\([^()]{1,20}\))?\s*[:—–,-]?\s*$/u;
+
+/**
+ * The items each first-person lead governs: the list items (or "Company: …" lines) right after it, to the first
+ * paragraph that is neither. Keyed by the index of each item's first sentence.
+ */
+export function leadsOf(sentences: Sentence[]): Map<number, ListLead> {
+  const out = new Map<number, ListLead>();
+  let current: ListLead | null = null;
+  let itemParagraph = -1;
+  for (const s of sentences) {
+    const opensItem = s.indexInParagraph === 0 && (s.listItem || /^[\p{Lu}][^:]{0,40}:\s+\S/u.test(s.text));
+    if (current && opensItem) {
+      out.set(s.index, current);
+      itemParagraph = s.paragraph;
+      continue;
+    }
+    if (current && s.paragraph === itemParagraph) continue;
+    current = listLead(s);
+    const next = sentences[s.index + 1];
+    if (current && (!next || next.paragraph === s.paragraph || next.speaker !== s.speaker)) current = null;
+    itemParagraph = -1;
+  }
+  return out;
+}

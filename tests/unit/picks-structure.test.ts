@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { extractByRules } from '@/lib/ai/picks/offline';
+
+// Issue 47: calls the rules missed by the structure of the text, not by its words. Each case in words of its own.
+const calls = (text: string, author = 'Kim Aldana') =>
+  extractByRules({ title: 'Note', text, author })
+    .map((p) => `${p.author} ${p.ticker} ${p.action} ${p.direction}`)
+    .sort();
+
+describe('a list under a first-person lead', () => {
+  it('gives its items the lead’s actor: "Company: trimmed" and "Company — added" are the author’s trades', () => {
+    const text = `A slow month in markets. Here are the three changes we made in the fund:
+
+- Walmart: trimmed by a quarter into the rally.
+- Analog Devices — added on the dip.
+- Deere: new position at 2%.
+
+Nothing else moved.`;
+    expect(calls(text)).toEqual([
+      'Kim Aldana ADI ADD LONG',
+      'Kim Aldana DE NEW_POSITION LONG',
+      'Kim Aldana WMT REDUCE LONG',
+    ]);
+  });
+
+  it('gives items without an action of their own the lead’s action and direction', () => {
+    const text = `I sold two names for the retirement account this week:
+
+* Nike
+* Intel
+
+And we are short the following into the holidays:
+
+* Peloton Interactive
+* Wayfair Inc`;
+    expect(calls(text)).toEqual([
+      'Kim Aldana INTC EXIT LONG',
+      'Kim Aldana NKE EXIT LONG',
+      'Kim Aldana PTON NEW_POSITION SHORT',
+      'Kim Aldana W NEW_POSITION SHORT',
+    ]);
+  });
+
+  it('leads nothing when the lead is someone else’s moves', () => {
+    const text = `The big funds made three changes last quarter, according to their filings:
+
+- Microsoft: trimmed by most of them
+- Boeing: added by two of the five
+
+We hold neither.`;
+    expect(calls(text)).toEqual([]);
+  });
+});
+
+describe('a company named by name, then referred to', () => {
+  it('reads "the shares" in a later paragraph as the company the passage is about', () => {
+    const text = `Caterpillar reported on Thursday. Dealer stocks fell again and pricing held.
+
+Mining orders lag copper by about a year, and copper has been firm since the spring.
+
+We think the shares are a buy at this price.`;
+    expect(calls(text)).toEqual(['Kim Aldana CAT RECOMMENDATION LONG']);
+  });
+
+  it('reads "it" after "The stock …" as that company, and not "the company" acting on its own stock', () => {
+    const text = `NextEra Energy is the utility I would keep through a rate cycle.
+
+Its contracted renewables fund the growth and the Florida business funds the dividend.
+
+The stock fell 12% in September, when the company bought back stock. I bought it then.`;
+    expect(calls(text)).toEqual(['Kim Aldana NEE NEW_POSITION LONG']);
+  });
+});
+
+describe('a transcript read turn by turn', () => {
+  const text = `Ana Ruiz: Welcome back. Each of us made a move this week.
+
+Raj Patel: I added to Lyft on Monday, the margins keep improving.
+
+Ana Ruiz: I went the other way on cars. I'm short Ford into the strike.
+
+Tom Becker: I sold the last of my Disney. The parks are slowing.
+
+Ana Ruiz: My brother bought Uber, but that's his business. That's the show.`;
+
+  it('makes each speaker the actor of their own first person', () => {
+    expect(calls(text, 'The Show')).toEqual([
+      'Ana Ruiz F NEW_POSITION SHORT',
+      'Raj Patel LYFT ADD LONG',
+      'Tom Becker DIS EXIT LONG',
+    ]);
+  });
+});
+
+describe('a pair trade', () => {
+  it('is two calls in opposite directions', () => {
+    expect(calls('This month we put on a pair: long Visa, short Mastercard against it, in equal size.')).toEqual([
+      'Kim Aldana MA NEW_POSITION SHORT',
+      'Kim Aldana V NEW_POSITION LONG',
+    ]);
+    expect(calls('Rails over trucks: we are long Union Pacific and short Old Dominion Freight Line.')).toEqual([
+      'Kim Aldana ODFL NEW_POSITION SHORT',
+      'Kim Aldana UNP NEW_POSITION LONG',
+    ]);
+  });
+
+  it('is nobody’s call when others hold it', () => {
+    expect(
+      calls('The most crowded pair among macro funds is long Visa, short Mastercard. We have no position in either.'),
+    ).toEqual([]);
+  });
+});
