@@ -98,7 +98,7 @@ contract BatchSettlementEscrow is EIP712, ReentrancyGuard, Multicall {
     error AuthorizerMismatch();
     error InvalidAuthorizerSignature();
     error InvalidVoucherSignature(bytes32 channelId);
-    error ClaimNotIncreasing(bytes32 channelId, uint128 alreadyClaimed, uint128 requested);
+    error ClaimBelowClaimed(bytes32 channelId, uint128 alreadyClaimed, uint128 requested);
     error ClaimExceedsVoucher(bytes32 channelId, uint128 maxClaimableAmount, uint128 requested);
     error ClaimExceedsBalance(bytes32 channelId, uint128 balance, uint128 requested);
     error NothingToSettle();
@@ -286,8 +286,9 @@ contract BatchSettlementEscrow is EIP712, ReentrancyGuard, Multicall {
         ) revert InvalidChannelConfig();
     }
 
-    /// A claim raises the channel's claimed total to `totalClaimed`: strictly more than before (a replayed or stale
-    /// claim is refused), at most what the payer signed, and at most what the channel holds.
+    /// A claim raises the channel's claimed total to `totalClaimed`: at most what the payer signed, and at most what
+    /// the channel holds. A claim of exactly the total already claimed changes nothing (the SDK's refund puts the
+    /// channel's last claim before its refund even when it was claimed already), and one below it is refused.
     function _claim(VoucherClaim calldata c) private {
         ChannelConfig calldata config = c.voucher.channel;
         bytes32 channelId = getChannelId(config);
@@ -299,7 +300,8 @@ contract BatchSettlementEscrow is EIP712, ReentrancyGuard, Multicall {
 
         Channel storage channel = channels[channelId];
         uint128 already = channel.totalClaimed;
-        if (c.totalClaimed <= already) revert ClaimNotIncreasing(channelId, already, c.totalClaimed);
+        if (c.totalClaimed == already) return;
+        if (c.totalClaimed < already) revert ClaimBelowClaimed(channelId, already, c.totalClaimed);
         if (c.totalClaimed > c.voucher.maxClaimableAmount) {
             revert ClaimExceedsVoucher(channelId, c.voucher.maxClaimableAmount, c.totalClaimed);
         }

@@ -226,8 +226,10 @@ describe('batch-settlement escrow on anvil', () => {
     expect(await channel(idA)).toEqual({ balance: 5_000_000n, totalClaimed: 30_000n });
     expect(await channel(idB)).toEqual({ balance: 3_000_000n, totalClaimed: 20_000n });
 
-    // Replaying the same batch is refused: a claim must raise the channel's claimed total.
-    expect(await facilitator.settle(envelope(claimPayload), requirements)).toMatchObject({ success: false });
+    // Replaying the same batch moves nothing: a claim of the total already claimed is a no-op.
+    await facilitator.settle(envelope(claimPayload), requirements);
+    expect(await channel(idA)).toEqual({ balance: 5_000_000n, totalClaimed: 30_000n });
+    expect(await channel(idB)).toEqual({ balance: 3_000_000n, totalClaimed: 20_000n });
 
     const before = await usdc(receiver.address);
     const settled = await facilitator.settle(
@@ -239,10 +241,10 @@ describe('batch-settlement escrow on anvil', () => {
     expect(await revertName(receiverKey!, 'settle', [receiver.address, USDC_ADDRESS])).toBe('NothingToSettle');
   });
 
-  it('refuses replayed, over-voucher, over-balance, forged and unauthorized claims', async () => {
+  it('refuses lower, over-voucher, over-balance, forged and unauthorized claims', async () => {
     const claim = async (c: Awaited<ReturnType<typeof claimOf>>, key: Hex = receiverKey!) =>
       revertName(key, 'claim', [[c]]);
-    expect(await claim(await claimOf(channelA, payerA, 40_000n, 30_000n))).toBe('ClaimNotIncreasing');
+    expect(await claim(await claimOf(channelA, payerA, 40_000n, 29_999n))).toBe('ClaimBelowClaimed');
     expect(await claim(await claimOf(channelA, payerA, 40_000n, 40_001n))).toBe('ClaimExceedsVoucher');
     expect(await claim(await claimOf(channelB, payerB, 9_000_000n, 3_000_001n))).toBe('ClaimExceedsBalance');
     const forged = { ...(await claimOf(channelA, payerB, 60_000n, 60_000n)) };

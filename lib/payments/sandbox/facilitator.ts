@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { toFacilitatorEvmSigner } from '@x402/evm';
+import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/facilitator';
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -9,7 +10,8 @@ import { x402Chain } from './chains';
 import { listenOnLoopback } from './listen';
 
 /**
- * A self-hosted x402 facilitator on loopback: @x402/core's x402Facilitator with @x402/evm's exact scheme, signing
+ * A self-hosted x402 facilitator on loopback: @x402/core's x402Facilitator with @x402/evm's exact and batch-settlement
+ * schemes (the latter against our escrow, see escrow.ts), signing
  * with a dev account that holds gas. It speaks the HTTP API HTTPFacilitatorClient calls: GET /supported, and
  * POST /verify and /settle with `{x402Version, paymentPayload, paymentRequirements}`. Verification and settlement
  * outcomes (valid or not) are 200 answers; only unexpected failures are 500s.
@@ -74,7 +76,11 @@ export async function startFacilitator(options: {
   privateKey: Hex;
 }): Promise<FacilitatorServer> {
   const signer = sandboxFacilitatorSigner(options.rpcUrl, options.privateKey);
-  const facilitator = new x402Facilitator().register(options.network, new ExactEvmScheme(signer));
+  // batch-settlement without an authorizer key of its own: the resource server signs its claims and refunds (a
+  // facilitator that signs them for servers must authenticate refund requests, which this one does not).
+  const facilitator = new x402Facilitator()
+    .register(options.network, new ExactEvmScheme(signer))
+    .register(options.network, new BatchSettlementEvmScheme(signer));
   // One account pays the gas of every settlement, and viem reads its next nonce from the node for each transaction:
   // two settlements at the same moment took the same nonce and one failed (invalid_exact_evm_transaction_failed, a
   // 402 to its payer; seen 33 times in 100 kills of the crash test). Settlements go one at a time.

@@ -5,7 +5,7 @@ import {
   encodePaymentResponseHeader,
 } from '@x402/core/http';
 import { HTTPFacilitatorClient, x402ResourceServer } from '@x402/core/server';
-import type { PaymentRequirements } from '@x402/core/types';
+import type { PaymentRequirements, SchemeNetworkServer } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import { listenOnLoopback } from '@/lib/payments/sandbox/listen';
 import type { SandboxConfig } from '@/lib/payments/sandbox/start';
@@ -14,15 +14,20 @@ import type { SandboxConfig } from '@/lib/payments/sandbox/start';
  * The smallest honest x402 v2 resource server: one paid resource, built from @x402/core's x402ResourceServer, the
  * EVM exact scheme and an HTTP facilitator client. Order matters and mirrors what a real route must do: answer
  * 402 + PAYMENT-REQUIRED without a payment; with one, match it to our requirements, verify, produce the content,
- * and settle only then; the paid answer carries PAYMENT-RESPONSE.
+ * and settle only then; the paid answer carries PAYMENT-RESPONSE. The scheme is `exact` unless another server scheme
+ * (batch-settlement) is handed in.
  */
-export async function startX402ResourceServer(config: SandboxConfig['x402'], price = '$0.10') {
+export async function startX402ResourceServer(
+  config: SandboxConfig['x402'],
+  price = '$0.10',
+  scheme: SchemeNetworkServer = new ExactEvmScheme(),
+) {
   const facilitator = new HTTPFacilitatorClient({ url: config.facilitatorUrl });
-  const resourceServer = new x402ResourceServer(facilitator).register(config.network, new ExactEvmScheme());
+  const resourceServer = new x402ResourceServer(facilitator).register(config.network, scheme);
   await resourceServer.initialize(); // asks the facilitator which scheme/network pairs it supports (GET /supported)
   // Deterministic requirements: built once, the same for the challenge and for the paid retry.
   const requirements: PaymentRequirements[] = await resourceServer.buildPaymentRequirements({
-    scheme: 'exact',
+    scheme: scheme.scheme,
     network: config.network,
     price,
     payTo: config.payTo,
@@ -74,5 +79,5 @@ export async function startX402ResourceServer(config: SandboxConfig['x402'], pri
     }
   });
   const listening = await listenOnLoopback(server);
-  return { ...listening, requirements, facilitator };
+  return { ...listening, requirements, facilitator, resourceServer };
 }
