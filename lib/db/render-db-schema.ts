@@ -12,7 +12,7 @@ interface Column {
 }
 
 // What both drivers hand back for each type (checked on PGlite and postgres.js alike): int8 is a number because
-// lib/db/postgres.ts parses it as PGlite does; date and timestamptz are Dates; numeric would be a string.
+// lib/db/postgres.ts parses it as PGlite does; date and timestamptz are Dates; numeric is a string.
 const TYPES: Record<string, string> = {
   bool: 'boolean',
   date: 'Timestamp',
@@ -22,6 +22,7 @@ const TYPES: Record<string, string> = {
   int4: 'number',
   int8: 'number',
   jsonb: 'Json',
+  numeric: 'string',
   text: 'string',
   timestamptz: 'Timestamp',
   tsvector: 'string',

@@ -439,6 +439,17 @@ export interface WalletSettlementsTable {
   payment_key: string | null;
 }
 
+export interface X402ChannelsTable {
+  channel_id: string;
+  payer: string;
+  record: Json;
+  charged_cumulative: string;
+  claimed_total: string;
+  last_request_at: Timestamp;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface DB {
   allowance_weeks: AllowanceWeeksTable;
   api_keys: ApiKeysTable;
@@ -483,4 +494,5 @@ export interface DB {
   track_records: TrackRecordsTable;
   users: UsersTable;
   wallet_settlements: WalletSettlementsTable;
+  x402_channels: X402ChannelsTable;
 }
