@@ -276,22 +276,34 @@ describe('batch-settlement escrow on anvil', () => {
   });
 
   it('refunds the unclaimed deposit cooperatively, claiming the last voucher first, once per nonce', async () => {
+    // The receiver itself may give part back directly; nobody else may.
+    expect(await revertName(strangerKey!, 'refund', [channelA, 30_000n])).toBe('NotAuthorized');
+    const receiverWallet = wallet(receiverKey!);
+    const direct = await receiverWallet.writeContract({
+      address: ESCROW,
+      abi: ABI,
+      functionName: 'refund',
+      args: [channelA, 30_000n],
+    });
+    expect((await receiverWallet.waitForTransactionReceipt({ hash: direct })).status).toBe('success');
+    expect(await channel(idA)).toEqual({ balance: 4_970_000n, totalClaimed: 60_000n });
+
     const last = await claimOf(channelA, payerA, 70_000n, 70_000n);
     const refund = {
       type: 'refund',
       channelConfig: channelA,
       voucher: { channelId: idA, maxClaimableAmount: '70000', signature: last.signature },
       amount: '99000000',
-      refundNonce: '0',
+      refundNonce: '1',
       claims: [{ ...last, voucher: { ...last.voucher, maxClaimableAmount: '70000' }, totalClaimed: '70000' }],
     };
     const before = await usdc(payerA.address);
     const refunded = await facilitator.settle(envelope(refund), requirements);
-    expect(refunded).toMatchObject({ success: true, amount: '4930000' });
-    expect((await usdc(payerA.address)) - before).toBe(4_930_000n);
+    expect(refunded).toMatchObject({ success: true, amount: '4900000' });
+    expect((await usdc(payerA.address)) - before).toBe(4_900_000n);
     expect(await channel(idA)).toEqual({ balance: 70_000n, totalClaimed: 70_000n });
-    expect(await chain.readContract({ address: ESCROW, abi: ABI, functionName: 'refundNonce', args: [idA] })).toBe(1n);
-    // The signed refund for nonce 0 cannot be used again.
+    expect(await chain.readContract({ address: ESCROW, abi: ABI, functionName: 'refundNonce', args: [idA] })).toBe(2n);
+    // A signed refund for a used nonce cannot be used again.
     const signature = await authorizer.signTypedData({
       domain: { name: 'x402 Batch Settlement', version: '1', chainId: X402_CHAIN_ID, verifyingContract: ESCROW },
       types: {
@@ -302,9 +314,9 @@ describe('batch-settlement escrow on anvil', () => {
         ],
       },
       primaryType: 'Refund',
-      message: { channelId: idA, nonce: 0n, amount: 1n },
+      message: { channelId: idA, nonce: 1n, amount: 1n },
     });
-    expect(await revertName(strangerKey!, 'refundWithSignature', [channelA, 1n, 0n, signature])).toBe(
+    expect(await revertName(strangerKey!, 'refundWithSignature', [channelA, 1n, 1n, signature])).toBe(
       'InvalidRefundNonce',
     );
   });
