@@ -10,7 +10,11 @@ export const SecCompanyTickers = z.record(z.string(), SecRow);
  * The compact index the service loads: one string per ticker, "TICKER|Registrant name|flags", in the SEC file's
  * order (largest companies first, so a name shared by several tickers resolves to the primary listing). Flags: "w",
  * the ticker is also an ordinary English word or abbreviation, so a bare mention needs ticker context; "n", the name is
- * one ordinary word ("Target Corp"), so only an alias (lib/reference/company-aliases.ts) resolves it.
+ * one ordinary word ("Target Corp"), so only an alias (lib/reference/company-aliases.ts) resolves it; "d", the first
+ * word of the name is distinctive ("Honeywell" of "HONEYWELL INTERNATIONAL INC", "Rivian" of "Rivian Automotive"): not
+ * an ordinary word, four letters or more, and the first word of no other registrant's name; the entry is the
+ * registrant's first listing. A distinctive word alone names the company only where a call is stated on it
+ * (lib/ai/picks/weak-names.ts).
  */
 export interface CompanyIndex {
   source: string;
@@ -57,6 +61,14 @@ export function buildCompanyIndex(
   const rows = Object.entries(SecCompanyTickers.parse(raw))
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([, row]) => row);
+  // The registrants (by CIK) whose name starts with each word: a word that starts one registrant's names only.
+  const byFirstWord = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const first = companyNameKey(row.title).split(' ')[0] ?? '';
+    if (!byFirstWord.has(first)) byFirstWord.set(first, new Set());
+    byFirstWord.get(first)!.add(row.cik_str);
+  }
+  const distinctiveTaken = new Set<string>();
   const seen = new Set<string>();
   const entries: string[] = [];
   for (const row of rows) {
@@ -66,7 +78,16 @@ export function buildCompanyIndex(
     const title = row.title.replace(/\|/gu, ' ').replace(/\s+/gu, ' ').trim();
     const key = companyNameKey(title);
     const oneWordName = key !== '' && !key.includes(' ') && (key.length < 4 || isWord(key, 'name'));
-    entries.push(`${ticker}|${title}|${isWordTicker(ticker, isWord) ? 'w' : ''}${oneWordName ? 'n' : ''}`);
+    const first = key.split(' ')[0] ?? '';
+    const distinctive =
+      /^[a-z]{4,}$/u.test(first) &&
+      !isWord(first, 'name') &&
+      byFirstWord.get(first)?.size === 1 &&
+      !distinctiveTaken.has(first);
+    if (distinctive) distinctiveTaken.add(first);
+    entries.push(
+      `${ticker}|${title}|${isWordTicker(ticker, isWord) ? 'w' : ''}${oneWordName ? 'n' : ''}${distinctive ? 'd' : ''}`,
+    );
   }
   if (entries.length < 1000) throw new Error(`Only ${entries.length} usable tickers: not an SEC company list`);
   return {

@@ -32,6 +32,8 @@ interface Universe {
   byName: Map<string, string>;
   /** The first words of every name key, so a scan can stop early: key prefix → true. */
   prefixes: Set<string>;
+  /** Distinctive first words of registrant names ("honeywell", "rivian") to their company's first listing. */
+  byDistinctiveWord: Map<string, string>;
 }
 
 let current: Universe | null = null;
@@ -43,6 +45,7 @@ const ETF_TITLE = /\b(?:ETF|ETN|Fund|Trust)\b/iu;
 function build(index: CompanyIndex): Universe {
   const byTicker = new Map<string, Instrument>();
   const byName = new Map<string, string>();
+  const byDistinctiveWord = new Map<string, string>();
   const setName = (key: string, ticker: string) => {
     if (key && !byName.has(key)) byName.set(key, ticker);
   };
@@ -76,6 +79,7 @@ function build(index: CompanyIndex): Universe {
       });
     }
     if (!flags.includes('n')) setName(companyNameKey(title), ticker);
+    if (flags.includes('d')) byDistinctiveWord.set(companyNameKey(title).split(' ')[0]!, ticker);
   }
   const prefixes = new Set<string>();
   for (const key of byName.keys()) {
@@ -87,6 +91,7 @@ function build(index: CompanyIndex): Universe {
     byTicker,
     byName,
     prefixes,
+    byDistinctiveWord,
   };
 }
 
@@ -143,6 +148,14 @@ export function tickerForName(name: string): string | null {
 export function nameKeyState(key: string): { ticker: string | null; longer: boolean } {
   const u = universe();
   return { ticker: u.byName.get(key) ?? null, longer: u.prefixes.has(key) };
+}
+
+/**
+ * The company whose registrant name starts with this distinctive word ("Rivian" → RIVN, "Honeywell" → HON), else
+ * null: not an ordinary word, and the first word of one registrant's names only (scripts/build-company-index.ts).
+ */
+export function tickerForDistinctiveWord(word: string): string | null {
+  return universe().byDistinctiveWord.get(word.toLowerCase()) ?? null;
 }
 
 /** Aliases by their name key too: "Sony Group" is "Sony". */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractByRules } from '@/lib/ai/picks/offline';
+import { summarizeExtractively } from '@/lib/ai/summaries/offline';
 
 // Issue 47: calls the rules missed by the structure of the text, not by its words. Each case in words of its own.
 const calls = (text: string, author = 'Kim Aldana') =>
@@ -89,6 +90,29 @@ Ana Ruiz: My brother bought Uber, but that's his business. That's the show.`;
       'Raj Patel LYFT ADD LONG',
       'Tom Becker DIS EXIT LONG',
     ]);
+  });
+});
+
+describe('a company named by one distinctive word of its name', () => {
+  const episode = `Lea Voss: Two moves from me this week. I'm short Rivian into the delivery numbers.
+
+Sam Ortiz: And I trimmed my Honeywell after the breakup news.
+
+Lea Voss: Rivian owners love the trucks, to be fair. That's the show.`;
+
+  it('is called where a speaker states a call on it, and the summary names it under Tickers mentioned', () => {
+    expect(calls(episode, 'The Show')).toEqual(['Lea Voss RIVN NEW_POSITION SHORT', 'Sam Ortiz HON REDUCE LONG']);
+    const summary = summarizeExtractively({ title: 'Episode 9', text: episode, author: 'The Show' }).text;
+    expect(summary).toMatch(/^Tickers mentioned: .*\bRIVN\b/mu);
+    expect(summary).toMatch(/^Tickers mentioned: .*\bHON\b/mu);
+  });
+
+  it('names no company without a call on it', () => {
+    const text = 'Rivian owners love the trucks. Honeywell thermostats are everywhere in our building.';
+    expect(calls(text)).toEqual([]);
+    expect(summarizeExtractively({ title: 'Notes', text, author: 'Kim Aldana' }).text).toMatch(
+      /^Tickers mentioned: none$/mu,
+    );
   });
 });
 

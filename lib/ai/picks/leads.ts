@@ -24,7 +24,14 @@ const NOT_OURS =
 export function listLead(sentence: Sentence): ListLead | null {
   const text = sentence.text.trim();
   if (!text.endsWith(':') || sentence.listItem || sentence.quoted) return null;
-  if (!FIRST_PERSON.test(text) || NOT_OURS.test(text)) return null;
+  if (NOT_OURS.test(text)) return null;
+  // A heading of the post's own moves: "The trades:", "Book changes:", "Changes this month:".
+  if (!FIRST_PERSON.test(text)) {
+    return text.split(/\s+/u).length <= 4 &&
+      /^(?:the |this (?:week|month)['’]s )?(?:\w+ )?(?:changes|trades|moves|transactions)\b/iu.test(text)
+      ? { action: null, dir: null }
+      : null;
+  }
   const cue = findCues(text, 0, true).find((c) => c.kind !== 'view' || c.dir !== null);
   if (cue) {
     const before = text.slice(0, cue.start);

@@ -22,6 +22,7 @@ import {
 import type { CandidatePick, ExtractedPick, PickExtractionInput, PickExtractor } from './extractor';
 import { ITEM_LEAD, leadsOf } from './leads';
 import { postProcessPicks } from './post-process';
+import { weakMentions } from './weak-names';
 
 export const RULES_GENERATOR = 'rules-v3';
 
@@ -152,14 +153,27 @@ const NAMED_ACTOR =
 
 export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
   const text = typeof input.text === 'string' ? input.text : '';
-  return postProcessPicks(candidatesByRules(text), { text, author: input.author, generator: RULES_GENERATOR });
+  const mentions = findTickerMentions(text);
+  const weak = weakMentions(text, mentions);
+  return postProcessPicks(candidatesByRules(text, mentions, weak), {
+    text,
+    author: input.author,
+    generator: RULES_GENERATOR,
+    weakNames: weak,
+  });
 }
 
 /** The rules' candidate calls, before the post-processing every generator's output passes (post-process.ts). */
-export function candidatesByRules(text: string): CandidatePick[] {
+export function candidatesByRules(
+  text: string,
+  strong: TickerMention[] = findTickerMentions(text),
+  weak: TickerMention[] = weakMentions(text, strong),
+): CandidatePick[] {
   const sentences = splitSentences(text);
   const guests = guestsOf(text, sentences);
-  const mentions = findTickerMentions(text);
+  // A weak mention ("I'm short Rivian") is only ever the object a cue governs: never a subject, topic or referent.
+  const mentions = strong;
+  const named = [...strong, ...weak].sort((a, b) => a.start - b.start);
   const found: Found[] = [];
   /** The instrument a pronoun refers to: the latest one named as a sentence's subject, else the latest named. */
   let subject: { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null = null;
@@ -173,9 +187,10 @@ export function candidatesByRules(text: string): CandidatePick[] {
   const leads = leadsOf(sentences);
 
   sentences.forEach((sentence, index) => {
-    const own = mentions
+    const inSentence = named
       .filter((m) => m.start >= sentence.start && m.end <= sentence.end)
       .map((m) => ({ ...m, start: m.start - sentence.start, end: m.end - sentence.start }));
+    const own = inSentence.filter((m) => !m.weak);
     const s = sentence.text;
     // In a transcript a pronoun refers within its speaker's turn, or to what the previous speaker just named.
     const sameTurn = (x: { speaker: string | null; sentence: number }) =>
@@ -233,7 +248,7 @@ export function candidatesByRules(text: string): CandidatePick[] {
     for (const clause of clausesOf(s)) {
       const body = s.slice(clause.start, clause.end);
       const cues = findCues(body, clause.start, clause.start === 0);
-      const inClause = own.filter((m) => m.start >= clause.start && m.end <= clause.end);
+      const inClause = inSentence.filter((m) => m.start >= clause.start && m.end <= clause.end);
       // An item under "Buys", "Sells" or "No change" that states no action of its own takes its heading's.
       const section = clause.start === 0 ? sections.get(index) : undefined;
       const first = inClause[0];

@@ -3,7 +3,7 @@ import { contentHash } from '@/lib/ai/content-hash';
 import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
 import { aboutMarkets } from '@/lib/ai/text/markets';
 import { splitSentences } from '@/lib/ai/text/sentences';
-import { evidencedTickers, findTickerMentions, normalizeTicker } from '@/lib/ai/text/tickers';
+import { evidencedTickers, findTickerMentions, normalizeTicker, type TickerMention } from '@/lib/ai/text/tickers';
 import { instrumentFor, tickerForName } from '@/lib/reference/universe';
 import { type CandidatePick, CandidatePickSchema, CONVICTION_LABELS, type ExtractedPick } from './extractor';
 
@@ -46,6 +46,11 @@ export interface PostProcessContext {
   text: string;
   author?: string | null;
   generator: string;
+  /**
+   * Companies the generator found named by one distinctive word of their name ("I'm short Rivian"), which the mention
+   * finder does not count alone (lib/ai/picks/weak-names.ts): a call on one names it.
+   */
+  weakNames?: TickerMention[];
 }
 
 /**
@@ -67,7 +72,8 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
   const textHash = contentHash(context.text);
   const mentions = findTickerMentions(context.text);
   const named = new Map<string, string | null>();
-  for (const m of mentions) if (!named.get(m.ticker)) named.set(m.ticker, m.exchange);
+  for (const m of [...mentions, ...(context.weakNames ?? [])])
+    if (!named.get(m.ticker)) named.set(m.ticker, m.exchange);
   // A company the text names with its home listing ("Sony Group (6758.T)"): its US ticker means that listing.
   const listings = new Map<string, string>();
   for (const m of mentions) {

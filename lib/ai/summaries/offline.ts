@@ -43,8 +43,9 @@ export function summarizeExtractively(input: SummaryInput): SummaryResult {
   const sentences = splitSentences(text);
   const importance = termImportance(text);
   const mentions = findTickerMentions(text);
-  const tickers = rankTickers(mentions);
   const calls = input.calls ?? extractByRules({ title: input.title, text, author: input.author });
+  // Every company called is mentioned, also one the finder does not count alone ("I'm short Rivian").
+  const tickers = [...new Set([...rankTickers(mentions), ...calls.map((c) => c.ticker)])];
   const callPoints = describeCalls(calls, mentions, input.author).slice(0, 4);
 
   const title = wordKey(input.title);

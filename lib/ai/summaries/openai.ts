@@ -94,7 +94,8 @@ export class OpenAISummarizer implements Summarizer {
       return byName && named.has(byName) ? byName : null;
     };
     const extra = s.tickers.map(resolve).filter((t): t is string => t !== null && !named.has(t));
-    const tickers = [...new Set([...ranked, ...extra])];
+    // Every company the post's stored calls name is mentioned too ("I'm short Rivian").
+    const tickers = [...new Set([...ranked, ...extra, ...(input.calls ?? []).map((c) => c.ticker)])];
     // Before the post's picks are stored, the model's companies stand in for them, under the picks' own rule: a
     // company the post names only by name has a stance only in a post about markets ("bullish on Meta" from "the
     // sort of product that I buy on Instagram" is not a call).

@@ -17,6 +17,11 @@ export interface TickerMention {
   exchange: string | null;
   /** The company's name as the text writes it, when it does. */
   name: string | null;
+  /**
+   * A distinctive word of a company's name alone ("Rivian", "Honeywell"): no mention by the rules of this file, only
+   * the object of a stated call (lib/ai/picks/weak-names.ts).
+   */
+  weak?: boolean;
 }
 
 const TICKER_SHAPE =
@@ -41,7 +46,7 @@ export function companyFor(ticker: string): Instrument | null {
  * Upper-case abbreviations common in financial writing: never a bare ticker, whatever the SEC list says (with a
  * cashtag or an exchange prefix they still count).
  */
-const ABBREVIATIONS = new Set(
+export const ABBREVIATIONS = new Set(
   'CEO CFO COO CTO CIO EPS GDP CPI PPI PCE FOMC ECB BOJ BOE FED SEC FDA FTC DOJ ETF IPO SPAC EV AI ML LLM GPU CPU TPU FCF EBIT EBITDA ROE ROIC ROI NAV AUM ESG YOY QOQ YTD MTD TTM FY USD EUR JPY GBP CNY HKD OPEC LNG LME WTI US USA UK EU NATO IRA LLC REIT PE CAGR ARR NIM NII SAAS API IT HR PR TV OK NYSE NASDAQ AMEX OTC TSX LSE ASX CNBC WSJ FT IMF BIS ISM PMI NFP DCF PEG BPS HY IG MBS CLO CDS ETN VIX SPX NDX RUT DJIA BUY SELL HOLD LONG SHORT PUT CALL NEW CEOS AGM ADR ADRS GAAP OEM IPOS PT TAM SOTP DM EM APAC EMEA LATAM MSCI FTSE DAX TOPIX HSI ATH YCC QE QT RRP SOFR LIBOR TBILL OIS HODL DD HBM ASIC EUV SKU DTC GMV ARPU KPI ERP IRR WACC NPV MLP BDC CEF BTC ETH RBA NGL OCC LTM NTM AGI EOD EOW OI IVR DTE ACA LEI PCE HVAC CAPEX OPEX NFT USDC AML KYC CBO IEA EIA ADAS TAM SAM SOM IFRS FINRA CFTC FDIC CFPB IRS FCC FAA TSA DOD UAE SPAC ITM OTM ATM MBS CMBS ABS CLO CDO BRICS OECD WTO WHO CDC CMS NIH'.split(
     ' ',
   ),
@@ -123,7 +128,7 @@ const LEADS = new Set(
  * sentence, is part of a longer proper name (a person, a title). A sentence's first word proves nothing ("Today
  * Apple said"), nor do the words of LEADS.
  */
-function personBefore(text: string, at: number): boolean {
+export function personBefore(text: string, at: number): boolean {
   const m = /([A-Z][a-z]+)[ \t]+$/u.exec(text.slice(Math.max(0, at - 30), at));
   if (!m || LEADS.has(m[1]!.toLowerCase())) return false;
   const before = text.slice(0, at - m[0].length);
@@ -362,7 +367,7 @@ function codeLine(text: string, at: number): boolean {
 }
 
 /** A line in capitals ("WHY WE BOUGHT COPPER"): its words are not read as tickers without context. */
-function shouting(text: string, at: number): boolean {
+export function shouting(text: string, at: number): boolean {
   const lineStart = text.lastIndexOf('\n', at) + 1;
   const lineEnd = text.indexOf('\n', at);
   const line = text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);

@@ -1,0 +1,44 @@
+import { ABBREVIATIONS, personBefore, shouting, type TickerMention } from '@/lib/ai/text/tickers';
+import { instrumentFor, tickerForDistinctiveWord } from '@/lib/reference/universe';
+
+/**
+ * Companies named by one distinctive word of their registrant name ("I'm short Rivian", "Honeywell: trimmed",
+ * "sold our Medtronic"), which the mention finder (lib/ai/text/tickers.ts) does not count on their own: a one-word
+ * name needs its legal form or its ticker there, so that "Hackett" the author or "Celsius" the unit is no company.
+ * The same word is the company when a stated call acts on it: the extractor keeps a call on a weak mention only when
+ * the mention is the object its cue governs directly (never by a pronoun or a topic), and the evidence gate still asks
+ * for words of a security or a post about markets (post-process.ts).
+ *
+ * A weak mention is capitalized as a name is, not inside a longer capitalized name ("Harrison Ford", "Rivian Blue"),
+ * and its word is distinctive (scripts/build-company-index.ts: not an ordinary English word, the first word of one
+ * registrant's names only).
+ */
+export function weakMentions(text: string, strong: TickerMention[]): TickerMention[] {
+  const out: TickerMention[] = [];
+  for (const m of text.matchAll(
+    /(?<![\p{L}\p{N}&.'’$-])(\p{Lu}[\p{Ll}]+(?:\p{Lu}[\p{Ll}]+)?)(?:['’]s)?(?![\p{L}\p{N}&-])/gu,
+  )) {
+    const word = m[1]!;
+    const start = m.index!;
+    const end = start + word.length;
+    if (strong.some((s) => start < s.end && end > s.start)) continue;
+    const ticker = tickerForDistinctiveWord(word);
+    if (!ticker) continue;
+    // "Rivian Blue", "Medtronic Diabetes": a capitalized word after it makes a longer name, a product or a unit.
+    if (/^[ \t]+\p{Lu}/u.test(text.slice(end, end + 3))) continue;
+    if (personBefore(text, start)) continue;
+    const company = instrumentFor(ticker);
+    out.push({ ticker, start, end, via: 'name', company, exchange: company?.exchange ?? null, name: word, weak: true });
+  }
+  // "Opened KLAC, 2% weight", "Added TXN": a bare ticker that is no word, abbreviation or headline in capitals.
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}$.&/'’_-])([A-Z]{3,5})(?![\p{L}\p{N}&'’_-]|\.[\p{L}\p{N}])/gu)) {
+    const ticker = m[1]!;
+    const start = m.index!;
+    const end = start + ticker.length;
+    if (strong.some((s) => start < s.end && end > s.start)) continue;
+    const company = instrumentFor(ticker);
+    if (!company || company.word || ABBREVIATIONS.has(ticker) || shouting(text, start)) continue;
+    out.push({ ticker, start, end, via: 'ticker', company, exchange: company.exchange, name: null, weak: true });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
