@@ -1,6 +1,11 @@
 import type { Channel } from '@x402/evm/batch-settlement/server';
 import { describe, expect, it } from 'vitest';
-import { postgresChannelStorage } from '@/lib/payments/batch-settlement/channel-store';
+import {
+  type ChargeRecorder,
+  postgresChannelStorage,
+  type VoucherCharge,
+  withChargeRecorder,
+} from '@/lib/payments/batch-settlement/channel-store';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 /**
@@ -85,5 +90,48 @@ describe('x402 batch-settlement channel storage', () => {
       storage.updateChannel(id(3), () => ({ ...record(id(3), 1n), chargedCumulativeAmount: '-5' })),
     ).rejects.toThrow(/not an atomic amount/);
     expect(await storage.get(id(3))).toBeUndefined();
+  });
+
+  it('commits a charge and its sale together, or neither', async () => {
+    const storage = postgresChannelStorage(db);
+    await db.exec(`create table if not exists test_voucher_sales (channel_id text, charged text)`);
+    const charge = (current: Channel | undefined) =>
+      current
+        ? { ...current, chargedCumulativeAmount: String(BigInt(current.chargedCumulativeAmount) + PRICE) }
+        : current;
+    const seen: VoucherCharge[] = [];
+    const recordSale: ChargeRecorder = async (tx, c) => {
+      seen.push(c);
+      await tx.query(`insert into test_voucher_sales values ($1, $2)`, [c.channelId, c.after.chargedCumulativeAmount]);
+    };
+    await storage.updateChannel(id(4), () => record(id(4), 0n));
+
+    // A change that charges nothing (the SDK's reservation of a request) records no sale.
+    await withChargeRecorder(recordSale, () =>
+      storage.updateChannel(id(4), (current) => (current ? { ...current, signature: '0x02' } : current)),
+    );
+    expect(seen).toEqual([]);
+
+    await withChargeRecorder(recordSale, () => storage.updateChannel(id(4), charge));
+    expect(seen.map((c) => [c.before.chargedCumulativeAmount, c.after.chargedCumulativeAmount])).toEqual([
+      ['0', '10000'],
+    ]);
+    expect(await db.query(`select * from test_voucher_sales`)).toEqual([{ channel_id: id(4), charged: '10000' }]);
+
+    // The sale's record fails: the charge is rolled back with it, and the caller hears why.
+    await expect(
+      withChargeRecorder(
+        async () => {
+          throw new Error('payments table unavailable');
+        },
+        () => storage.updateChannel(id(4), charge),
+      ),
+    ).rejects.toThrow('payments table unavailable');
+    expect((await storage.get(id(4)))?.chargedCumulativeAmount).toBe('10000');
+
+    // Outside a sale, a charge records nothing (the recorder belongs to its own request only).
+    await storage.updateChannel(id(4), charge);
+    expect(seen).toHaveLength(1);
+    expect(await db.query(`select count(*)::int as n from test_voucher_sales`)).toEqual([{ n: 1 }]);
   });
 });

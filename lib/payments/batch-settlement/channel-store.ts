@@ -1,5 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Channel, ChannelStorage, ChannelUpdateResult } from '@x402/evm/batch-settlement/server';
 import type { Db, Queryable } from '@/lib/db/types';
+
+/** A charge the SDK is about to commit: the channel's record before and after its charged total rose. */
+export interface VoucherCharge {
+  channelId: string;
+  before: Channel;
+  after: Channel;
+}
+
+/** Writes what a charge pays for (the sale), inside the transaction that commits the charge. */
+export type ChargeRecorder = (tx: Queryable, charge: VoucherCharge) => Promise<void>;
+
+const recorders = new AsyncLocalStorage<ChargeRecorder>();
+
+/**
+ * Runs `sell` (the SDK's settlePayment for one request) so that a voucher's charge and `record` commit together or
+ * not at all: when the SDK raises a channel's charged total, `record` runs in that same transaction, and if it
+ * throws, the charge is rolled back with it and the error reaches the caller. A request is then never charged
+ * without its sale on record, nor recorded without its charge.
+ */
+export function withChargeRecorder<T>(record: ChargeRecorder, sell: () => Promise<T>): Promise<T> {
+  return recorders.run(record, sell);
+}
 
 /**
  * @x402/evm's batch-settlement server keeps its channel records (charged total, latest voucher, on-chain state seen)
@@ -36,6 +59,10 @@ export function postgresChannelStorage(db: Db): ChannelStorage {
         if (!next) {
           await tx.query(`delete from x402_channels where channel_id = $1`, [key]);
           return { channel: undefined, status: current ? 'deleted' : 'unchanged' };
+        }
+        const recorder = recorders.getStore();
+        if (recorder && current && BigInt(next.chargedCumulativeAmount) > BigInt(current.chargedCumulativeAmount)) {
+          await recorder(tx, { channelId: key, before: current, after: next });
         }
         await writeRecord(tx, key, next);
         return { channel: next, status: 'updated' };
