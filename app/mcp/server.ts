@@ -63,11 +63,12 @@ export function buildMcpServer(caller: McpCaller): McpServer {
         'post summary (get_post_summary) or stock picks of a day or the last N days, optionally on one ticker ' +
         '(get_stock_picks) per call, or a research brief: a cited answer to a question from the posts search finds ' +
         '(get_research_brief). Search first, then buy only what you need. With an API key or session token on the ' +
-        'connection, get_balance and get_ledger show what it has left and what it spent.',
+        'connection, get_balance and get_ledger show what it has left and what it spent, and create_watch, ' +
+        'list_watches and delete_watch follow a ticker, topic or publication by signed webhook and feed (free).',
     },
   );
   const call = (tool: McpTool, args: Record<string, unknown>, meta?: Record<string, unknown>) => {
-    const { path, params, body } = tool.target(args);
+    const { path, params, body, method } = tool.target(args);
     const paid = tool.price !== null;
     const payment = paid ? paymentHeadersFromMeta(meta) : null;
     const headers = new Headers(payment?.headers);
@@ -80,6 +81,7 @@ export function buildMcpServer(caller: McpCaller): McpServer {
       clientIp: caller.clientIp,
       requestId: caller.requestId,
       headers,
+      method,
     }).then((response) => toolResultFromResponse(response, tool.render, payment?.mppChallengeId));
   };
 
@@ -98,9 +100,9 @@ export function buildMcpServer(caller: McpCaller): McpServer {
         outputSchema: toolSchemas(tool).output,
         annotations: {
           title: tool.title,
-          readOnlyHint: !paid,
-          destructiveHint: false,
-          idempotentHint: !paid,
+          readOnlyHint: !paid && tool.writes === undefined,
+          destructiveHint: tool.writes === 'delete',
+          idempotentHint: !paid && tool.writes !== 'create',
           openWorldHint: paid,
         },
       },

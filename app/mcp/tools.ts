@@ -10,6 +10,8 @@ import { GET as searchPublicationsRoute } from '@/app/api/v1/publications/search
 import { GET as searchPostsRoute } from '@/app/api/v1/search/route';
 import { GET as stockPicksRoute } from '@/app/api/v1/stock-picks/route';
 import { GET as getTickerRoute } from '@/app/api/v1/tickers/[ticker]/route';
+import { DELETE as deleteWatchHandler } from '@/app/api/v1/watches/[id]/route';
+import { POST as createWatchHandler, GET as listWatchesHandler } from '@/app/api/v1/watches/route';
 import { Account, Ledger } from '@/lib/api/contracts/account';
 import { ResearchBrief } from '@/lib/api/contracts/briefs';
 import { PaidPublicationPost, PublicStockPicksResponse } from '@/lib/api/contracts/paid';
@@ -21,6 +23,7 @@ import {
 import { TopicSearchResponse } from '@/lib/api/contracts/search';
 import { TickerDetail } from '@/lib/api/contracts/tickers';
 import { TrackRecord } from '@/lib/api/contracts/track-record';
+import { CreatedWatch, DeletedWatch, WatchList } from '@/lib/api/contracts/watches';
 import type { RouteHandler } from '@/lib/api/in-process';
 import type { RouteDefinition } from '@/lib/api/route';
 import { getAccount, listAccountLedger } from '@/lib/api/routes/account';
@@ -33,6 +36,7 @@ import { listStockPicks } from '@/lib/api/routes/list-stock-picks';
 import { getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
 import { searchByTopic } from '@/lib/api/routes/search-by-topic';
 import { searchPublications } from '@/lib/api/routes/search-publications';
+import { createWatchRoute, deleteWatchRoute, listWatchesRoute } from '@/lib/api/routes/watches';
 import { toolInputFromContract, toQueryString } from '@/lib/mcp/tool-input';
 import { centsToUsd } from '@/lib/payments/pricing';
 import type { PaymentSetup } from '@/lib/payments/setup';
@@ -56,9 +60,11 @@ export interface McpTool {
   price: ((prices: PaymentSetup['prices']) => ToolPrice) | null;
   /** A free tool that reads the account of the connection's Authorization credential (get_balance, get_ledger). */
   readsAccount?: true;
+  /** A tool that changes the account's state (watches): not read-only; a delete is destructive. */
+  writes?: 'create' | 'delete';
   output: z.ZodObject;
   /** The route path and query, and its path parameters, for these arguments; a POST route's JSON body too. */
-  target(args: Args): { path: string; params?: Record<string, string>; body?: string };
+  target(args: Args): { path: string; params?: Record<string, string>; body?: string; method?: 'DELETE' };
   /** A few lines for hosts that show only text. */
   render(body: Body): string;
 }
@@ -302,6 +308,57 @@ export const MCP_TOOLS: McpTool[] = [
         ),
         body.nextCursor ? `More: cursor ${text(body.nextCursor)}` : 'No older entries.',
       ].join('\n'),
+  },
+  {
+    name: 'create_watch',
+    title: 'Watch a ticker, a topic or a publication',
+    route: createWatchRoute,
+    handler: createWatchHandler,
+    price: null,
+    readsAccount: true,
+    writes: 'create',
+    output: CreatedWatch,
+    target: (args) => ({ path: '/api/v1/watches', body: JSON.stringify(args) }),
+    render: (body) => {
+      const watch = body.watch as Body;
+      return [
+        `Watch ${text(watch.id)} (${text(watch.kind)}: ${text(watch.ticker) || text(watch.query) || text(watch.publicationSlug)})`,
+        `Feed (keep it private): ${text(body.feedUrl)}`,
+        `Webhook signing secret (shown once): ${text(body.secret)}`,
+      ].join('\n');
+    },
+  },
+  {
+    name: 'list_watches',
+    title: 'Your watches',
+    route: listWatchesRoute,
+    handler: listWatchesHandler,
+    price: null,
+    readsAccount: true,
+    output: WatchList,
+    target: () => ({ path: '/api/v1/watches' }),
+    render: (body) =>
+      list(body.watches)
+        .map(
+          (w) =>
+            `- ${text(w.id)} ${text(w.kind)} ${text(w.ticker) || text(w.query) || text(w.publicationSlug)}: ${w.eventCount} events, webhook ${text(w.webhookStatus)}`,
+        )
+        .join('\n') || 'No watches.',
+  },
+  {
+    name: 'delete_watch',
+    title: 'Delete a watch',
+    route: deleteWatchRoute,
+    handler: deleteWatchHandler,
+    price: null,
+    readsAccount: true,
+    writes: 'delete',
+    output: DeletedWatch,
+    target: (args) => {
+      const id = text(args.id);
+      return { path: `/api/v1/watches/${encodeURIComponent(id)}`, params: { id }, method: 'DELETE' };
+    },
+    render: (body) => `Deleted watch ${text(body.id)}.`,
   },
 ];
 

@@ -49,6 +49,10 @@ export const ERROR_CODES = {
     meaning:
       'Research briefs: the request named a `quote` that no longer holds (the posts that answer the question changed); the message gives the new price. Nothing was charged; ask again with the new quote or none.',
   },
+  watch_limit_reached: {
+    status: 409,
+    meaning: 'Watches only: the account already keeps as many watches as it may; delete one first.',
+  },
   method_not_allowed: {
     status: 405,
     meaning: 'The route does not take this HTTP method; `Allow` lists those it takes.',

@@ -21,11 +21,16 @@ export function callRoute(
     headers?: Headers;
     /** A JSON body, sent as a POST (a route such as POST /api/v1/briefs); without one, a GET. */
     body?: string;
+    /** Another method than the body implies (DELETE /api/v1/watches/{id}). */
+    method?: 'DELETE';
   },
 ): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set(CLIENT_IP_HEADER, options.clientIp);
   if (options.requestId) headers.set('x-request-id', options.requestId);
-  const init = options.body === undefined ? { headers } : { method: 'POST', headers, body: options.body };
+  const init =
+    options.body === undefined
+      ? { method: options.method ?? 'GET', headers }
+      : { method: options.method ?? 'POST', headers, body: options.body };
   return handler(new Request(url, init), { params: Promise.resolve(options.params ?? {}) });
 }

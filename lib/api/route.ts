@@ -22,7 +22,7 @@ export interface BodyDefinition<B = unknown> {
  * in lib/api/routes/all.ts and mounted by the app/api route file at `path`.
  */
 export interface RouteDefinition {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** The OpenAPI path template, `{name}` for each path parameter (Next's `[name]` folder). */
   path: `/api/${string}`;
   operationId: string;

@@ -393,26 +393,6 @@ export interface SummaryRequestsTable {
   last_sent_at: Timestamp | null;
 }
 
-export interface TrackRecordCallsTable {
-  publication_id: string;
-  position: number;
-  call: Json;
-}
-
-export interface TrackRecordInputsTable {
-  singleton: Generated<boolean>;
-  prices_version: Generated<number>;
-}
-
-export interface TrackRecordsTable {
-  publication_id: string;
-  calls_version: Generated<number>;
-  computed_calls_version: number | null;
-  computed_prices_version: number | null;
-  computed_at: Timestamp | null;
-  summary: Json | null;
-}
-
 export interface UsersTable {
   id: Generated<string>;
   email: string;
@@ -437,6 +417,55 @@ export interface WalletSettlementsTable {
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   payment_key: string | null;
+}
+
+export interface WatchEventsTable {
+  id: Generated<string>;
+  watch_id: string;
+  post_id: string;
+  match_key: string;
+  type: string;
+  payload: Json;
+  created_at: Generated<Timestamp>;
+  delivery_status: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_response_code: number | null;
+  delivered_at: Timestamp | null;
+}
+
+export interface WatchTermsTable {
+  lexeme: string;
+  watch_id: string;
+  term_index: number;
+}
+
+export interface WatchesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  ticker: string | null;
+  events: Generated<string[]>;
+  query: string | null;
+  terms: string[] | null;
+  min_confidence: string | null;
+  publication_id: string | null;
+  webhook_url: string | null;
+  webhook_secret: string;
+  feed_token_hash: string;
+  base_url: string;
+  failing_since: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  event_id: string;
+  attempted_at: Generated<Timestamp>;
+  outcome: string;
+  response_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 export interface X402ChannelsTable {
@@ -489,10 +518,11 @@ export interface DB {
   stock_picks: StockPicksTable;
   stripe_events: StripeEventsTable;
   summary_requests: SummaryRequestsTable;
-  track_record_calls: TrackRecordCallsTable;
-  track_record_inputs: TrackRecordInputsTable;
-  track_records: TrackRecordsTable;
   users: UsersTable;
   wallet_settlements: WalletSettlementsTable;
+  watch_events: WatchEventsTable;
+  watch_terms: WatchTermsTable;
+  watches: WatchesTable;
+  webhook_attempts: WebhookAttemptsTable;
   x402_channels: X402ChannelsTable;
 }

@@ -1,4 +1,5 @@
 import type { JobDefinition } from './definition';
+import { deliverWebhooksJob, retryWebhooksJob } from './definitions/deliver-webhooks';
 import { embedPostsJob } from './definitions/embed-posts';
 import { extractPicksJob } from './definitions/extract-picks';
 import { fetchDailyPricesJob } from './definitions/fetch-daily-prices';
@@ -20,4 +21,6 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   retryFailedPostsJob,
   snapshotSearchPostingsJob,
   fetchDailyPricesJob,
+  deliverWebhooksJob,
+  retryWebhooksJob,
 ];

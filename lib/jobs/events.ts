@@ -9,6 +9,7 @@ export const JOB_EVENTS = {
   'posts/summary.requested': z.object({ postId: z.uuid() }),
   'posts/picks.requested': z.object({ postId: z.uuid() }),
   'search/embeddings.requested': z.object({}),
+  'watches/deliveries.requested': z.object({}),
 } as const;
 
 export type JobEventName = keyof typeof JOB_EVENTS;

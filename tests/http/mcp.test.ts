@@ -83,6 +83,8 @@ describe('MCP server', () => {
     expect(client.getServerVersion()?.name).toBe('financial-publications-research');
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
+      'create_watch',
+      'delete_watch',
       'get_balance',
       'get_ledger',
       'get_post_summary',
@@ -92,6 +94,7 @@ describe('MCP server', () => {
       'get_ticker',
       'get_track_record',
       'list_publications',
+      'list_watches',
       'search_posts',
       'search_publications',
     ]);
@@ -196,7 +199,7 @@ describe('MCP over stdio (bin/finpub-mcp.mjs)', () => {
       }),
     );
     clients.push(client);
-    expect((await client.listTools()).tools).toHaveLength(11);
+    expect((await client.listTools()).tools).toHaveLength(14);
     const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
     const paid = await callTool(client, 'get_post_summary', args);
     expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo?.protocol).toBe('credits');

@@ -38,7 +38,7 @@ describe('job definitions as Inngest functions', () => {
     }
   });
 
-  it('sync-publication sends a summary request per changed post and one embeddings request', async () => {
+  it('sync-publication sends a summary request per changed post, one embeddings request and one for watch deliveries', async () => {
     const t = new InngestTestEngine({ function: toInngestFunction(syncPublicationJob) });
     const { result, ctx } = await t.execute({
       events: [{ name: 'feeds/publication.sync.requested', data: { publicationId: PUBLICATION } }],
@@ -52,6 +52,7 @@ describe('job definitions as Inngest functions', () => {
       { name: 'posts/summary.requested', data: { postId: POST } },
       { name: 'posts/summary.requested', data: { postId: OTHER } },
       { name: 'search/embeddings.requested', data: {} },
+      { name: 'watches/deliveries.requested', data: {} },
     ]);
   });
 

@@ -35,12 +35,13 @@ describe('OpenAPI document', () => {
     expect(descriptions.filter((text) => /\d\.\d{6,}/.test(text))).toEqual([]);
   });
 
-  it("describes the spec's operations and the ones added since (tickers, briefs, the account, track records)", () => {
+  it("describes the spec's operations and the ones added since (tickers, briefs, the account, track records, watches)", () => {
     expect(
       operations()
         .map(([method, path, op]) => `${method} ${path} ${op.operationId}`)
         .sort(),
     ).toEqual([
+      'delete /api/v1/watches/{id} deleteWatch',
       'get /api/v1/account getAccount',
       'get /api/v1/account/ledger listAccountLedger',
       'get /api/v1/publications listPublications',
@@ -51,8 +52,12 @@ describe('OpenAPI document', () => {
       'get /api/v1/search searchByTopic',
       'get /api/v1/stock-picks listStockPicks',
       'get /api/v1/tickers/{ticker} getTicker',
+      'get /api/v1/watches listWatches',
+      'get /api/v1/watches/{id} getWatch',
+      'get /api/v1/watches/{id}/feed getWatchFeed',
       'post /api/v1/briefs createResearchBrief',
       'post /api/v1/publications/{publicationSlug}/{postSlug} accessPublicationPost',
+      'post /api/v1/watches createWatch',
     ]);
   });
 
@@ -66,7 +71,12 @@ describe('OpenAPI document', () => {
   });
 
   it('documents path parameters as the plain strings clients send, with a description', () => {
-    const pathParams = operations().flatMap(([, , op]) => (op.parameters ?? []).filter((p) => p.in === 'path'));
+    const all = operations().flatMap(([, , op]) => (op.parameters ?? []).filter((p) => p.in === 'path'));
+    // A watch id is a UUID, documented as one.
+    const ids = all.filter((p) => p.name === 'id');
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(id).toMatchObject({ required: true, schema: { type: 'string', format: 'uuid' } });
+    const pathParams = all.filter((p) => p.name !== 'id');
     expect(pathParams.map((p) => p.name).sort()).toEqual([
       'postSlug',
       'postSlug',

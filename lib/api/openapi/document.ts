@@ -83,6 +83,10 @@ export function buildOpenApiDocument(serverUrl?: string) {
       { name: 'Publications', description: 'Free catalogue of indexed publications.' },
       { name: 'Tickers', description: 'Free: what newsletters say about a ticker.' },
       { name: 'Paid', description: 'Charged on every request.' },
+      {
+        name: 'Watches',
+        description: 'Free: signed webhooks and feeds when a ticker, topic or publication has a new post.',
+      },
     ],
     'x-guidance': { rules: AGENT_GUIDANCE, discoveryOrder: DISCOVERY_ORDER },
     // The same operations as MCP tools, for agent hosts that speak the Model Context Protocol.

@@ -31,7 +31,7 @@ Human API reference: ${baseUrl}/docs
 ${routes.join('\n')}
 
 ## MCP
-The same operations are MCP tools at ${baseUrl}${MCP_PATH} (Streamable HTTP, stateless; server card: ${baseUrl}${MCP_SERVER_CARD_PATH}): \`search_posts\`, \`list_publications\`, \`search_publications\`, \`get_publication\`, \`get_ticker\`, \`get_track_record\` (free), \`get_post_summary\`, \`get_stock_picks\` and \`get_research_brief\` (paid per call), \`get_balance\` and \`get_ledger\` (free, on the connection's credential). Send an API key or session token as the connection's \`Authorization\` header, or answer an unpaid call's error result: it carries x402's PaymentRequired (retry with \`_meta["x402/payment"]\`) and MPP challenges in \`_meta["org.paymentauth/payment-required"]\` (retry with \`_meta["org.paymentauth/credential"]\`). Tool errors carry the same \`code\` as the REST API.
+The same operations are MCP tools at ${baseUrl}${MCP_PATH} (Streamable HTTP, stateless; server card: ${baseUrl}${MCP_SERVER_CARD_PATH}): \`search_posts\`, \`list_publications\`, \`search_publications\`, \`get_publication\`, \`get_ticker\`, \`get_track_record\` (free), \`get_post_summary\`, \`get_stock_picks\` and \`get_research_brief\` (paid per call), \`get_balance\` and \`get_ledger\` (free, on the connection's credential), \`create_watch\`, \`list_watches\` and \`delete_watch\` (free, on the connection's credential). Send an API key or session token as the connection's \`Authorization\` header, or answer an unpaid call's error result: it carries x402's PaymentRequired (retry with \`_meta["x402/payment"]\`) and MPP challenges in \`_meta["org.paymentauth/payment-required"]\` (retry with \`_meta["org.paymentauth/credential"]\`). Tool errors carry the same \`code\` as the REST API.
 
 \`\`\`json
 ${mcpHostConfigs(baseUrl).json}
@@ -56,6 +56,11 @@ ${mcpHostConfigs(baseUrl).json}
 ### Your own money (API key or session token)
 - \`GET /api/v1/account\` with \`Authorization: Bearer <API key or session token>\`: purchased credits left, a key's spend cap and its spending, which balances the credential spends, what it reads (\`scopes\`), and \`spendableCents\`, what it can spend now. Check it before a run of paid calls. This week's allowance (limit, left, \`resetsAt\`) is shown to a session token and to a key with the \`account:read\` scope; otherwise \`allowance\` is null.
 - \`GET /api/v1/account/ledger?limit=20\`: debits, refunds, purchases and grants, newest first, each debit with its product, resource path, a summary's title and the paid answer's \`requestId\` (its \`X-Request-Id\`); page with \`cursor=<nextCursor>\`. An API key sees only its own debits and refunds unless it was created with \`account:read\`; a session token sees the whole account. Both answer 401 without a valid credential, never 402.
+
+### Watches (push instead of polling; free)
+- \`POST /api/v1/watches\` with \`Authorization: Bearer <API key or session token>\` and JSON \`{"kind": "ticker", "ticker": "NVDA", "events": ["call"], "webhookUrl": "https://you.example.com/hook"}\` (or \`{"kind": "query", "query": "regional bank credit", "minConfidence": "strong"}\`, or \`{"kind": "publication", "publicationSlug": "netinterestnotes.com"}\`). 201 with the watch, its webhook signing \`secret\` (\`whsec_…\`) and its \`feedUrl\`, both shown once. At most 100 watches an account.
+- Each new post that matches (once per post; a call extracted from it once per distinct call) is an event: the post's metadata, why it matched and, for a call, ticker, direction and action, with the paid URLs (\`summaryUrl\`, \`stockPicksUrl\`) that sell the rest. It is POSTed to \`webhookUrl\` signed per Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`: verify with the secret; answer 2xx), retried for a day, and listed in the watch's feed (\`GET /api/v1/watches/{id}/feed?format=json|atom&token=<feedToken>\`).
+- \`GET /api/v1/watches\`, \`GET /api/v1/watches/{id}\` (its newest events with delivery status and last response code), \`DELETE /api/v1/watches/{id}\`.
 
 ## Rules
 ${AGENT_GUIDANCE.map((line) => `- ${line}`).join('\n')}

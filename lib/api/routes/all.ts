@@ -9,6 +9,7 @@ import { listStockPicks } from './list-stock-picks';
 import { accessPublicationPost, getPublicationPostBySlug } from './publication-post';
 import { searchByTopic } from './search-by-topic';
 import { searchPublications } from './search-publications';
+import { createWatchRoute, deleteWatchRoute, getWatchFeedRoute, getWatchRoute, listWatchesRoute } from './watches';
 
 /**
  * Every public API operation, in the order the OpenAPI document (and so llms.txt and /.well-known/x402) lists them.
@@ -27,4 +28,9 @@ export const API_ROUTES: readonly RouteDefinition[] = [
   createBrief,
   getAccount,
   listAccountLedger,
+  createWatchRoute,
+  listWatchesRoute,
+  getWatchRoute,
+  deleteWatchRoute,
+  getWatchFeedRoute,
 ];

@@ -7,6 +7,7 @@ import { upsertPosts } from '@/lib/posts/upsert-posts';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { emailRawKey } from '@/lib/storage/raw-key';
 import type { RawStore } from '@/lib/storage/raw-store';
+import { matchNewPosts } from '@/lib/watches/match/match-posts';
 import { emailDraft } from './email-draft';
 import { newsletterIdentity } from './identity';
 import type { InboundEmail } from './parse';
@@ -108,6 +109,8 @@ export async function filePost(
   ]);
   // A post that cannot be indexed is quarantined there (lib/post-failures), not failing the mail.
   await indexPendingPosts(db);
+  // The watches it matches get their events now, as rows; the route that received it asks for their delivery.
+  if (post?.textChanged) await matchNewPosts(db, [postId]);
   const row = await typed(db).selectFrom('posts').select('slug').where('id', '=', postId).executeTakeFirst();
   return {
     publicationSlug: publication.slug,

@@ -19,6 +19,7 @@ import type { PostDraft, RefusedItem } from '@/lib/posts/post-draft';
 import { storableGuid } from '@/lib/posts/storable-draft';
 import { upsertPosts } from '@/lib/posts/upsert-posts';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
+import { matchNewPosts } from '@/lib/watches/match/match-posts';
 import { type KnownEpisodeText, withEpisodeText } from './episode-text';
 import { fetchFeed, readCredentials } from './fetch-feed';
 import { itemDraft } from './item-draft';
@@ -131,6 +132,11 @@ export async function syncPublication(
     );
     // Posts that cannot be indexed are quarantined there, never failing this sync (lib/post-failures).
     await indexPendingPosts(db);
+    const changedPostIds = [...stored.added, ...stored.updated]
+      .filter((post) => post.textChanged)
+      .map((post) => post.id);
+    // The watches they match get their events now, as rows; the job that follows a sync delivers them.
+    await matchNewPosts(db, changedPostIds);
     return {
       ...report,
       outcome: 'updated',
@@ -140,7 +146,7 @@ export async function syncPublication(
       added: stored.added.length,
       updated: stored.updated.length,
       unchanged: stored.unchanged,
-      changedPostIds: [...stored.added, ...stored.updated].filter((post) => post.textChanged).map((post) => post.id),
+      changedPostIds,
       error: null,
       nextPollAt: next.at.toISOString(),
     };
