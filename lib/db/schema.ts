@@ -393,6 +393,26 @@ export interface SummaryRequestsTable {
   last_sent_at: Timestamp | null;
 }
 
+export interface TrackRecordCallsTable {
+  publication_id: string;
+  position: number;
+  call: Json;
+}
+
+export interface TrackRecordInputsTable {
+  singleton: Generated<boolean>;
+  prices_version: Generated<number>;
+}
+
+export interface TrackRecordsTable {
+  publication_id: string;
+  calls_version: Generated<number>;
+  computed_calls_version: number | null;
+  computed_prices_version: number | null;
+  computed_at: Timestamp | null;
+  summary: Json | null;
+}
+
 export interface UsersTable {
   id: Generated<string>;
   email: string;
@@ -518,6 +538,9 @@ export interface DB {
   stock_picks: StockPicksTable;
   stripe_events: StripeEventsTable;
   summary_requests: SummaryRequestsTable;
+  track_record_calls: TrackRecordCallsTable;
+  track_record_inputs: TrackRecordInputsTable;
+  track_records: TrackRecordsTable;
   users: UsersTable;
   wallet_settlements: WalletSettlementsTable;
   watch_events: WatchEventsTable;
