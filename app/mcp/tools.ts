@@ -75,6 +75,22 @@ const day = (value: unknown) => text(value).slice(0, 10);
 const withoutPath = (args: Args, ...names: string[]) =>
   Object.fromEntries(Object.entries(args).filter(([name]) => !names.includes(name)));
 
+const percent = (x: unknown) => (typeof x === 'number' ? `${(x * 100).toFixed(2)}%` : 'n/a');
+
+/** A ticker's past calls in a few lines: each call's publication, dates and excess return to date. */
+function pastCallLines(past: Body): string[] {
+  const calls = list(past.calls);
+  if (calls.length === 0) return [`Past calls: none scored (${past.total} in all)`];
+  return [
+    `Past calls (${calls.length} of ${past.total}, excess over the benchmark to date, as of ${text(past.pricesAsOf) || 'n/a'}):`,
+    ...calls.map((c) => {
+      const toDate = (c.returns as Record<string, Body | null>).toDate;
+      const outcome = c.status === 'scored' ? percent(toDate?.excessReturn) : text(c.status);
+      return `- ${text(c.publicationSlug)} ${text(c.direction)} ${text(c.action)} ${day(c.publishedAt)}, entry ${text(c.entryDate) || 'n/a'}: ${outcome}`;
+    }),
+  ];
+}
+
 export const MCP_TOOLS: McpTool[] = [
   {
     name: 'search_posts',
@@ -196,6 +212,7 @@ export const MCP_TOOLS: McpTool[] = [
             .map((p) => `${text(p.publicationSlug)} (${p.calls})`)
             .join(', ') || 'none'
         }`,
+        ...pastCallLines(body.pastCalls as Body),
         'Latest posts:',
         ...list(body.latestPosts).map(
           (item) =>

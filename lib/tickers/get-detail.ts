@@ -1,7 +1,10 @@
-import { PICK_ACTIONS, type TickerCallCounts, type TickerDetail } from '@/lib/api/contracts/tickers';
+import { PICK_ACTIONS } from '@/lib/api/contracts/common';
+import type { TickerCallCounts, TickerDetail } from '@/lib/api/contracts/tickers';
+import { TICKER_PAST_CALLS_DEFAULT_LIMIT } from '@/lib/api/contracts/track-record';
 import { ApiError } from '@/lib/api/errors';
 import type { Queryable } from '@/lib/db/types';
 import { instrumentFor } from '@/lib/reference/universe';
+import { tickerPastCalls } from '@/lib/track-record/ticker-calls';
 import { latestTickerPosts } from './latest-posts';
 import { mentionedPostsSql } from './mentioned-posts';
 import { TICKER_WINDOWS, windowStartDay } from './windows';
@@ -17,15 +20,16 @@ type Action = keyof TickerCallCounts['byAction'];
 export async function getTickerDetail(
   db: Queryable,
   ticker: string,
-  options: { postLimit: number; now?: Date },
+  options: { postLimit: number; callLimit?: number; now?: Date },
 ): Promise<TickerDetail> {
   const now = options.now ?? new Date();
   const starts = TICKER_WINDOWS.map((days) => windowStartDay(days, now));
-  const [postCounts, callRows, publications, latestPosts] = await Promise.all([
+  const [postCounts, callRows, publications, latestPosts, pastCalls] = await Promise.all([
     countPosts(db, ticker, starts),
     countCalls(db, ticker, starts),
     callingPublications(db, ticker),
     latestTickerPosts(db, ticker, options.postLimit),
+    tickerPastCalls(db, ticker, options.callLimit ?? TICKER_PAST_CALLS_DEFAULT_LIMIT),
   ]);
   const company = instrumentFor(ticker);
   if (!company && latestPosts.length === 0) {
@@ -42,6 +46,7 @@ export async function getTickerDetail(
       calls: tally(callRows.filter((row) => row.day >= starts[i]!)),
     })),
     publications,
+    pastCalls,
     latestPosts,
   };
 }

@@ -51,14 +51,13 @@ export async function computeRecord(db: Queryable, publicationId: string): Promi
   const slugs = new Map(rows.map((row) => [row.call_id, row.post_slug]));
   const tickers = [...new Set<string>([US_BENCHMARK, ...calls.map((c) => c.ticker)])];
   const [prices, statuses] = await Promise.all([readSeries(db, tickers), seriesStatuses(db, tickers)]);
-  const sources = [...new Set([...statuses.values()].map((s) => s.source))];
   const outcomes = computeOutcomes(calls, prices, benchmarkFor);
   const summary = summarizeRecord(outcomes);
   const benchmark = prices.get(US_BENCHMARK);
   return {
     summary: {
       pricesAsOf: benchmark?.days.at(-1) ?? null,
-      pricesSource: sources.includes('massive') ? 'massive' : sources.includes('demo') ? 'demo' : null,
+      pricesSource: pricesSourceOf(statuses),
       benchmarkPriced: benchmark !== undefined,
       benchmark: US_BENCHMARK,
       firstCallAt: summary.firstCallAt?.toISOString() ?? null,
@@ -79,13 +78,19 @@ export async function computeRecord(db: Queryable, publicationId: string): Promi
   };
 }
 
+/** Where the closes come from: the provider when any of them is its, else the demo; null when none are stored. */
+export function pricesSourceOf(statuses: Map<string, SeriesStatus>): PriceSource | null {
+  const sources = new Set([...statuses.values()].map((s) => s.source));
+  return sources.has('massive') ? 'massive' : sources.has('demo') ? 'demo' : null;
+}
+
 type SeriesStatus = {
   source: PriceSource;
   status: 'ok' | 'no_data' | 'error';
   message: string | null;
 };
 
-async function seriesStatuses(db: Queryable, tickers: string[]): Promise<Map<string, SeriesStatus>> {
+export async function seriesStatuses(db: Queryable, tickers: string[]): Promise<Map<string, SeriesStatus>> {
   const rows = await db.query<SeriesStatus & { ticker: string }>(
     'select ticker, source, status, message from price_series where ticker = any($1::text[])',
     [tickers],
@@ -96,7 +101,7 @@ async function seriesStatuses(db: Queryable, tickers: string[]): Promise<Map<str
 const NO_CLOSES_STORED = 'No closes are stored for this ticker.';
 
 /** Why an unpriced call has no figures: the provider's last word on the ticker, else that nothing is stored. */
-function unpricedReason(outcome: CallOutcome, statuses: Map<string, SeriesStatus>): string | null {
+export function unpricedReason(outcome: CallOutcome, statuses: Map<string, SeriesStatus>): string | null {
   if (outcome.status !== 'unpriced') return null;
   const status = statuses.get(outcome.call.ticker);
   if (!status || status.status === 'ok') return NO_CLOSES_STORED;
@@ -105,7 +110,7 @@ function unpricedReason(outcome: CallOutcome, statuses: Map<string, SeriesStatus
   );
 }
 
-function newestFirst(outcomes: CallOutcome[]): CallOutcome[] {
+export function newestFirst(outcomes: CallOutcome[]): CallOutcome[] {
   const time = (o: CallOutcome) => o.call.publishedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
   return [...outcomes].sort((a, b) => time(b) - time(a) || a.call.callId.localeCompare(b.call.callId));
 }
@@ -120,7 +125,7 @@ function toReturn(r: HorizonOutcome | null) {
   };
 }
 
-function toCall(o: CallOutcome, postSlug: string, unpriced: string | null): TrackRecordCall {
+export function toCall(o: CallOutcome, postSlug: string, unpriced: string | null): TrackRecordCall {
   const returns = Object.fromEntries(
     (Object.entries(o.returns) as [HorizonKey, HorizonOutcome | null][]).map(([k, r]) => [k, toReturn(r)]),
   ) as TrackRecordCall['returns'];

@@ -1,4 +1,4 @@
-import type { TrackRecordCall } from '@/lib/api/contracts/track-record';
+import { TRACK_RECORD_CALLS_MAX_LIMIT, type TrackRecordCall } from '@/lib/api/contracts/track-record';
 import type { Db } from '@/lib/db/types';
 import { type ComputedRecord, computeRecord, type RecordSummary } from './compute-record';
 
@@ -81,7 +81,8 @@ async function computeAndStore(db: Db, publicationId: string): Promise<ComputedR
     await tx.query(
       `insert into track_record_calls (publication_id, position, call)
        select $1, c.ordinality - 1, c.value from jsonb_array_elements($2::text::jsonb) with ordinality as c`,
-      [publicationId, JSON.stringify(computed.calls)],
+      // Only as many as a request can list: the record's figures already cover the rest.
+      [publicationId, JSON.stringify(computed.calls.slice(0, TRACK_RECORD_CALLS_MAX_LIMIT))],
     );
   });
   return computed;

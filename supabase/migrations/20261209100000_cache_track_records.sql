@@ -23,8 +23,8 @@ create table track_records (
   summary jsonb
 );
 
--- The record's calls, newest first (positions 0 to n-1, 0 the newest): the route reads `position < limit`, a range of
--- the primary key however many calls a publication has.
+-- The record's calls, newest first (positions 0 to n-1, 0 the newest), as many as a request can list (1,000): the
+-- route reads `position < limit`, a range of the primary key.
 create table track_record_calls (
   publication_id uuid not null references track_records (publication_id) on delete cascade,
   position integer not null,

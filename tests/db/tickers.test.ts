@@ -1,7 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as tickerRoute } from '@/app/api/v1/tickers/[ticker]/route';
 import { findTickerMentions } from '@/lib/ai/text/tickers';
 import { TickerDetail } from '@/lib/api/contracts/tickers';
 import { ApiError } from '@/lib/api/errors';
+import { callRoute } from '@/lib/api/in-process';
+import { buildOpenApiDocument } from '@/lib/api/openapi/document';
+import type { AppContext } from '@/lib/app/context';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { listPicks } from '@/lib/picks/list-for-day';
 import { instrumentFor } from '@/lib/reference/universe';
@@ -10,14 +14,24 @@ import { indexPendingPosts } from '@/lib/search/index/index-pending';
 import { getTickerDetail } from '@/lib/tickers/get-detail';
 import { recordTickerMentions } from '@/lib/tickers/record-mentions';
 import { windowStartDay } from '@/lib/tickers/windows';
+import { getTrackRecord } from '@/lib/track-record/get-track-record';
+import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
+import { connectInMemoryMcp } from '@/tests/helpers/in-memory-mcp';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const db = suiteDatabase();
+let context: AppContext;
 
 beforeAll(async () => {
   await seedDemoCorpus(db, { seed: 11, posts: 500, now: NOW });
   await indexPendingPosts(db);
+  // The route in process reads the database through the application context.
+  context = await openTestAppContext(db);
+});
+
+afterAll(async () => {
+  await closeTestAppContext();
 });
 
 /** The tickers a post names, counted from its text as the recorder reads it. */
@@ -180,5 +194,65 @@ describe('listPicks on a ticker and a range', () => {
     await expect(listPicks(db, { day: '2001-01-01', ticker: 'NVDA' }, 200, NOW)).rejects.toMatchObject({
       code: 'not_found',
     });
+  });
+});
+
+describe('a ticker’s past calls with their outcomes', () => {
+  it('lists every publication’s calls on it newest first, each scored as its publication’s track record scores it', async () => {
+    const detail = TickerDetail.parse(await getTickerDetail(db, 'NVDA', { postLimit: 1, callLimit: 500, now: NOW }));
+    const past = detail.pastCalls;
+    const [stored] = await db.query<{ n: number }>(
+      `select count(*)::int as n from stock_picks where ticker = 'NVDA' and instrument_type in ('EQUITY', 'ETF')`,
+    );
+    expect(past.total).toBe(stored!.n);
+    expect(past.calls).toHaveLength(Math.min(stored!.n, 500));
+    expect(past).toMatchObject({ pricesAsOf: '2026-11-19', pricesSource: 'demo' });
+    const times = past.calls.map((c) => (c.publishedAt ? Date.parse(c.publishedAt) : Number.NEGATIVE_INFINITY));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(past.calls.filter((c) => c.status === 'scored').length).toBeGreaterThan(5);
+    // The same outcome, to the field, as in the call's publication's record.
+    const records = new Map<string, Map<string, unknown>>();
+    for (const call of past.calls) {
+      let calls = records.get(call.publicationSlug);
+      if (!calls) {
+        const record = await getTrackRecord(db, call.publicationSlug, {
+          now: NOW,
+          callLimit: 1000,
+          providerConfigured: false,
+        });
+        calls = new Map(record.calls.map((c) => [c.callId, c]));
+        records.set(call.publicationSlug, calls);
+      }
+      const { publicationSlug: _, ...outcome } = call;
+      expect(calls.get(call.callId), call.callId).toEqual(outcome);
+    }
+    const few = await getTickerDetail(db, 'NVDA', { postLimit: 1, callLimit: 3, now: NOW });
+    expect(few.pastCalls.calls).toEqual(past.calls.slice(0, 3));
+    expect(few.pastCalls.total).toBe(past.total);
+  });
+
+  it('takes callLimit on the route, refuses one out of range, and documents it', async () => {
+    const get = (query: string) =>
+      callRoute(tickerRoute, `http://localhost/api/v1/tickers/NVDA${query}`, {
+        clientIp: '127.0.0.1',
+        params: { ticker: 'NVDA' },
+      });
+    const ok = await get('?callLimit=2');
+    expect(ok.status).toBe(200);
+    expect(TickerDetail.parse(await ok.json()).pastCalls.calls).toHaveLength(2);
+    const bad = await get('?callLimit=501');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'invalid_query', issues: { callLimit: expect.anything() } });
+    const op = buildOpenApiDocument().paths?.['/api/v1/tickers/{ticker}']?.get;
+    expect(JSON.stringify(op?.parameters)).toContain('callLimit');
+    // The get_ticker MCP tool takes it too, and its text lists the calls with their outcomes.
+    const client = await connectInMemoryMcp(null, context.payments.prices, 'tickers-test');
+    const result = await client.callTool({ name: 'get_ticker', arguments: { ticker: 'NVDA', callLimit: 2 } });
+    expect(TickerDetail.parse(result.structuredContent).pastCalls.calls).toHaveLength(2);
+    const lines = (result.content as Array<{ text: string }>)[0]!.text.split('\n');
+    const heading = lines.findIndex((line) => line.startsWith('Past calls (2 of '));
+    expect(heading).toBeGreaterThan(0);
+    expect(lines[heading + 1]).toMatch(/^- \S+ (LONG|SHORT) [A-Z_]+ \d{4}-\d{2}-\d{2}, entry /);
+    await client.close();
   });
 });

@@ -2,6 +2,9 @@ import 'zod-openapi';
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@/lib/api/errors';
 
+/** What a stock pick (a call) does, as extracted: open, add to, hold, recommend, trim or close a position. */
+export const PICK_ACTIONS = ['NEW_POSITION', 'ADD', 'HOLD', 'RECOMMENDATION', 'REDUCE', 'EXIT'] as const;
+
 /** ISO 8601 timestamp as the API emits it (UTC, from Date#toISOString). */
 export const IsoTimestamp = z.iso.datetime({ offset: true }).meta({ example: '2026-11-20T14:05:00.000Z' });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { normalizeTicker } from '@/lib/ai/text/tickers';
-import { IsoTimestamp, integerParam } from './common';
+import { IsoTimestamp, integerParam, PICK_ACTIONS } from './common';
 import { TopicSearchPostItem } from './search';
+import { TICKER_PAST_CALLS_DEFAULT_LIMIT, TickerPastCalls } from './track-record';
 
 /**
  * A ticker as a client writes it ("nvda", "$NVDA", "brk-b", "6758.t"), normalized the way posts' mentions and picks
@@ -29,11 +30,14 @@ export const TickerDetailQuery = z.object({
     50,
     `Number of latest posts that mention the ticker (1-50, default ${TICKER_POSTS_DEFAULT_LIMIT}).`,
   ).optional(),
+  callLimit: integerParam(
+    1,
+    500,
+    `Number of past calls listed with their outcomes in \`pastCalls.calls\`, newest first (1-500, default ${TICKER_PAST_CALLS_DEFAULT_LIMIT}).`,
+  ).optional(),
 });
 
 const count = z.number().int().min(0);
-
-export const PICK_ACTIONS = ['NEW_POSITION', 'ADD', 'HOLD', 'RECOMMENDATION', 'REDUCE', 'EXIT'] as const;
 
 export const TickerCallCounts = z
   .strictObject({
@@ -83,6 +87,7 @@ export const TickerDetail = z
     publications: z
       .array(TickerPublication)
       .meta({ description: 'Every publication with a call on the ticker, latest call first.' }),
+    pastCalls: TickerPastCalls,
     latestPosts: z.array(TopicSearchPostItem).meta({
       description:
         'The newest posts that mention the ticker, shaped as search results: candidates for a paid summary (GET /api/v1/publications/{publicationSlug}/{slug}).',

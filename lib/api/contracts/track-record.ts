@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { IsoTimestamp, integerParam } from './common';
-import { PICK_ACTIONS } from './tickers';
+import { IsoTimestamp, integerParam, PICK_ACTIONS } from './common';
 
 export const TRACK_RECORD_CALLS_DEFAULT_LIMIT = 100;
+/** The most calls a record lists (and so the most its stored copy keeps). */
+export const TRACK_RECORD_CALLS_MAX_LIMIT = 1000;
 
 export const TrackRecordQuery = z.object({
   limit: integerParam(
     1,
-    1000,
-    `Number of calls listed in \`calls\`, newest first (1-1000, default ${TRACK_RECORD_CALLS_DEFAULT_LIMIT}). The record itself always covers every call.`,
+    TRACK_RECORD_CALLS_MAX_LIMIT,
+    `Number of calls listed in \`calls\`, newest first (1-${TRACK_RECORD_CALLS_MAX_LIMIT}, default ${TRACK_RECORD_CALLS_DEFAULT_LIMIT}). The record itself always covers every call.`,
   ).optional(),
 });
 
@@ -83,6 +84,31 @@ export const TrackRecordCall = z
   })
   .meta({ id: 'TrackRecordCall' });
 
+export const TICKER_PAST_CALLS_DEFAULT_LIMIT = 20;
+
+export const TickerPastCall = TrackRecordCall.extend({
+  publicationSlug: z.string().meta({ description: 'The publication that made the call.' }),
+}).meta({
+  id: 'TickerPastCall',
+  description: 'A past call on the ticker with its outcome, as its publication’s track record scores it.',
+});
+
+export const TickerPastCalls = z
+  .strictObject({
+    total: count.meta({ description: 'Every stock and ETF call on the ticker, of every publication.' }),
+    pricesAsOf: z.iso
+      .date()
+      .nullable()
+      .meta({ description: 'The latest trading day with a benchmark close: every return is as of that close.' }),
+    pricesSource: z.enum(['massive', 'demo']).nullable(),
+    calls: z.array(TickerPastCall).meta({ description: 'Newest first, up to `callLimit`.' }),
+  })
+  .meta({
+    id: 'TickerPastCalls',
+    description:
+      'The ticker’s past stock and ETF calls with their outcomes (entry at the first close after the post; returns after 1, 5, 30 and 90 trading days and to date; the excess over the benchmark signed by the call’s direction), computed as in the publications’ track records (GET /api/v1/publications/{publicationSlug}/track-record). Past results are not advice.',
+  });
+
 export const TrackRecord = z
   .strictObject({
     publicationSlug: z.string(),
@@ -118,3 +144,5 @@ export const TrackRecord = z
 
 export type TrackRecord = z.infer<typeof TrackRecord>;
 export type TrackRecordCall = z.infer<typeof TrackRecordCall>;
+export type TickerPastCall = z.infer<typeof TickerPastCall>;
+export type TickerPastCalls = z.infer<typeof TickerPastCalls>;

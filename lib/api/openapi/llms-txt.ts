@@ -44,7 +44,7 @@ ${mcpHostConfigs(baseUrl).json}
 4. Answer from the fetched \`synthesizedSummary\`, citing Title - Publication, date - URL.
 
 ### A ticker
-- Free: \`GET /api/v1/tickers/NVDA\` (or \`?limit=20\`): the company, how many posts mentioned it and how many calls they made on it (by direction and action) in the last 7, 30 and 90 days, the publications that called it, and its newest posts as search items (candidates to buy). A malformed ticker is 400, one nobody knows 404.
+- Free: \`GET /api/v1/tickers/NVDA\` (or \`?limit=20\`): the company, how many posts mentioned it and how many calls they made on it (by direction and action) in the last 7, 30 and 90 days, the publications that called it, its past calls with their outcomes (\`pastCalls\`: publication, post \`publishedAt\`, \`entryDate\`, direction, returns after 1, 5, 30 and 90 trading days and to date with the excess over SPY, as in the track record below; \`?callLimit=50\`), and its newest posts as search items (candidates to buy). A malformed ticker is 400, one nobody knows 404.
 - Paid: \`GET /api/v1/stock-picks?ticker=NVDA&days=30\`: the calls themselves over the last 30 UTC days (\`days\` 1-90; not with \`date\`), priced per distinct source article like any stock picks.
 
 ### A publication's track record
