@@ -42,6 +42,18 @@ And we are short the following into the holidays:
     ]);
   });
 
+  it('reads a heading of the post’s own moves, without a colon, as a lead', () => {
+    const text = `The model gained 1% in November.
+
+Portfolio changes
+
+- Chipotle Mexican Grill — new position
+- Hershey: sold
+
+Cash is 5%.`;
+    expect(calls(text)).toEqual(['Kim Aldana CMG NEW_POSITION LONG', 'Kim Aldana HSY EXIT LONG']);
+  });
+
   it('leads nothing when the lead is someone else’s moves', () => {
     const text = `The big funds made three changes last quarter, according to their filings:
 
@@ -125,6 +137,13 @@ describe('a pair trade', () => {
     expect(calls('Rails over trucks: we are long Union Pacific and short Old Dominion Freight Line.')).toEqual([
       'Kim Aldana ODFL NEW_POSITION SHORT',
       'Kim Aldana UNP NEW_POSITION LONG',
+    ]);
+  });
+
+  it('holds a long against a company: that company is the short leg', () => {
+    expect(calls('Trade log, Thursday.\n\nLong Home Depot against Lowe’s, in equal dollars.')).toEqual([
+      'Kim Aldana HD NEW_POSITION LONG',
+      'Kim Aldana LOW NEW_POSITION SHORT',
     ]);
   });
 

@@ -24,7 +24,8 @@ export interface Cue {
 }
 
 /** One leg of a pair trade: a company's name or ticker, and the separator before the other leg. */
-const PAIR_LEG = String.raw`[$\p{Lu}][\w.&'’-]*(?:\s+(?:[\p{Lu}&][\w.&'’-]*|\([^()]{1,12}\))){0,4}\s*(?:,|;|/|and|,\s*and|(?:,\s*)?while(?: going)?)`;
+const PAIR_NAME = String.raw`[$\p{Lu}][\w.&'’-]*(?:\s+(?:[\p{Lu}&][\w.&'’-]*|\([^()]{1,12}\))){0,4}`;
+const PAIR_LEG = String.raw`${PAIR_NAME}\s*(?:,|;|/|and|,\s*and|(?:,\s*)?while(?: going)?)`;
 
 type Pattern = [action: Action, dir: Direction | null, kind: Cue['kind'], re: RegExp, adjacent?: Cue['adjacent']];
 
@@ -48,6 +49,19 @@ const PATTERNS: Pattern[] = [
   // Pacific and short Old Dominion as a pair". Each leg's company follows its word; the actor is checked as for verbs.
   ['NEW_POSITION', 'LONG', 'verb', new RegExp(String.raw`\blong(?=\s+${PAIR_LEG}\s+short\s+[$\p{Lu}])`, 'u')],
   ['NEW_POSITION', 'SHORT', 'verb', new RegExp(String.raw`(?<=\blong\s+${PAIR_LEG}\s+)short(?=\s+[$\p{Lu}])`, 'u')],
+  // "Long Home Depot against Lowe's": the company a long is held against is the short leg.
+  [
+    'NEW_POSITION',
+    'LONG',
+    'verb',
+    new RegExp(String.raw`\blong(?=\s+${PAIR_NAME}\s+(?:against|versus|vs\.?)\s+[$\p{Lu}])`, 'u'),
+  ],
+  [
+    'NEW_POSITION',
+    'SHORT',
+    'verb',
+    new RegExp(String.raw`(?<=\blong\s+${PAIR_NAME}\s+)(?:against|versus|vs\.?)(?=\s+[$\p{Lu}])`, 'u'),
+  ],
   ['HOLD', null, 'verb', /\b(?:let|letting|lets)(?:\s+\S+){0,4}?\s+(?:run|ride)\b/iu],
   [
     'RECOMMENDATION',

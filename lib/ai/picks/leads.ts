@@ -11,6 +11,10 @@ export interface ListLead {
 const MOVES =
   /\b(?:changes?|moves?|trades?|transactions?|did|done|made|adjustments?|tweaks?|rebalanc\w*|portfolio|positions?|holdings?|book|buys|sells|adds|trims|exits)\b/iu;
 
+/** "The trades:", "Book changes", "This month's transactions:", "Changes this week". */
+const MOVES_HEADING =
+  /^(?:the |this (?:week|month|quarter)['’]s |our )?(?:\w+ )?(?:changes|trades|moves|transactions)(?: this (?:week|month|quarter))?:?$/iu;
+
 /** Items whose actor is someone else however the lead reads: "the large funds made three changes worth noting:". */
 const NOT_OURS =
   /\b(?:funds|hedge funds?|(?:fund )?managers|analysts?|insiders?|investors|they|he|she|filings?|13F|according to|readers?|subscribers?|clients? asked)\b/iu;
@@ -23,15 +27,12 @@ const NOT_OURS =
  */
 export function listLead(sentence: Sentence): ListLead | null {
   const text = sentence.text.trim();
-  if (!text.endsWith(':') || sentence.listItem || sentence.quoted) return null;
-  if (NOT_OURS.test(text)) return null;
-  // A heading of the post's own moves: "The trades:", "Book changes:", "Changes this month:".
+  if (sentence.listItem || sentence.quoted || NOT_OURS.test(text)) return null;
+  // A heading of the post's own moves, with or without its colon: "The trades:", "Portfolio changes".
   if (!FIRST_PERSON.test(text)) {
-    return text.split(/\s+/u).length <= 4 &&
-      /^(?:the |this (?:week|month)['’]s )?(?:\w+ )?(?:changes|trades|moves|transactions)\b/iu.test(text)
-      ? { action: null, dir: null }
-      : null;
+    return text.split(/\s+/u).length <= 4 && MOVES_HEADING.test(text) ? { action: null, dir: null } : null;
   }
+  if (!text.endsWith(':')) return null;
   const cue = findCues(text, 0, true).find((c) => c.kind !== 'view' || c.dir !== null);
   if (cue) {
     const before = text.slice(0, cue.start);

@@ -58,6 +58,8 @@ const PRONOUN =
  */
 const DEFINITE =
   /^\s*(?:(?:on|in|of|from|out of)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a (?:third|quarter|fifth)|all|the rest|part|most)\s+(?:of\s+)?)?(?:the|our|my) (?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake)\b/iu;
+/** The word of a pair trade's short leg. */
+const PAIR_SHORT = /^(?:short|against|versus|vs\.?)$/iu;
 /** A sentence whose subject is the company it is about, by a definite description: "The stock fell", "Its shares". */
 const OPENS_WITH_DESCRIPTION = /^[\s"“]*(?:the (?:stock|shares|company)|its (?:stock|shares))\b/iu;
 /** A pronoun or definite description as the subject of the cue: "the shares stay in the portfolio", "and it stays". */
@@ -83,6 +85,8 @@ function clausesOf(text: string): { start: number; end: number }[] {
   for (const m of text.matchAll(CLAUSE_BREAK)) {
     // "BUY — Intuitive Surgical": a dash after a label introduces its object.
     if (/[—–]/u.test(m[0]) && text.slice(from, m.index!).trim().split(/\s+/u).length <= 2) continue;
+    // "Chipotle Mexican Grill — new position": a dash after a company's name that opens the sentence, its status.
+    if (/[—–]/u.test(m[0]) && from === 0 && ITEM_LEAD.test(text.slice(0, m.index!))) continue;
     out.push({ start: from, end: m.index! });
     from = m.index! + m[0].length;
   }
@@ -226,7 +230,9 @@ export function candidatesByRules(
       if (first && /^[\s"“]*$/u.test(s.slice(0, first.start))) return first;
       const called = new Set(found.filter((f) => f.sentence === sentence).map((f) => f.pick.ticker));
       const earlierClause = own.filter((m) => m.end <= clauseStart && called.has(m.ticker)).at(-1);
-      return earlierClause ?? previous ?? here[here.length - 1] ?? (definite ? described : null) ?? following ?? null;
+      // "it" refers to the company its paragraph, or the one before, is about; "the shares" as far as the topic goes.
+      const near = described && topic && topic.paragraph >= sentence.paragraph - 1 ? described : null;
+      return earlierClause ?? previous ?? here[here.length - 1] ?? (definite ? described : near) ?? following ?? null;
     };
     if (topic && topic.speaker !== sentence.speaker) topic = null;
     if (own.length > 0) {
@@ -278,12 +284,11 @@ export function candidatesByRules(
         const guest = guests.get(NAMED_ACTOR.exec(s.slice(clause.start, cues[0]!.start))?.[1] ?? '') ?? null;
         // "Walmart: trimmed by a third" under a first-person lead: the company, then the author's action on it.
         const leadActor = Boolean(lead && ITEM_LEAD.test(before));
-        if (
-          !guest &&
-          !leadActor &&
-          !actorOk(cue, before, s.slice(cue.start, cue.end), body, sentence, clause.start === 0)
-        )
-          return;
+        // A pair's short leg has its long leg's actor: "Long Home Depot against Lowe's", "we are long X, short Y".
+        const cueWord = s.slice(cue.start, cue.end);
+        const longLeg = PAIR_SHORT.test(cueWord) ? before.toLowerCase().lastIndexOf('long ') : -1;
+        const actorBefore = longLeg >= 0 ? before.slice(0, longLeg) : before;
+        if (!guest && !leadActor && !actorOk(cue, actorBefore, cueWord, body, sentence, clause.start === 0)) return;
         let action: Action = cue.action;
         let dir: Direction | null = cue.dir ?? (leadActor && lead?.dir === 'SHORT' ? 'SHORT' : null);
         // A rating or coverage without a direction of its own: a sell rating is short, any other long.
@@ -490,9 +495,11 @@ const SINCE_DATE =
 /** The mentions a cue acts on: the first after it (and those listed with it), else the nearest before it. */
 function governed(s: string, cue: Cue, nextCue: number, all: TickerMention[]): TickerMention[] {
   const mentions = withListings(s, all);
+  // "long X against Y": the pair's own "against" governs its short leg; anywhere else it compares.
+  const pairLeg = PAIR_SHORT.test(s.slice(cue.start, cue.end)) && cue.dir === 'SHORT';
   const usable = (m: TickerMention) =>
     !NOT_OWNED_AFTER.test(s.slice(m.end, m.end + 60)) &&
-    !COMPARED.test(s.slice(Math.max(0, m.start - 30), m.start)) &&
+    (!COMPARED.test(s.slice(Math.max(0, m.start - 30), m.start)) || (pairLeg && m.start - cue.end <= 2)) &&
     !productOrOwner(s, m, cue);
   const after = mentions.filter((m) => m.start >= cue.start && m.start < nextCue);
   const out: TickerMention[] = [];

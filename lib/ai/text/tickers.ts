@@ -66,7 +66,8 @@ function escapeRegExp(s: string): string {
 const ALIAS_PATTERN = new RegExp(
   `(?<![A-Za-z0-9&])(?:${Object.keys(COMPANY_ALIASES)
     .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
+    // "Lowe’s" as typeset is the alias "Lowe's".
+    .map((alias) => escapeRegExp(alias).replace(/'/gu, "['’]"))
     .join('|')})(?:['’]s)?(?![A-Za-z0-9&])`,
   'gu',
 );
@@ -145,8 +146,10 @@ function fundBefore(text: string, at: number): boolean {
 function nameMentions(text: string, strong: Set<string>, markets: boolean): TickerMention[] {
   const out: TickerMention[] = [];
   for (const m of text.matchAll(ALIAS_PATTERN)) {
-    // "McDonald's" and "Lowe's" are aliases as written; "Apple's" is "Apple" with a possessive.
-    const name = COMPANY_ALIASES[m[0]] ? m[0] : m[0].replace(/['’]s$/u, '');
+    // "McDonald's" and "Lowe's" are aliases as written (with either apostrophe); "Apple's" is "Apple" with a
+    // possessive.
+    const written = m[0].replace(/’/gu, "'");
+    const name = COMPANY_ALIASES[written] ? written : written.replace(/'s$/u, '');
     if (!COMPANY_ALIASES[name]) continue;
     const end = withLegalForm(text, m.index! + name.length);
     // "POSIX Shell", "Meta build systems": an alias that is also a word names the company with its legal form or
