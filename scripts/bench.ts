@@ -19,7 +19,8 @@
  * - track-record (BENCH_PARTS=track-record): every publication's record computed from scratch, again after one new
  *   trading day of closes, and one stored record's latency (issue 48).
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
- * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults.
+ * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults; BENCH_REUSE_POSTGRES and
+ * BENCH_REUSE_PGLITE measure a database seeded and indexed before (one size), and keep it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -79,7 +80,10 @@ async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: stri
   const started = Date.now();
   // Whatever the database holds is indexed before anything is measured (below), never in the background.
   const db = await prepareDatabase({ ...target, log: () => {} });
-  await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts, now: new Date() });
+  // A reused database (BENCH_REUSE_*) was seeded and indexed by an earlier run; a fresh one is empty.
+  const [held] = await db.query<{ n: number }>('select count(*)::int as n from posts');
+  if (held!.n === 0) await seedDemoCorpus(db, { seed: DEFAULT_DEMO_SEED, posts, now: new Date() });
+  else if (held!.n !== posts) throw new Error(`the reused database holds ${held!.n} posts, not ${posts}`);
   const seeded = Date.now();
   const indexStarted = Date.now();
   // The peak is the indexing's own, not seeding's (the analysis runs in this process on both databases).
@@ -182,11 +186,18 @@ function withAims(run: BenchRun) {
   return { ...run, aims };
 }
 
+// BENCH_REUSE_POSTGRES (a database URL) and BENCH_REUSE_PGLITE (a DATA_DIR) measure a database that an earlier run
+// seeded and indexed, and keep it: two commits compared on the same posts, without seeding and indexing twice (an
+// hour at 100,000 posts on a busy machine).
+const reuse = { postgres: process.env.BENCH_REUSE_POSTGRES, pglite: process.env.BENCH_REUSE_PGLITE };
+
 async function benchOne(database: 'pglite' | 'postgres', posts: number) {
-  const testDb = database === 'postgres' ? await createTestDatabase() : null;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
-  console.log(`\n${database}, ${posts} posts`);
-  const prepared = await prepareAndBenchSearch(posts, { databaseUrl: testDb?.url, dataDir });
+  const reused = reuse[database];
+  const testDb = database === 'postgres' && !reused ? await createTestDatabase() : null;
+  const databaseUrl = database === 'postgres' ? (reused ?? testDb!.url) : undefined;
+  const dataDir = database === 'pglite' && reused ? reused : mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
+  console.log(`\n${database}, ${posts} posts${reused ? ` (reused: ${reused})` : ''}`);
+  const prepared = await prepareAndBenchSearch(posts, { databaseUrl, dataDir });
   if (!httpOn) {
     await testDb?.drop();
     return withAims({ database, posts, ...prepared, http: [] });
@@ -195,7 +206,7 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'false',
     // Empty means unset: the PGlite run must not inherit the DATABASE_URL of the PostgreSQL run.
-    DATABASE_URL: testDb?.url ?? '',
+    DATABASE_URL: databaseUrl ?? '',
     ...NO_RATE_LIMITS,
   });
   try {

@@ -1,6 +1,7 @@
 import type { Queryable } from '@/lib/db/types';
 import type { ResolvedTerm } from './lexical/resolve-terms';
-import { parseTsvectorText } from './postings/tsvector-text';
+import { type StoredEntriesJson, storedEntriesSql, toVectorEntries } from './postings/stored-entries';
+import type { VectorEntry } from './postings/tsvector-text';
 
 export interface PostMeta {
   id: string;
@@ -21,9 +22,18 @@ export interface MatchDetail {
   fields: Field[][];
 }
 
-/** What the response needs of each candidate (no bodies: there may be a few hundred). */
-export async function loadPostMeta(db: Queryable, ids: string[]): Promise<Map<string, PostMeta>> {
+/**
+ * What the response needs of each candidate (no bodies: there may be a few hundred). With `entriesOf`, the entries of
+ * those lexemes in the stored vectors of those posts come in the same statement (postings/stored-entries.ts): a
+ * search reads the positions its phrase bonus needs with the posts' other facts, not in a statement of their own.
+ */
+export async function loadPostMeta(
+  db: Queryable,
+  ids: string[],
+  entriesOf?: { ids: string[]; lexemes: string[] },
+): Promise<Map<string, PostMeta & { entries?: VectorEntry[] }>> {
   if (ids.length === 0) return new Map();
+  const withEntries = entriesOf !== undefined && entriesOf.ids.length > 0;
   const rows = await db.query<{
     id: string;
     publication_slug: string;
@@ -33,11 +43,13 @@ export async function loadPostMeta(db: Queryable, ids: string[]): Promise<Map<st
     published_at: Date | null;
     price_cents: number | null;
     is_scoped: boolean;
+    entries?: StoredEntriesJson | null;
   }>(
     `select p.id, pub.slug as publication_slug, p.slug, p.title, p.subtitle, p.published_at, p.price_cents, pub.is_scoped
+            ${withEntries ? `, case when p.id = any($2::uuid[]) then ${storedEntriesSql('p.search_vector', '$3')} end as entries` : ''}
        from posts p join publications pub on pub.id = p.publication_id
       where p.id = any($1::uuid[])`,
-    [ids],
+    withEntries ? [ids, entriesOf.ids, entriesOf.lexemes] : [ids],
   );
   return new Map(
     rows.map((row) => [
@@ -51,6 +63,7 @@ export async function loadPostMeta(db: Queryable, ids: string[]): Promise<Map<st
         publishedAt: row.published_at,
         priceCents: row.price_cents,
         isScoped: row.is_scoped,
+        ...(row.entries ? { entries: toVectorEntries(row.entries) } : {}),
       },
     ]),
   );
@@ -83,7 +96,9 @@ const FIELD_LABELS: Array<[Field, number]> = [
 
 /**
  * Bodies and per-field term matches of the returned page only, for whyMatched and snippets. The fields come from the
- * stored vector's labels, read here: asking PostgreSQL (a ts_filter per term and field) copied the vector each time.
+ * labels of the query's lexemes in the stored vector, which PostgreSQL picks out (postings/stored-entries.ts): asking
+ * it per term and field (a ts_filter each) copied the vector each time, and reading the whole vector's text sent and
+ * scanned tens of kilobytes a post for a few lexemes.
  */
 export async function loadMatchDetails(
   db: Queryable,
@@ -91,18 +106,16 @@ export async function loadMatchDetails(
   terms: ResolvedTerm[],
 ): Promise<Map<string, MatchDetail>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.query<{ id: string; body_text: string; vector: string | null }>(
-    `select p.id, p.body_text${terms.length > 0 ? ', p.search_vector::text as vector' : ''}
+  const lexemes = [...new Set(terms.flatMap((term) => term.lexemes))];
+  const rows = await db.query<{ id: string; body_text: string; entries?: StoredEntriesJson }>(
+    `select p.id, p.body_text${terms.length > 0 ? `, ${storedEntriesSql('p.search_vector', '$2')} as entries` : ''}
        from posts p where p.id = any($1::uuid[])`,
-    [ids],
+    terms.length > 0 ? [ids, lexemes] : [ids],
   );
-  const only = new Set(terms.flatMap((term) => term.lexemes));
   return new Map(
     rows.map((row) => {
       const labels = new Map<string, number[]>();
-      if (row.vector) {
-        for (const entry of parseTsvectorText(row.vector, { only }).entries) labels.set(entry.lexeme, entry.labels);
-      }
+      for (const entry of toVectorEntries(row.entries ?? [])) labels.set(entry.lexeme, entry.labels);
       const fields = terms.map((term) => {
         const held = new Set(term.lexemes.flatMap((lexeme) => labels.get(lexeme) ?? []));
         return FIELD_LABELS.filter(([, label]) => held.has(label)).map(([field]) => field);

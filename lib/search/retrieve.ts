@@ -51,6 +51,8 @@ export async function retrieve(
     counts?: LexicalMatchCounter;
     /** The postings in memory the lexical side ranks with, null for SQL (livePostings). */
     postings?: PostingsRanker | null;
+    /** Whether the phrase bonus is added now or left `phrasePending` to the caller (rankLexical's `phrase`). */
+    phrase?: 'now' | 'later';
   },
 ): Promise<Retrieval> {
   const evidence = new Map<string, Evidence>();
@@ -71,6 +73,7 @@ export async function retrieve(
         publications: input.publications,
         countWindow: input.countWindow,
         postings: input.postings,
+        phrase: input.phrase,
       });
       for (const hit of hits) entry(hit.postId).lexical = hit;
       if (range) lexicalCandidatesInWindow = candidates;
@@ -93,6 +96,7 @@ export async function retrieve(
       limit: needLexical.length,
       onlyIds: needLexical,
       postings: input.postings,
+      phrase: input.phrase,
     });
     for (const hit of hits) entry(hit.postId).lexical = hit;
   }

@@ -8,11 +8,14 @@ import { loadMatchDetails, loadPostMeta, type PostMeta, postItemFields } from '.
 import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
 import { type CountScope, type LexicalMatchCounter, lexicalMatchCounter } from './lexical/count';
-import { resolveTerms } from './lexical/resolve-terms';
+import { phraseBonusKnown, phraseBonusOf } from './lexical/rank';
+import { type ResolvedTerm, resolveTerms } from './lexical/resolve-terms';
 import { livePostings } from './postings/live-postings';
+import type { PostingsRanker } from './postings/postings-index';
+import type { VectorEntry } from './postings/tsvector-text';
 import { prepareQuery } from './query/prepare';
 import type { TopicSearchResult } from './result';
-import { retrieve } from './retrieve';
+import { type Evidence, retrieve } from './retrieve';
 import {
   confidenceOf,
   fuse,
@@ -91,9 +94,15 @@ export async function searchPosts(
   // the semantic-only mode, which exists to evaluate the embeddings alone).
   // The postings' changes are read beside them: one read serves the whole search.
   const lexicalOn = request.mode !== 'semantic' && prepared.terms.length > 0;
-  const [{ terms }, titled, index] = await Promise.all([
-    resolveTerms(db, prepared.terms),
-    request.mode === 'semantic' ? [] : postsTitled(db, q, filter),
+  const title = q.trim();
+  const [{ terms, titled, scopedPublications }, index] = await Promise.all([
+    // The exact titles and the curated tier's publications are read with the terms' statistics, in one statement.
+    resolveTerms(db, prepared.terms, {
+      ...(request.mode === 'semantic' || title.length === 0
+        ? {}
+        : { titledAs: { title, publications: filter, limit: EXACT_TITLES_MAX } }),
+      scopedPublications: filter === null,
+    }),
     lexicalOn ? livePostings(db) : null,
   ]);
   // What this search reads of the postings is its own, whatever other searches run meanwhile.
@@ -147,7 +156,9 @@ export async function searchPosts(
       beyondWindow,
       counts,
       postings,
+      known,
     });
+  const known = new Map<string, PostMeta>();
   let pass = await rankAll(filter);
   // The window's matches are counted over every publication, once.
   let researchCandidatesInWindow = pass.researchCandidatesInWindow;
@@ -157,7 +168,7 @@ export async function searchPosts(
   const probe = pass.ordered.slice(0, SCOPE.tierProbe);
   const scopedStrong = probe.filter((r) => r.meta.isScoped && r.relevance >= SCORING.strong).length;
   const scoped = filter === null && probe[0]?.meta.isScoped === true && scopedStrong >= SCOPE.scopedTierMinimum;
-  const publications = scoped ? await scopedPublicationIds(db) : filter;
+  const publications = scoped ? scopedPublications : filter;
   let results = scoped ? pass.ordered.filter((r) => r.meta.isScoped) : pass.ordered;
   if (scoped && lexicalOn && results.length < request.limit) {
     // The page was ranked over every publication; the scoped tier's own page is ranked over the curated ones.
@@ -227,12 +238,17 @@ export async function searchPosts(
  */
 async function rankCandidates(
   db: Db,
-  input: Parameters<typeof retrieve>[1] & { inRange: (date: Date | null) => boolean | undefined },
+  input: Parameters<typeof retrieve>[1] & {
+    inRange: (date: Date | null) => boolean | undefined;
+    /** The posts' facts read by an earlier pass of the same search, and the ones read here (by id). */
+    known: Map<string, PostMeta>;
+  },
 ) {
   const lexicalOn = input.terms.length > 0;
   const semanticOn = input.vector !== null;
-  const { evidence, lexicalCandidatesInWindow } = await retrieve(db, input);
-  const meta = await loadPostMeta(db, [...evidence.keys()]);
+  // The phrase bonus of the postings' hits is read below, in the statement that reads the posts' facts.
+  const { evidence, lexicalCandidatesInWindow } = await retrieve(db, { ...input, phrase: 'later' });
+  const meta = await withPhraseBonuses(db, evidence, input);
   const bestScore = Math.max(0, ...[...evidence.values()].map((e) => e.lexical?.score ?? 0));
 
   const exact = new Set(input.include ?? []);
@@ -281,6 +297,42 @@ async function rankCandidates(
 }
 
 /**
+ * The facts of every candidate (read once per search, `known`), and the phrase bonus of each hit still owing it
+ * (rankLexical's `phrase: 'later'`), added to its score: the positions it needs come in the same statement as the
+ * facts, so a ranking pass costs one statement however many of its posts hold the phrase.
+ */
+async function withPhraseBonuses(
+  db: Db,
+  evidence: Map<string, Evidence>,
+  input: { terms: ResolvedTerm[]; postings?: PostingsRanker | null; known: Map<string, PostMeta> },
+): Promise<Map<string, PostMeta>> {
+  const { known, postings, terms } = input;
+  const owing = [...evidence].filter(([, e]) => e.lexical?.phrasePending).map(([id]) => id);
+  // Only the postings leave a bonus owing, and they keep the ones read for this search.
+  const unread = postings ? owing.filter((id) => !phraseBonusKnown(postings, terms, id)) : [];
+  const missing = [...evidence.keys()].filter((id) => !known.has(id) || unread.includes(id));
+  const read =
+    missing.length > 0
+      ? await loadPostMeta(db, missing, { ids: unread, lexemes: [...new Set(terms.flatMap((t) => t.lexemes))] })
+      : new Map<string, PostMeta & { entries?: VectorEntry[] }>();
+  for (const [id, post] of read) {
+    const { entries: _entries, ...facts } = post;
+    known.set(id, facts);
+  }
+  for (const id of owing) {
+    const e = evidence.get(id)!;
+    const bonus = phraseBonusOf(postings!, terms, id, () => read.get(id)?.entries ?? []);
+    e.lexical = {
+      postId: id,
+      score: e.lexical!.score + bonus,
+      matched: e.lexical!.matched,
+      coverage: e.lexical!.coverage,
+    };
+  }
+  return known;
+}
+
+/**
  * Every match the caller could page through (score.ts), not only the page: the lexical matches the index counts in
  * the scope shown (the window, unless older posts fill a thin one; the curated publications in the scoped tier), plus
  * the results it cannot count: posts titled as the query outside that scope, and semantic matches that are not
@@ -291,24 +343,7 @@ async function countMatches(counts: LexicalMatchCounter, results: Ranked[], scop
   return (await counts.count(scope)) + results.filter((r) => !counted(r)).length;
 }
 
-// Posts titled exactly as the query, at most this many, and the relevance between two of them (0.1 points).
+// Posts titled exactly as the query, at most this many (read in lexical/resolve-terms.ts with the terms' statistics:
+// index posts_title_lower_idx), and the relevance between two of them (0.1 points).
 const EXACT_TITLES_MAX = 10;
 const EXACT_TITLE_STEP = 0.001;
-
-/** Posts whose title is the query, ignoring case and surrounding space (index posts_title_lower_idx). */
-async function postsTitled(db: Db, q: string, publications: string[] | null): Promise<string[]> {
-  const title = q.trim();
-  if (title.length === 0) return [];
-  const rows = await db.query<{ id: string }>(
-    `select id from posts where lower(title) = lower($1)
-        and ($3::uuid[] is null or publication_id = any($3::uuid[]))
-      order by published_at desc nulls last limit $2`,
-    [title, EXACT_TITLES_MAX, publications],
-  );
-  return rows.map((row) => row.id);
-}
-
-async function scopedPublicationIds(db: Db): Promise<string[]> {
-  const rows = await db.query<{ id: string }>('select id from publications where is_scoped');
-  return rows.map((row) => row.id);
-}

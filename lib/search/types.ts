@@ -27,4 +27,9 @@ export interface LexicalHit {
   matched: number;
   /** idf-weighted share of the query the post covers, 0..1. */
   coverage: number;
+  /**
+   * The phrase bonus is still to be added to `score` (rankLexical's `phrase: 'later'`): its caller reads the post's
+   * positions with other facts of the post, in one statement (lib/search/search-posts.ts).
+   */
+  phrasePending?: boolean;
 }

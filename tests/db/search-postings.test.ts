@@ -23,7 +23,8 @@ import {
   searchWithPostings,
 } from '@/lib/search/postings/live-postings';
 import type { PostingsIndex } from '@/lib/search/postings/postings-index';
-import { parseTsvectorText } from '@/lib/search/postings/tsvector-text';
+import { type StoredEntriesJson, storedEntriesSql, toVectorEntries } from '@/lib/search/postings/stored-entries';
+import { parseTsvectorText, type VectorEntry } from '@/lib/search/postings/tsvector-text';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import { searchPosts } from '@/lib/search/search-posts';
 import type { TimeRange } from '@/lib/search/types';
@@ -198,6 +199,26 @@ describe('weights read from PostgreSQL', () => {
     for (const expected of ["o'reilli", "don't", "l'et", '-0.3%', 'nestlé']) expect(all).toContain(expected);
     expect(all.some((lexeme) => /[\u3040-\u9fff]/.test(lexeme))).toBe(true);
     expect(all.some((lexeme) => /[\u0600-\u06ff]/.test(lexeme))).toBe(true);
+  });
+
+  it('are picked out by PostgreSQL for a query as its text holds them: labels, positions, quoted lexemes', async () => {
+    const rows = await db.query<{ id: string; vector: string }>(
+      'select id, search_vector::text as vector from posts where search_vector is not null',
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(TEXTS.length);
+    const byLexeme = (entries: VectorEntry[]) => [...entries].sort((a, b) => (a.lexeme < b.lexeme ? -1 : 1));
+    for (const row of rows) {
+      const whole = parseTsvectorText(row.vector, { positions: true }).entries;
+      // Every other lexeme of the post, and one no post holds: what search/details.ts and lexical/rank.ts ask.
+      const only = new Set([...whole.filter((_, i) => i % 2 === 0).map((e) => e.lexeme), 'zzznotalexeme']);
+      const [picked] = await db.query<{ entries: StoredEntriesJson }>(
+        `select ${storedEntriesSql('search_vector', '$2')} as entries from posts where id = $1`,
+        [row.id, [...only]],
+      );
+      expect(byLexeme(toVectorEntries(picked!.entries))).toEqual(
+        byLexeme(parseTsvectorText(row.vector, { positions: true, only }).entries),
+      );
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import { livePostings, postingsStatus } from '@/lib/search/postings/live-posting
 import { phraseBonus } from '@/lib/search/postings/phrase';
 import type { PostingsRanker } from '@/lib/search/postings/postings-index';
 import { microseconds, postingsTerms } from '@/lib/search/postings/query';
+import { type StoredEntriesJson, storedEntriesSql, toVectorEntries } from '@/lib/search/postings/stored-entries';
+import type { VectorEntry } from '@/lib/search/postings/tsvector-text';
 import { type LexicalHit, SCORE, type TimeRange } from '@/lib/search/types';
 import { searchTooBroad, searchWarming, withinBruteForceBudget } from './brute-force-budget';
 import { matchedIdfToMatch } from './count';
@@ -50,6 +52,11 @@ export async function rankLexical(
     matchesOnly?: boolean;
     /** The postings in memory to rank with (livePostings), null for SQL; looked up when left out. */
     postings?: PostingsRanker | null;
+    /**
+     * When the postings rank, the phrase bonus (which needs the posts' positions) is read now, or left to the caller
+     * (`later`): each hit that may earn it says so (`phrasePending`), and `phraseBonusOf` gives it. SQL adds it now.
+     */
+    phrase?: 'now' | 'later';
   },
 ): Promise<{ hits: LexicalHit[]; candidates: number; matches?: number }> {
   const live = terms.filter((t) => t.docCount > 0);
@@ -80,6 +87,8 @@ export async function rankLexical(
         .filter((id) => !found.has(id))
         .map((id) => ({ post_id: id, score: 0, phrase: 0, matched: 0, matched_idf: 0, published_us: null }));
       const rows = [...given, ...(minMatchedIdf === null ? nothing : [])].slice(0, options.limit);
+      if (options.phrase === 'later')
+        return { hits: withPhraseLater(live, everyTermLive, rows, toHit), candidates: rows.length };
       return {
         hits: byFinalScore(await withPhrase(db, live, everyTermLive, rows, postings)).map(toHit),
         candidates: rows.length,
@@ -96,7 +105,8 @@ export async function rankLexical(
 
   if (postings) {
     const ranked = rankInPostings(postings, live, { ...options, range, minMatchedIdf });
-    const rows = await withPhrase(db, live, everyTermLive, ranked.top, postings);
+    const later = options.phrase === 'later';
+    const rows = later ? ranked.top : await withPhrase(db, live, everyTermLive, ranked.top, postings);
     const candidates =
       range && options.countWindow !== false
         ? options.publications
@@ -104,12 +114,59 @@ export async function rankLexical(
           : ranked.holdingAny
         : 0;
     // Every match of the scope was scored: their number comes with the ranking.
-    return { hits: byFinalScore(rows).map(toHit), candidates, matches: ranked.matches };
+    const hits = later ? withPhraseLater(live, everyTermLive, rows, toHit) : byFinalScore(rows).map(toHit);
+    return { hits, candidates, matches: ranked.matches };
   }
   if (!withinBruteForceBudget(live)) throw postingsStatus(db) === 'off' ? searchTooBroad() : searchWarming();
   const matching = await scoreEveryMatch(db, live, everyTermLive, { ...options, range, minMatchedIdf });
   const candidates = range && options.countWindow !== false ? await countInWindow(db, live, range) : 0;
   return { hits: byFinalScore(matching.rows).map(toHit), candidates, matches: matching.matches };
+}
+
+/** Whether a post holding `matched` of these (live) terms can earn the phrase bonus: all of several, all known. */
+function phraseApplies(live: ResolvedTerm[], everyTermLive: boolean, matched: number): boolean {
+  return everyTermLive && live.length >= 2 && matched === live.length;
+}
+
+/** Hits whose phrase bonus the caller adds (phraseBonusOf), in the postings' order: the final order is the caller's. */
+function withPhraseLater(
+  live: ResolvedTerm[],
+  everyTermLive: boolean,
+  rows: ScoredRow[],
+  toHit: (row: ScoredRow) => LexicalHit,
+): LexicalHit[] {
+  return rows.map((row) =>
+    phraseApplies(live, everyTermLive, row.matched) ? { ...toHit(row), phrasePending: true } : toHit(row),
+  );
+}
+
+/**
+ * The phrase bonus of a hit left `phrasePending`, from the post's entries of the query's lexemes with their positions
+ * (postings/stored-entries.ts), remembered with the search's postings: the same bonus withPhrase would have added.
+ */
+export function phraseBonusOf(
+  postings: PostingsRanker,
+  terms: ResolvedTerm[],
+  postId: string,
+  entries: () => VectorEntry[],
+): number {
+  const live = terms.filter((t) => t.docCount > 0);
+  const known = postings.phraseBonuses(postingsTerms(live));
+  let bonus = known.get(postId);
+  if (bonus === undefined) {
+    bonus = phraseBonus(
+      entries(),
+      live,
+      live.reduce((sum, t) => sum + t.idf, 0),
+    );
+    known.set(postId, bonus);
+  }
+  return bonus;
+}
+
+/** Whether the search's postings hold this post's phrase bonus already (phraseBonusOf need not read its entries). */
+export function phraseBonusKnown(postings: PostingsRanker, terms: ResolvedTerm[], postId: string): boolean {
+  return postings.phraseBonuses(postingsTerms(terms.filter((t) => t.docCount > 0))).has(postId);
 }
 
 /**
@@ -124,19 +181,21 @@ async function withPhrase(
   rows: ScoredRow[],
   postings: PostingsRanker,
 ): Promise<ScoredRow[]> {
-  const candidates = rows.filter((row) => row.matched === live.length).map((row) => row.post_id);
-  if (!everyTermLive || live.length < 2 || candidates.length === 0) return rows;
+  const candidates = rows.filter((row) => phraseApplies(live, everyTermLive, row.matched)).map((row) => row.post_id);
+  if (candidates.length === 0) return rows;
   // A search ranks several scopes (the page, the curated tier, given posts) with the same posts at their top: each
   // post's vector is read once.
   const phrase = postings.phraseBonuses(postingsTerms(live));
   const unread = candidates.filter((id) => !phrase.has(id));
   if (unread.length > 0) {
-    const vectors = await db.query<{ id: string; vector: string }>(
-      'select id, search_vector::text as vector from posts where id = any($1::uuid[]) and search_vector is not null',
-      [unread],
+    // Only the query's lexemes of each vector, picked out by PostgreSQL (postings/stored-entries.ts).
+    const vectors = await db.query<{ id: string; entries: StoredEntriesJson }>(
+      `select id, ${storedEntriesSql('search_vector', '$2')} as entries
+         from posts where id = any($1::uuid[]) and search_vector is not null`,
+      [unread, [...new Set(live.flatMap((t) => t.lexemes))]],
     );
     const totalIdf = live.reduce((sum, t) => sum + t.idf, 0);
-    for (const row of vectors) phrase.set(row.id, phraseBonus(row.vector, live, totalIdf));
+    for (const row of vectors) phrase.set(row.id, phraseBonus(toVectorEntries(row.entries), live, totalIdf));
   }
   return rows.map((row) => ({ ...row, phrase: phrase.get(row.post_id) ?? 0 }));
 }

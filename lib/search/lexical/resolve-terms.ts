@@ -44,13 +44,18 @@ function idf(corpus: number, docCount: number): number {
  * folded one), stemmed in every language the corpus has. A word no document contains is corrected to the most similar
  * indexed lexeme when one is close enough ("micorn" -> "micron").
  */
-export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: ResolvedTerm[]; corpus: number }> {
-  if (terms.length === 0) return { terms: [], corpus: 0 };
+export async function resolveTerms(
+  db: Db,
+  terms: string[],
+  alongside: Alongside = {},
+): Promise<{ terms: ResolvedTerm[]; corpus: number } & AlongsideFacts> {
+  const asked = alongside.titledAs !== undefined || alongside.scopedPublications === true;
+  if (terms.length === 0 && !asked) return { terms: [], corpus: 0, titled: [], scopedPublications: [] };
   const tokens = terms.map((term) => ({ text: term, kind: tokenKind(term) }));
   // The statistics of the words' lexemes in every language are read with the corpus's languages, in one statement:
   // the ladders below then keep the corpus's languages only.
   const possible = new Set(tokens.flatMap((token) => queryLexemeLadder(token, EVERY_STEMMING).flat()));
-  const { languages, corpus, rows } = await corpusFacts(db, [...possible]);
+  const { languages, corpus, rows, titled, scopedPublications } = await corpusFacts(db, [...possible], alongside);
   const ladders = tokens.map((token) => queryLexemeLadder(token, languages));
   const stats = new Map(rows.map((row) => [row.lexeme, row]));
   const resolved: ResolvedTerm[] = [];
@@ -93,24 +98,65 @@ export async function resolveTerms(db: Db, terms: string[]): Promise<{ terms: Re
       docCount: 0,
     });
   }
-  return { terms: resolved, corpus };
+  return { terms: resolved, corpus, titled, scopedPublications };
+}
+
+/**
+ * What a search reads beside its terms' statistics, in the same statement (lib/search/search-posts.ts): each
+ * statement costs the process a write to the database's socket and a read, a large share of a search's time.
+ */
+export interface Alongside {
+  /** Posts titled exactly as this text, ignoring case (index posts_title_lower_idx), newest first, at most `limit`. */
+  titledAs?: { title: string; publications: string[] | null; limit: number };
+  /** The curated publications' ids (`is_scoped`): the scoped tier. */
+  scopedPublications?: boolean;
+}
+
+export interface AlongsideFacts {
+  /** Ids of the posts titled as asked (empty when not asked). */
+  titled: string[];
+  /** Ids of the curated publications (empty when not asked). */
+  scopedPublications: string[];
 }
 
 /** The corpus's size and languages, and the document counts of the lexemes given, in one round trip. */
 async function corpusFacts(
   db: Db,
   lexemes: string[],
-): Promise<{ languages: string[]; corpus: number; rows: StatsRow[] }> {
-  const [row] = await db.query<{ corpus: number | null; languages: string[]; stats: StatsRow[] }>(
+  alongside: Alongside,
+): Promise<{ languages: string[]; corpus: number; rows: StatsRow[] } & AlongsideFacts> {
+  const params: unknown[] = [lexemes];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const titledAs = alongside.titledAs;
+  const titled = titledAs
+    ? `array(select id from posts where lower(title) = lower(${param(titledAs.title)})
+               and (${param(titledAs.publications)}::uuid[] is null or publication_id = any($${params.length}::uuid[]))
+             order by published_at desc nulls last limit ${param(titledAs.limit)})`
+    : `'{}'::uuid[]`;
+  const scoped = alongside.scopedPublications ? 'array(select id from publications where is_scoped)' : `'{}'::uuid[]`;
+  const [row] = await db.query<{
+    corpus: number | null;
+    languages: string[];
+    stats: StatsRow[];
+    titled: string[];
+    scoped: string[];
+  }>(
     `select (select doc_count from search_corpus_stats) as corpus,
             array(select language from search_languages where doc_count > 0) as languages,
             coalesce((select json_agg(s)
                         from (select lexeme, doc_count from search_term_stats where lexeme = any($1::text[])) s),
-                      '[]'::json) as stats`,
-    [lexemes],
+                      '[]'::json) as stats,
+            ${titled} as titled, ${scoped} as scoped`,
+    params,
   );
   const rows = row?.stats ?? [];
-  return { languages: [...new Set(['en', ...(row?.languages ?? [])])], corpus: row?.corpus ?? 0, rows };
+  return {
+    languages: [...new Set(['en', ...(row?.languages ?? [])])],
+    corpus: row?.corpus ?? 0,
+    rows,
+    titled: row?.titled ?? [],
+    scopedPublications: row?.scoped ?? [],
+  };
 }
 
 async function closestLexeme(db: Db, lexeme: string) {
