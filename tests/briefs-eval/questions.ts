@@ -3,6 +3,7 @@ import { CLAIM_QUESTIONS } from './questions-claims';
 import { BATCH4_QUESTIONS } from './questions-claims-b4';
 import { BATCH5_QUESTIONS } from './questions-claims-b5';
 import { BATCH6_QUESTIONS } from './questions-claims-b6';
+import { BATCH7_QUESTIONS } from './questions-claims-b7';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -10,7 +11,7 @@ import { REAL_QUESTIONS } from './questions-real';
 export const BRIEF_QUESTIONS: readonly JudgedQuestion[] = [...DEMO_QUESTIONS, ...REAL_QUESTIONS];
 
 /** The eval's question sets: per corpus judged per post, and the claim-judged real-text batches. */
-export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3' | 'batch4' | 'batch5' | 'batch6';
+export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3' | 'batch4' | 'batch5' | 'batch6' | 'batch7';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -30,5 +31,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return BATCH5_QUESTIONS;
     case 'batch6':
       return BATCH6_QUESTIONS;
+    case 'batch7':
+      return BATCH7_QUESTIONS;
   }
 }

@@ -1,0 +1,387 @@
+/**
+ * Batch 7 of the claim-judged real-text questions: written blind on 2026-12-07 from the real-text fixtures
+ * (tests/fixtures/real-text), after the claim test's fourth round was designed, by a writer who read neither the rules
+ * (lib/briefs, lib/search, lib/ai) nor the other batches. Frozen: never edited after its commit, so that its figures
+ * measure the briefs on questions the rules were not fitted to.
+ *
+ * 18 answerable questions, asked as an investor or analyst would ask them, spread over many feeds, and 12 traps whose
+ * words occur in the corpus only in other senses or in passing. Relevant posts were found by grepping a dump of the
+ * corpus for the synonyms each note names.
+ */
+import type { RealQuestion } from './question-types';
+
+const ANSWERABLE: RealQuestion[] = [
+  {
+    id: 'b7-india-fdi-drop',
+    corpus: 'real',
+    batch: 7,
+    question:
+      'Why did foreign direct investment into India shrink in the 2018-19 fiscal year, and which sectors pulled it down?',
+    relevant: {
+      'feeds/livemint.xml#4': 2,
+      'feeds/livemint.xml#14': 2,
+      'feeds/livemint.xml#6': 1,
+    },
+    answers: [
+      'FY19 saw FDI equity inflows falling 1% to $44.4 bn in fresh policy challenge.',
+      'The two sectors where FDI inflows dropped the most in 2018-19 are telecom (fell 56%) and pharma (dropped 74%)',
+      'FDI declined for the first time in the last six years in 2018-19, falling by 1% to $44.37 billion as overseas fund inflows subsided in telecom, pharma and other sectors.',
+    ],
+    note: 'Grepped FDI, foreign direct, foreign investment, inflows. Mint #4 and #14 report the fall and the sectors; #6 (revised tax treaties, Singapore "another major FDI contributor") touches FDI policy only. The cre-de, nixers and TPM hits are unrelated.',
+  },
+  {
+    id: 'b7-india-fuel-after-vote',
+    corpus: 'real',
+    batch: 7,
+    question: 'Have petrol and diesel prices in India gone up again now that the general election is over?',
+    relevant: { 'feeds/livemint.xml#12': 2 },
+    answers: [
+      'Now that elections are over, fuel prices are again on the rise',
+      'Prices have been on the rise since May 20, a day after the final phase of polling for the Lok Sabha elections ended.',
+      'The price of petrol has risen by 83 paise per litre in the nine days and diesel by 73 paise',
+    ],
+    note: 'Grepped petrol, diesel, fuel price: the other hits are a petrol-station crime story (mirror-world), an Iran fuel-price crackdown (the-daily-nyt #89) and podcasts.',
+  },
+  {
+    id: 'b7-apple-huawei-blowback',
+    corpus: 'real',
+    batch: 7,
+    question:
+      'How much of Apple’s iPhone business in China is at risk from Beijing retaliating over the US ban on Huawei?',
+    relevant: { 'feeds/livemint.xml#5': 2 },
+    answers: [
+      'Blowback from Trump’s Huawei ban could cost Apple about 3% to 5% of its iPhone sales in China over the next 12 to 18 months, says an analyst',
+      'US companies counting on China for a major part of their growth have targets on their backs as Beijing and Washington ratchet up trade-war tensions.',
+    ],
+    note: 'Grepped Huawei, Apple China: planet-money #881 (Huawei arrests in the trade war), golem #17/#18 (Telekom, BSI) name Huawei but say nothing of Apple.',
+  },
+  {
+    id: 'b7-sweden-rates-turning',
+    corpus: 'real',
+    batch: 7,
+    question:
+      'Are Swedish mortgage and market interest rates starting to climb again, and is it worth fixing a home loan now?',
+    relevant: {
+      'feeds/cornucopia-se.atom#10': 2,
+      'feeds/utdelningsseglaren-se.atom#7': 1,
+      'feeds/utdelningsseglaren-se.atom#19': 1,
+    },
+    answers: [
+      'SBAB höjde i dagarna sin listränta för tvååriga bolån.',
+      'Som man ser har generellt marknadsräntorna faktiskt stigit sedan i höstas, undantaget den statliga tvååringen.',
+      'Min hypotes är att den längre trenden med fallande räntor kan sägas brutits i höstas.',
+      'Därmed är inte sagt att det är lönsamt att binda räntan idag.',
+    ],
+    note: 'Grepped SBAB, bolån, ränta, mortgage rate. Cornucopia #10 answers (in Swedish); Utdelningsseglaren #7 (Avanza mortgage at 1.29%) and #19 (against fixing the rate) touch it. the-daily-nyt #191 is about the US.',
+  },
+  {
+    id: 'b7-sweden-cycle-sell',
+    corpus: 'real',
+    batch: 7,
+    question: 'Does the Swedish business-cycle barometer say it is time to get out of Swedish stocks?',
+    relevant: { 'feeds/cornucopia-se.atom#0': 2, 'feeds/utdelningsseglaren-se.atom#1': 1 },
+    answers: [
+      'Tredje månaden med överhettad svensk ekonomi - tydlig säljsignal för börsen',
+      'Det råder alltså en klart och tydligt långsiktig säljsignal i enlighet med konjunkturmodellen.',
+      'Börsen är nu dessutom på en lokal topp vilket bara stärker att det är dags att gå ur.',
+    ],
+    note: 'Grepped konjunktur, OMXS30, överhett, börs, säljsignal. Cornucopia #0 answers; Utdelningsseglaren #1 mentions a weaker stock market in passing. The heise hit (Konjunktur) is about blockchain hacks.',
+  },
+  {
+    id: 'b7-russia-saving-oil',
+    corpus: 'real',
+    batch: 7,
+    question: 'With crude recovering, is the Russian government putting money aside again rather than spending it?',
+    relevant: { 'feeds/moscow-times.xml#9': 2 },
+    answers: [
+      'A Small Victory for Liberals: With Oil Prices Rising, Russia Starts Saving',
+      'Without any reasons for optimism other than a rise in oil prices and a very illusive hope that the West will lift its sanctions, the government reasons that it will probably need that money it has set aside for a rainy day sooner than later.',
+    ],
+    note: 'Grepped reserve fund, rainy day, Kudrin, oil price, sanctions: Moscow Times #4 (Kudrin reform op-ed) and #28 (counter-sanctions on food) do not answer; planet-money #978 is about the 2020 oil slump.',
+  },
+  {
+    id: 'b7-jamie-oliver-closures',
+    corpus: 'real',
+    batch: 7,
+    question: 'What is behind Jamie Oliver’s restaurant group shutting sites in the UK?',
+    relevant: { 'feeds/breakingnews-ie-business.xml#4': 2 },
+    answers: [
+      'Jamie Oliver closes six restaurants because of tough trading and Brexit',
+      'The company is focusing on new overseas branches.',
+    ],
+    note: 'Grepped Jamie Oliver, restaurant, Brexit: only this post.',
+  },
+  {
+    id: 'b7-us-wages-stocks',
+    corpus: 'real',
+    batch: 7,
+    question: 'How strong was US pay growth in the latest jobs report, and how did stocks react to it?',
+    relevant: { 'feeds/breakingnews-ie-business.xml#0': 2, 'feeds/nytimes-home.xml#6': 2 },
+    answers: [
+      'The Dow Jones industrial average missed the 20,000 mark by a fraction of a point on Friday as US stock indexes rose after the government said wages jumped in December, but two other major indexes set records.',
+      'Average hourly earnings rose by 2.9 percent last year, the best performance since the recession, even as job growth tapered off in December.',
+    ],
+    note: 'Grepped hourly earnings, wages, wage growth, Dow, S&P 500, Nasdaq (both posts are of the same January 2017 report). nytimes-home #7 (Obama jobs record) has no pay or market figure; the other hits are unrelated.',
+  },
+  {
+    id: 'b7-aol-quarter',
+    corpus: 'real',
+    batch: 7,
+    question: 'How did AOL’s latest quarter go, and where is its advertising growth coming from?',
+    relevant: { 'feeds/techcrunch.xml#18': 2 },
+    answers: [
+      'Revenue was down 6 percent to $531.7 million.',
+      'The company swung to a loss in terms of net income, losing $2.6 million, or $0.02 per share.',
+      'But AOL was able to grow global advertising by 8%, driven by 28% and 15% growth in third party network and global display advertising revenue Tim Armstrong, Chairman and CEO said in a statement: “We continue to build strong consumer experiences as we execute our strategy to build the premium branded media company for the internet.',
+      'Search and contextual revenue declined 15%.',
+    ],
+    note: 'Grepped AOL: the other hits (Verizon/Yahoo on Daring Fireball, ATP, Katie Floyd, cre-de, sam-ruby) name it in passing.',
+  },
+  {
+    id: 'b7-agari-backers',
+    corpus: 'real',
+    batch: 7,
+    question: 'Which venture firms put money into the email-security company Agari, and how much did it raise?',
+    relevant: { 'feeds/techcrunch.xml#9': 2 },
+    answers: [
+      'Stealthy email security startup Agari has raised $2.5 million in Series A funding led by Alloy Ventures with participation from Battery Ventures, First Round Capital and Greylock Partners.',
+    ],
+    note: 'Grepped Agari, Alloy Ventures, Greylock: the nixers and sentimental-garbage hits are substrings of other words.',
+  },
+  {
+    id: 'b7-teva-downgrade',
+    corpus: 'real',
+    batch: 7,
+    question: 'Has any broker turned more cautious on Teva, and what price target do they now have?',
+    relevant: { 'feeds/finanzen-net-analysen.xml#2': 2 },
+    answers: [
+      'Teva Pharmaceutical Industries Hold',
+      'Der Analyst Maxim Group hat Teva Pharmaceutical Industries Ltd. (spons. ADRs) von Buy auf "Hold" abgestuft und das Kursziel von 49 auf 41 USD gesenkt.',
+    ],
+    note: 'Grepped Teva, pharma, downgrade/abgestuft: the cre-de and nixers hits are substrings of other words.',
+  },
+  {
+    id: 'b7-bmo-payments-compare',
+    corpus: 'real',
+    batch: 7,
+    question:
+      'Among the payment processors, which ones does BMO rate above market and which only in line, and at what targets?',
+    relevant: {
+      'feeds/finanzen-net-analysen.xml#7': 2,
+      'feeds/finanzen-net-analysen.xml#8': 2,
+      'feeds/finanzen-net-analysen.xml#9': 2,
+      'feeds/finanzen-net-analysen.xml#10': 2,
+      'feeds/finanzen-net-analysen.xml#11': 2,
+      'feeds/finanzen-net-analysen.xml#12': 2,
+      'feeds/finanzen-net-analysen.xml#13': 2,
+      'feeds/finanzen-net-analysen.xml#14': 2,
+    },
+    answers: [
+      'PayPal Outperform',
+      'Global Payments Outperform',
+      'Total System Services Outperform',
+      'Fidelity National Information Services Outperform',
+      'Fiserv Market Perform',
+      'First Data Market Perform',
+      'Vantiv Market Perform',
+      'VeriFone Systems Market Perform',
+      'Der Analyst BMO Capital Markets hat die Einstufung fÃ¼r PayPal Holdings Inc auf "Outperform" mit einem Kursziel von 47 USD belassen.',
+      'Der Analyst BMO Capital Markets hat die Einstufung fÃ¼r Fiserv Inc. auf "Market Perform" mit einem Kursziel von 109 USD belassen.',
+    ],
+    note: 'Grepped BMO and each processor name. The eight payment names are #7-#14; BMO’s other calls (#3 Western Digital, #4 Pure Storage, #5 Gartner, #6 ADM) are not payment processors. The posts’ text carries the feed’s mis-decoded "fÃ¼r" as stored.',
+  },
+  {
+    id: 'b7-hodl-hodl-investors',
+    corpus: 'real',
+    batch: 7,
+    question: 'Who invested in the peer-to-peer bitcoin exchange Hodl Hodl, and why did it skip venture capital?',
+    relevant: { 'feeds/hodl-hodl-medium.rss#0': 2 },
+    answers: [
+      'So today, we’re proud to announce that WhalePanda, Ambroid, Marsmensch and two more undisclosed persons became the first investors of Hodl\u00a0Hodl.',
+      'In retrospect, we don’t really think VC funding would’ve been the right fit for a Bitcoin-company like ours.',
+      'We don’t do KYC/AML and we’re not bending and selling our customers (and not because we’re so good and honest, but because that’s part of the value we provide and, thus, part of our business model)\u200a—\u200aand, if we took that VC money, our feeling was, we’d start\u00a0bending.',
+    ],
+    note: 'Grepped Hodl Hodl with invest/fund, WhalePanda, VC: the other Hodl Hodl posts are product updates. The post has no-break and hair spaces, kept as escapes.',
+  },
+  {
+    id: 'b7-trump-lender',
+    corpus: 'real',
+    batch: 7,
+    question: 'Which bank kept lending to Trump after the rest of Wall Street walked away, and how much did it lend?',
+    relevant: { 'feeds/the-daily-nyt.xml#242': 2, 'feeds/planet-money.xml#86': 2 },
+    answers: [
+      'At a time when most Wall Street firms had stopped doing business with Donald J. Trump, a single bank lent him more than $2 billion.',
+      'Read about President Trump’s tumultuous history with Deutsche Bank.',
+      "After Donald Trump's companies declared four bankruptcies, several major banks stopped loaning him money. But Deutsche Bank didn't.",
+    ],
+    note: 'Grepped Deutsche Bank, lent, loan, lender with Trump: The Daily #242 and Planet Money #914.',
+  },
+  {
+    id: 'b7-waymo-scaling',
+    corpus: 'real',
+    batch: 7,
+    question:
+      'How is Waymo’s robotaxi business scaling: how many cars, how much human oversight, and where is it allowed to operate?',
+    relevant: { 'mail/substack-waymo.eml#0': 2, 'feeds/slashdot.rdf#7': 2 },
+    answers: [
+      'At any moment, just 70 people oversee Waymo’s 3,000-vehicle fleet.',
+      'That’s a surprisingly small number given that Waymo has more than 3,000 vehicles in its fleet.',
+      'That works out to around 40 vehicles per agent — far too many for one person to monitor in real time.',
+      "The California Public Utilities Commission (CPUC) approved Alphabet's Waymo robotaxi service to operate in Los Angeles and some cities near San Francisco.",
+    ],
+    note: 'Grepped Waymo, robotaxi, driverless, remote assistance: geekpark-zh #8 mentions an Amazon robotaxi, not Waymo.',
+  },
+  {
+    id: 'b7-pharmacy-ransomware',
+    corpus: 'real',
+    batch: 7,
+    question: 'What knocked out prescription claims processing at US pharmacies, and which company’s unit was hit?',
+    relevant: { 'feeds/slashdot.rdf#0': 2 },
+    answers: [
+      'Ransomware Attack Hampers Prescription Drug Sales at 90% of US Pharmacies',
+      'Insurance giant UnitedHealthcare Group said the hackers struck its Change Health business unit, which routes prescription claims from pharmacies to companies that determine whether patients are covered by insurance and what they should pay...',
+      "UnitedHealth estimated that more than 90 percent of the nation's 70,000-plus pharmacies have had to alter how they process electronic claims as a result of the Change Health outage.",
+    ],
+    note: 'Grepped ransomware, pharmacy, Change Health, UnitedHealth: heise #131 (ransomware at a storage conference) does not answer.',
+  },
+  {
+    id: 'b7-uk-minibudget-barber',
+    corpus: 'real',
+    batch: 7,
+    question: 'Is the UK government’s unfunded tax-cutting budget heading the way of the 1970s dash for growth?',
+    relevant: { 'feeds/guardian-world.xml#43': 2, 'feeds/guardian-world.xml#44': 1 },
+    answers: [
+      'Why the ‘Barber boom’ that Kwasi Kwarteng’s mini-budget recalls was destined for disaster',
+      'The recklessness of chancellor Kwasi Kwarteng’s “budget for growth” evokes memories of the disastrous outcome of the last great Conservative “dash for growth”: the so-called “Barber boom” of 1971-73.',
+      'Liz Truss is banking on a failed policy.',
+    ],
+    note: 'Grepped Kwarteng, mini-budget, Truss, Barber, dash for growth: Guardian #43 makes the comparison; #44 criticises the same budget without it.',
+  },
+  {
+    id: 'b7-tmobile-sprint-condition',
+    corpus: 'real',
+    batch: 7,
+    question: 'Will Washington sign off on T-Mobile US buying Sprint, and what does Deutsche Telekom have to give up?',
+    relevant: { 'feeds/golem-de.xml#17': 2 },
+    answers: [
+      'US-Sicherheitsbehörden: Telekom darf Sprint kaufen, wenn sie Huawei fallen lässt',
+      'Der Kauf von Sprint durch T-Mobile US wird genehmigt, wenn der Mutterkonzern die Zusammenarbeit mit Huawei einschränkt.',
+      'Offenbar ist die Telekom dazu bereit.',
+    ],
+    note: 'Grepped Sprint, T-Mobile, Telekom: the other hits are design sprints, a biathlon sprint, an MVNO on Sprint’s network (Daring Fireball) and OnePlus selling through T-Mobile (geekpark-zh #2).',
+  },
+];
+
+const TRAPS: RealQuestion[] = [
+  {
+    id: 'b7-trap-russia-swift',
+    corpus: 'real',
+    batch: 7,
+    question: 'Are Russian banks about to be cut off from the SWIFT payments network?',
+    relevant: {},
+    answers: [],
+    note: 'SWIFT occurs as Apple’s programming language (natasha-the-robot, cocoa-dom, research-rsc), as Taylor Swift (guardian-us-politics) and as a bank-transfer payment method on Hodl Hodl (#1); Russia and sanctions occur in Moscow Times posts, none about SWIFT.',
+  },
+  {
+    id: 'b7-trap-unity-fee',
+    corpus: 'real',
+    batch: 7,
+    question: 'How have Unity Software shares reacted to its new per-install fee on game developers?',
+    relevant: {},
+    answers: [],
+    note: 'Unity occurs as a game title (Assassin’s Creed: Unity, giant-bombcast), as the engine’s profiler in a thoughtbot how-to and as the Statue of Unity (livemint #18); no post is about the company’s pricing or stock.',
+  },
+  {
+    id: 'b7-trap-oracle-cloud',
+    corpus: 'real',
+    batch: 7,
+    question:
+      'How fast is Oracle’s cloud infrastructure revenue growing, and is the stock worth buying before earnings?',
+    relevant: {},
+    answers: [],
+    note: 'Oracle occurs as a database and Java/Solaris vendor in nixers newsletters and coding-blocks, as "padding oracle" in artificial-truth and in a Java support notice (google-ads-developer-blog); no earnings or revenue.',
+  },
+  {
+    id: 'b7-trap-docker-valuation',
+    corpus: 'real',
+    batch: 7,
+    question: 'What valuation did Docker Inc. get in its latest funding round?',
+    relevant: {},
+    answers: [],
+    note: 'Docker occurs as a tool in 22 posts (nixers, reddit-homelab, google-cloud-blog, scale-your-code, se-radio, yakubin); none mentions funding, investors or a valuation.',
+  },
+  {
+    id: 'b7-trap-turkish-lira',
+    corpus: 'real',
+    batch: 7,
+    question: 'Will Turkey’s central bank hike rates again to stop the lira sliding?',
+    relevant: {},
+    answers: [],
+    note: 'Turkey occurs in an AWS job ad (Istanbul), Iraq/Syria war stories (reuters-world #0, the-daily-nyt) and a Guardian Ukraine story; "lira" occurs nowhere, and the central-bank posts are about the Fed, central bankers in general and euro notes.',
+  },
+  {
+    id: 'b7-trap-copper-demand',
+    corpus: 'real',
+    batch: 7,
+    question: 'Is Chinese demand going to keep copper prices high this year?',
+    relevant: {},
+    answers: [],
+    note: 'Copper occurs once, as wire in a Bell Labs computing-history post (research-rsc #15); China occurs in many posts, none about metals.',
+  },
+  {
+    id: 'b7-trap-shell-dividend',
+    corpus: 'real',
+    batch: 7,
+    question: 'Is Shell going to raise its dividend or step up buybacks after the oil price jump?',
+    relevant: {},
+    answers: [],
+    note: 'Shell occurs as the Unix shell in ~45 nixers newsletters and in tech blogs, and as "shell out" in techcrunch #2; oil prices occur (Moscow Times #9, planet-money #978) but no post is about Shell the oil company.',
+  },
+  {
+    id: 'b7-trap-jlr-china',
+    corpus: 'real',
+    batch: 7,
+    question: 'How are Jaguar Land Rover’s sales holding up in China?',
+    relevant: {},
+    answers: [],
+    note: 'Jaguar occurs as the Atari console (giant-bombcast) and as the Jaguar I-Pace named in ATP show-note links; "Land Rover" occurs nowhere.',
+  },
+  {
+    id: 'b7-trap-nickel-indonesia',
+    corpus: 'real',
+    batch: 7,
+    question: 'What will Indonesia’s curbs on ore exports do to nickel prices?',
+    relevant: {},
+    answers: [],
+    note: 'Nickel occurs as the price of a Coca-Cola (planet-money #416 and its video post) and as a golem author (Oliver Nickel); no metals story.',
+  },
+  {
+    id: 'b7-trap-mexican-peso',
+    corpus: 'real',
+    batch: 7,
+    question: 'How has the Mexican peso traded since the central bank’s last rate cut?',
+    relevant: {},
+    answers: [],
+    note: 'Pesos occur once, in Chile’s fare protests (the-daily-nyt #108); Mexico occurs in the border-wall stories (nytimes-home #11, reuters-world #1) and planet-money’s fuel pirates; no currency or rate story.',
+  },
+  {
+    id: 'b7-trap-ghana-imf',
+    corpus: 'real',
+    batch: 7,
+    question: 'Is Ghana going to the IMF for a bailout and restructuring its Eurobonds?',
+    relevant: {},
+    answers: [],
+    note: 'Ghana occurs only in reuters-world #5 (a new president pledging tax cuts and value for money), which says nothing of debt or the IMF; "IMF" occurs only inside URLs in nixers newsletters.',
+  },
+  {
+    id: 'b7-trap-ford-lightning',
+    corpus: 'real',
+    batch: 7,
+    question: 'Is Ford cutting production of its electric F-150 Lightning pickup because demand is weak?',
+    relevant: {},
+    answers: [],
+    note: 'Ford occurs as the Ford Foundation, Ford’s Theatre (history-1865), Henry Ford Health and a "Ford-backed" Argo (substack-waymo); Lightning occurs as Apple’s cable (ATP) and bitcoin’s Lightning Network (changing-the-tide); "F-150" occurs nowhere.',
+  },
+];
+
+export const BATCH7_QUESTIONS: RealQuestion[] = [...ANSWERABLE, ...TRAPS];
