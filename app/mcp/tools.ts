@@ -67,6 +67,11 @@ export interface McpTool {
   target(args: Args): { path: string; params?: Record<string, string>; body?: string; method?: 'DELETE' };
   /** A few lines for hosts that show only text. */
   render(body: Body): string;
+  /**
+   * Route parameters the tool does not take: `include=publicationRecord` changes the body's shape, and a tool has one
+   * output schema (get_track_record serves the record itself).
+   */
+  omitInputs?: readonly string[];
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -144,6 +149,7 @@ export const MCP_TOOLS: McpTool[] = [
     handler: getPublicationRoute,
     price: null,
     output: PublicationDetail,
+    omitInputs: ['include'],
     target: (args) => {
       const slug = text(args.publicationSlug);
       return {
@@ -251,6 +257,7 @@ export const MCP_TOOLS: McpTool[] = [
       card: { perSourceArticleUsd: centsToUsd(prices.stockPicksArticleCents) },
     }),
     output: PublicStockPicksResponse,
+    omitInputs: ['include'],
     target: (args) => ({ path: `/api/v1/stock-picks${toQueryString(args)}` }),
     render: (body) =>
       [
@@ -381,9 +388,11 @@ export const MCP_TOOLS: McpTool[] = [
 
 /** A tool's input shape: the route's path parameters and query, as the route's contract states them. */
 export function toolInput(tool: McpTool) {
-  return {
+  const input = {
     ...(tool.route.params ? toolInputFromContract(tool.route.params as z.ZodObject) : {}),
     ...(tool.route.query ? toolInputFromContract(tool.route.query as z.ZodObject) : {}),
     ...(tool.route.body ? toolInputFromContract(tool.route.body.schema as z.ZodObject) : {}),
   };
+  for (const name of tool.omitInputs ?? []) delete input[name];
+  return input;
 }

@@ -5,12 +5,20 @@
  * so and gives no figure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as publicationRoute } from '@/app/api/v1/publications/[publicationSlug]/route';
 import { GET as trackRecordRoute } from '@/app/api/v1/publications/[publicationSlug]/track-record/route';
+import { GET as stockPicksRoute } from '@/app/api/v1/stock-picks/route';
+import { createApiKey } from '@/lib/accounts/api-keys/create';
+import { ensureUser } from '@/lib/accounts/users/ensure';
+import { PublicStockPickItem, PublicStockPicksResponseWithRecord } from '@/lib/api/contracts/paid';
+import { PublicationCore, PublicationDetailWithRecord } from '@/lib/api/contracts/publications';
 import { TrackRecord } from '@/lib/api/contracts/track-record';
 import { callRoute } from '@/lib/api/in-process';
 import { buildOpenApiDocument } from '@/lib/api/openapi/document';
 import { buildLlmsTxt } from '@/lib/api/openapi/llms-txt';
 import type { AppContext } from '@/lib/app/context';
+import { readCreditBalance } from '@/lib/credits/balance';
+import { grantPurchasedCredits } from '@/lib/credits/grant';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import { NO_PROVIDER_REASON } from '@/lib/prices/configured';
 import { closeInstant } from '@/lib/track-record/market-close';
@@ -45,8 +53,8 @@ const get = (path: string) =>
     params: { publicationSlug: decodeURIComponent(path.split('/')[4]!) },
   });
 
-async function record(query = '?limit=1000'): Promise<TrackRecord> {
-  const response = await get(`/api/v1/publications/${slug}/track-record${query}`);
+async function record(query = '?limit=1000', publication = slug): Promise<TrackRecord> {
+  const response = await get(`/api/v1/publications/${publication}/track-record${query}`);
   expect(response.status).toBe(200);
   return TrackRecord.parse(await response.json());
 }
@@ -151,6 +159,99 @@ describe('the track-record route', () => {
     expect(missing.isError).toBe(true);
     expect(JSON.stringify(missing.content)).toContain('not_found');
     await client.close();
+  });
+
+  it('adds the record’s headline to the publication detail only with include=publicationRecord', async () => {
+    const detail = (query: string) =>
+      callRoute(publicationRoute, `http://localhost/api/v1/publications/${slug}${query}`, {
+        clientIp: '127.0.0.1',
+        params: { publicationSlug: slug },
+      });
+    const plain = await (await detail('?limit=2')).json();
+    // The spec's PublicationCore fields and posts, nothing else.
+    expect(Object.keys(plain).sort()).toEqual([...Object.keys(PublicationCore.shape), 'posts'].sort());
+    const withRecord = PublicationDetailWithRecord.parse(
+      await (await detail('?limit=2&include=publicationRecord')).json(),
+    );
+    const { publicationRecord, ...rest } = withRecord;
+    expect(rest).toEqual(plain);
+    const full = await record('?limit=1');
+    const h = full.horizons.find((x) => x.horizon === '30d')!;
+    expect(publicationRecord).toEqual({
+      horizon: '30d',
+      scoredCalls: h.scoredCalls,
+      hitRate: h.hitRate,
+      hitRateNote: h.hitRateNote,
+      meanExcessReturn: h.meanExcessReturn,
+      benchmark: 'SPY',
+      pricesAsOf: full.pricesAsOf,
+      pricesSource: full.pricesSource,
+    });
+    // The MCP tools have one output schema each: they keep the default shapes and do not take the parameter.
+    const client = await connectInMemoryMcp(null, context.payments.prices, 'track-record-include');
+    const { tools } = await client.listTools();
+    for (const name of ['get_publication', 'get_stock_picks']) {
+      const tool = tools.find((t) => t.name === name)!;
+      expect(Object.keys(tool.inputSchema.properties ?? {}), name).not.toContain('include');
+      expect(Object.keys(tool.inputSchema.properties ?? {}), name).toContain('limit');
+    }
+    await client.close();
+    const bad = await detail('?include=everything');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      code: 'invalid_query',
+      issues: { include: ['must be "publicationRecord"'] },
+    });
+  });
+
+  it('adds it to every stock pick only when asked, at the same price and charge', async () => {
+    const user = await ensureUser(db, 'track-record-picks@example.com');
+    await grantPurchasedCredits(db, { userId: user.id, cents: 1000, ledgerKey: `grant:${user.id}`, kind: 'grant' });
+    const { key } = await createApiKey(db, user.id, 'test');
+    const picks = (query: string, headers: Record<string, string> = {}) =>
+      callRoute(stockPicksRoute, `http://localhost/api/v1/stock-picks${query}`, {
+        clientIp: '127.0.0.1',
+        headers: new Headers(headers),
+      });
+    const paid = { authorization: `Bearer ${key}` };
+    const balance = async () => (await readCreditBalance(db, user.id, 10)).purchasedCents;
+
+    // Unpaid: the same price in both challenges.
+    const challengedPrice = async (query: string) => {
+      const response = await picks(query);
+      expect(response.status).toBe(402);
+      return /costs (\$\d+\.\d\d)/.exec(((await response.json()) as { detail: string }).detail)?.[1];
+    };
+    const price = await challengedPrice('?limit=20');
+    expect(price).toMatch(/^\$\d/);
+    expect(await challengedPrice('?limit=20&include=publicationRecord')).toBe(price);
+
+    const start = await balance();
+    const plainResponse = await picks('?limit=20', paid);
+    expect(plainResponse.status).toBe(200);
+    const plain = await plainResponse.json();
+    const afterPlain = await balance();
+    for (const item of plain.items)
+      expect(Object.keys(item).sort()).toEqual(Object.keys(PublicStockPickItem.shape).sort());
+
+    const recordResponse = await picks('?limit=20&include=publicationRecord', paid);
+    expect(recordResponse.status).toBe(200);
+    expect(recordResponse.headers.get('x-payment-amount-usd')).toBe(plainResponse.headers.get('x-payment-amount-usd'));
+    expect(start - afterPlain).toBeGreaterThan(0);
+    expect(afterPlain - (await balance())).toBe(start - afterPlain);
+    const body = PublicStockPicksResponseWithRecord.parse(await recordResponse.json());
+    expect(body.items.map(({ publicationRecord: _, ...item }) => item)).toEqual(plain.items);
+    for (const item of body.items) {
+      const full = await record('?limit=1', item.publicationSlug!);
+      expect(item.publicationRecord.scoredCalls).toBe(full.horizons.find((x) => x.horizon === '30d')!.scoredCalls);
+      expect(item.publicationRecord.pricesAsOf).toBe(full.pricesAsOf);
+    }
+
+    // A bad value is refused before any payment: nothing charged.
+    const before = await balance();
+    const bad = await picks('?limit=20&include=records', paid);
+    expect(bad.status).toBe(400);
+    expect(await balance()).toBe(before);
   });
 
   it('is computed once and kept until a close, a verdict of the provider or a call changes', async () => {

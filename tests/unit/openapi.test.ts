@@ -131,6 +131,7 @@ describe('OpenAPI document', () => {
       'limit',
       'ticker',
       'days',
+      'include',
     ]);
   });
 

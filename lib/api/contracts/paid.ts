@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoTimestamp, integerParam } from './common';
 import { PostSlug, PublicationSlug } from './path';
 import { Ticker } from './tickers';
+import { IncludePublicationRecord, PublicationRecordHeadline } from './track-record';
 
 export const PaymentInfo = z
   .strictObject({
@@ -91,6 +92,15 @@ export const PublicStockPicksResponse = z
   })
   .meta({ id: 'PublicStockPicksResponse' });
 
+/** A pick with include=publicationRecord: the spec's item plus its publication's track record headline. */
+export const PublicStockPickItemWithRecord = PublicStockPickItem.extend({
+  publicationRecord: PublicationRecordHeadline,
+}).meta({ id: 'PublicStockPickItemWithRecord' });
+
+export const PublicStockPicksResponseWithRecord = PublicStockPicksResponse.extend({
+  items: z.array(PublicStockPickItemWithRecord),
+}).meta({ id: 'PublicStockPicksResponseWithRecord' });
+
 export const STOCK_PICKS_DEFAULT_LIMIT = 200;
 /** The longest range GET /api/v1/stock-picks?days= sells: the ticker page's longest window. */
 export const STOCK_PICKS_MAX_DAYS = 90;
@@ -116,6 +126,7 @@ export const StockPicksQuery = z
       STOCK_PICKS_MAX_DAYS,
       `The last N UTC days, today included (1-${STOCK_PICKS_MAX_DAYS}), instead of one day. Not with \`date\` or \`period\`.`,
     ).optional(),
+    include: IncludePublicationRecord,
   })
   .superRefine(
     (query, ctx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTimestamp, integerParam } from './common';
 import { PublicationSlug } from './path';
+import { IncludePublicationRecord, PublicationRecordHeadline } from './track-record';
 
 const Slug = z.string().meta({ description: 'Normalized host of the site: lower case, leading "www." removed.' });
 
@@ -53,6 +54,7 @@ export const PublicationDetailQuery = z.object({
     100,
     `Number of posts to return, newest first (1-100, default ${PUBLICATION_POSTS_DEFAULT_LIMIT}).`,
   ).optional(),
+  include: IncludePublicationRecord,
 });
 
 export const PublicationSlugParam = z.object({
@@ -94,6 +96,11 @@ export const PublicationCore = z
 export const PublicationDetail = PublicationCore.extend({ posts: z.array(PostSummary) }).meta({
   id: 'PublicationDetail',
 });
+
+/** The detail with include=publicationRecord: the spec's PublicationDetail plus the track record's headline. */
+export const PublicationDetailWithRecord = PublicationDetail.extend({
+  publicationRecord: PublicationRecordHeadline,
+}).meta({ id: 'PublicationDetailWithRecord' });
 
 export type PublicationListItem = z.infer<typeof PublicationListItem>;
 export type PublicationSearchItem = z.infer<typeof PublicationSearchItem>;

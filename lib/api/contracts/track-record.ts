@@ -84,6 +84,41 @@ export const TrackRecordCall = z
   })
   .meta({ id: 'TrackRecordCall' });
 
+/** The horizon a record's headline is read at: about six weeks, which most calls of the last year have reached. */
+export const HEADLINE_HORIZON = '30d' as const;
+
+export const PublicationRecordHeadline = z
+  .strictObject({
+    horizon: z.literal(HEADLINE_HORIZON).meta({ description: 'The horizon of the figures: 30 trading days.' }),
+    scoredCalls: count.meta({
+      description: 'Calls with an excess return at that horizon: the count behind each figure.',
+    }),
+    hitRate: z.number().nullable().meta({
+      description:
+        'Share of scored calls whose direction-signed excess return is positive; null under 10 scored calls.',
+    }),
+    hitRateNote: z.string().nullable().meta({ description: 'Why hitRate is null: too few scored calls.' }),
+    meanExcessReturn: fraction(
+      'Mean direction-signed excess return over the benchmark; null without scored calls.',
+    ).nullable(),
+    benchmark: z.string(),
+    pricesAsOf: z.iso.date().nullable().meta({ description: 'The latest benchmark close the figures use.' }),
+    pricesSource: z.enum(['massive', 'demo']).nullable().meta({
+      description: 'Where the closes come from; null when none are stored (then there are no figures).',
+    }),
+  })
+  .meta({
+    id: 'PublicationRecordHeadline',
+    description:
+      'The headline of the publication’s track record (GET /api/v1/publications/{publicationSlug}/track-record has every horizon and call). Past results are not advice.',
+  });
+
+/** The opt-in query parameter that adds the headline to the publication detail and to each stock pick. */
+export const IncludePublicationRecord = z.literal('publicationRecord', 'must be "publicationRecord"').optional().meta({
+  description:
+    'Only `publicationRecord`: adds `publicationRecord`, the headline of the publication’s track record (calls scored, hit rate, mean excess over SPY at 30 trading days, as of the latest close). Without it the response is exactly the default shape.',
+});
+
 export const TICKER_PAST_CALLS_DEFAULT_LIMIT = 20;
 
 export const TickerPastCall = TrackRecordCall.extend({
@@ -145,4 +180,5 @@ export const TrackRecord = z
 export type TrackRecord = z.infer<typeof TrackRecord>;
 export type TrackRecordCall = z.infer<typeof TrackRecordCall>;
 export type TickerPastCall = z.infer<typeof TickerPastCall>;
+export type PublicationRecordHeadline = z.infer<typeof PublicationRecordHeadline>;
 export type TickerPastCalls = z.infer<typeof TickerPastCalls>;
