@@ -54,6 +54,13 @@ Cash is 5%.`;
     expect(calls(text)).toEqual(['Kim Aldana CMG NEW_POSITION LONG', 'Kim Aldana HSY EXIT LONG']);
   });
 
+  it('reads a status after an item’s company, on lines without list markers', () => {
+    const text = `We made two changes to the model portfolio in November:
+Eli Lilly: increased to 6%
+Chevron: exited`;
+    expect(calls(text)).toEqual(['Kim Aldana CVX EXIT LONG', 'Kim Aldana LLY ADD LONG']);
+  });
+
   it('leads nothing when the lead is someone else’s moves', () => {
     const text = `The big funds made three changes last quarter, according to their filings:
 
@@ -144,6 +151,19 @@ describe('a pair trade', () => {
     expect(calls('Trade log, Thursday.\n\nLong Home Depot against Lowe’s, in equal dollars.')).toEqual([
       'Kim Aldana HD NEW_POSITION LONG',
       'Kim Aldana LOW NEW_POSITION SHORT',
+    ]);
+  });
+
+  it('has no short leg in "against it"', () => {
+    const text = `Dana Reyes: What is on your sheet?
+
+Marcus Webb: I bought Palantir last week.
+
+Dana Reyes: I shorted Palantir on Friday and I'm long Snowflake against it.`;
+    expect(calls(text, 'The Show')).toEqual([
+      'Dana Reyes PLTR NEW_POSITION SHORT',
+      'Dana Reyes SNOW NEW_POSITION LONG',
+      'Marcus Webb PLTR NEW_POSITION LONG',
     ]);
   });
 

@@ -47,20 +47,20 @@ const OPTION_WORDS = new RegExp(
 const PATTERNS: Pattern[] = [
   // A pair trade, two calls in opposite directions: "long Visa, short Mastercard against it", "we are long Union
   // Pacific and short Old Dominion as a pair". Each leg's company follows its word; the actor is checked as for verbs.
-  ['NEW_POSITION', 'LONG', 'verb', new RegExp(String.raw`\blong(?=\s+${PAIR_LEG}\s+short\s+[$\p{Lu}])`, 'u')],
-  ['NEW_POSITION', 'SHORT', 'verb', new RegExp(String.raw`(?<=\blong\s+${PAIR_LEG}\s+)short(?=\s+[$\p{Lu}])`, 'u')],
+  ['NEW_POSITION', 'LONG', 'verb', new RegExp(String.raw`\b[Ll]ong(?=\s+${PAIR_LEG}\s+short\s+[$\p{Lu}])`, 'u')],
+  ['NEW_POSITION', 'SHORT', 'verb', new RegExp(String.raw`(?<=\b[Ll]ong\s+${PAIR_LEG}\s+)short(?=\s+[$\p{Lu}])`, 'u')],
   // "Long Home Depot against Lowe's": the company a long is held against is the short leg.
   [
     'NEW_POSITION',
     'LONG',
     'verb',
-    new RegExp(String.raw`\blong(?=\s+${PAIR_NAME}\s+(?:against|versus|vs\.?)\s+[$\p{Lu}])`, 'u'),
+    new RegExp(String.raw`\b[Ll]ong(?=\s+${PAIR_NAME}\s+(?:against|versus|vs\.?)\s+[$\p{Lu}])`, 'u'),
   ],
   [
     'NEW_POSITION',
     'SHORT',
     'verb',
-    new RegExp(String.raw`(?<=\blong\s+${PAIR_NAME}\s+)(?:against|versus|vs\.?)(?=\s+[$\p{Lu}])`, 'u'),
+    new RegExp(String.raw`(?<=\b[Ll]ong\s+${PAIR_NAME}\s+)(?:against|versus|vs\.?)(?=\s+[$\p{Lu}])`, 'u'),
   ],
   ['HOLD', null, 'verb', /\b(?:let|letting|lets)(?:\s+\S+){0,4}?\s+(?:run|ride)\b/iu],
   [
@@ -338,6 +338,12 @@ const POSTPOSED: [RegExp, Action, Direction | null][] = [
   [status('covered|short covered', STATUS_END), 'EXIT', 'SHORT'],
 ];
 
+/** The status after a company that opens an item ("increased to 6%", "exited", "new"), else null. */
+export function postposedStatus(rest: string): { action: Action; dir: Direction | null } | null {
+  const entry = POSTPOSED.find(([re]) => re.test(rest));
+  return entry ? { action: entry[1], dir: entry[2] } : null;
+}
+
 /**
  * Headings that say what was done to the items listed under them ("Buys", "Sells", "No change", "New positions"):
  * the portfolio's own changes, so the heading's action applies to each item that does not state one of its own.
@@ -416,7 +422,8 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
     }
   }
   for (const [action, dir, kind, re, adjacent] of PATTERNS) {
-    const global = new RegExp(re.source, 'giu');
+    // A pattern without the i flag is case-sensitive on purpose: a pair's legs are capitalized names.
+    const global = new RegExp(re.source, re.flags.includes('i') ? 'giu' : 'gu');
     for (const m of clause.matchAll(global)) {
       // "value-added", "short-term": a word inside a compound is not a cue.
       if (m.index! > 0 && /^\w/u.test(m[0]) && /[-\w]/u.test(clause[m.index! - 1]!)) continue;

@@ -13,6 +13,7 @@ import {
   NEGATED,
   NOT_OWNED_AFTER,
   PUT,
+  postposedStatus,
   REJECTED,
   rationaleFrom,
   SUBORDINATE,
@@ -264,6 +265,12 @@ export function candidatesByRules(
       // An item under a first-person lead ("We made three changes this week:"): the lead's actor is the item's, and
       // an item that states no action of its own takes the lead's ("I sold these:" then "Nike").
       const lead = clause.start === 0 ? leads.get(index) : undefined;
+      // "Eli Lilly: increased to 6%": a status after the item's company, as after a company with its ticker.
+      const itemName = lead && first ? /^[^:—–]{1,60}[:—–]\s*/u.exec(body) : null;
+      const status = itemName && ITEM_LEAD.test(itemName[0]) ? postposedStatus(body.slice(itemName[0].length)) : null;
+      if (status && first && cues.length === 0) {
+        cues.unshift({ ...status, start: itemName![0].length, end: itemName![0].length, kind: 'label', option: false });
+      }
       if (lead?.action && first && !section && !cues.some((c) => c.start <= first.end + 2 || c.kind === 'label')) {
         cues.unshift({ action: lead.action, dir: lead.dir, start: 0, end: 0, kind: 'label', option: false });
       }
