@@ -18,6 +18,9 @@
  *   re-sync) and the per-post time of the offline summarizer and pick extractor (BENCH_FEEDS, BENCH_FEED_ITEMS).
  * - track-record (BENCH_PARTS=track-record): every publication's record computed from scratch, again after one new
  *   trading day of closes, and one stored record's latency (issue 48).
+ * - watch (BENCH_PARTS=watch): posts synced (stored, indexed, matched) per second with 0, 1,000 and 100,000 topic
+ *   watches, and a post's arrival to its webhook's first attempt, p50/p95 (issue 51; BENCH_WATCHES,
+ *   BENCH_WATCH_ITEMS, BENCH_WATCH_TRIALS).
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
  * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults; BENCH_REUSE_POSTGRES and
  * BENCH_REUSE_PGLITE measure a database seeded and indexed before (one size), and keep it.
@@ -28,7 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareDatabase } from '@/lib/db/prepare';
 import { seedDemoCorpus } from '@/lib/demo/load';
-import { DEFAULT_DEMO_SEED } from '@/lib/env';
+import { DEFAULT_DEMO_SEED, env } from '@/lib/env';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
 import { indexForSearch } from '@/lib/search/index/index-for-search';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
@@ -53,6 +56,7 @@ import { benchPeer } from './bench/peer';
 import { benchRoutes, type RouteRow } from './bench/routes';
 import { benchSearch, type SearchBenchRow } from './bench/search';
 import { benchTrackRecord } from './bench/track-record';
+import { benchWatches } from './bench/watches';
 import { buildIfNeeded } from './build-if-needed';
 
 const sizes = (process.env.BENCH_SIZES ?? '1500,100000').split(',').map(Number);
@@ -325,6 +329,43 @@ if (parts.includes('track-record')) {
         await db.close();
         await testDb?.drop();
       }
+    }
+  }
+}
+// BENCH_PARTS=watch: issue 51's figures, in process on a fresh database (1,500 demo posts beside the synced ones).
+if (parts.includes('watch')) {
+  // The webhook receiver is on loopback, which the service allows only when told to (the environment is read once).
+  if (!env().INGEST_ALLOW_HOSTS.includes('127.0.0.1'))
+    throw new Error('run BENCH_PARTS=watch with INGEST_ALLOW_HOSTS=127.0.0.1');
+  for (const database of databases) {
+    const testDb = database === 'postgres' ? await createTestDatabase() : null;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
+    const db = await prepareDatabase({ databaseUrl: testDb?.url, dataDir, log: () => {} });
+    try {
+      const watchCounts = (process.env.BENCH_WATCHES ?? '0,1000,100000').split(',').map(Number);
+      const itemsPerFeed = Number(process.env.BENCH_WATCH_ITEMS ?? 50);
+      const w = await benchWatches(db, {
+        watchCounts,
+        itemsPerFeed,
+        trials: Number(process.env.BENCH_WATCH_TRIALS ?? 40),
+      });
+      console.log(`\n${database}, watches (feeds of ${itemsPerFeed} demo posts synced one after another)`);
+      const base = w.throughput[0]!.postsPerSecond;
+      for (const row of w.throughput) {
+        console.log(
+          `  ${row.watches.toLocaleString('en-US').padStart(7)} topic watches: ${row.postsPerSecond.toFixed(1)} posts/s ` +
+            `(${row.posts} posts in ${row.seconds.toFixed(1)} s, ${row.events} events; ` +
+            `${(100 * (1 - row.postsPerSecond / base)).toFixed(1)}% below none)`,
+        );
+      }
+      const f = w.firstAttempt;
+      console.log(
+        `  post arrival to first webhook attempt (${f.trials} posts): p50 ${ms(f.p50Ms)}  p95 ${ms(f.p95Ms)}  max ${ms(f.maxMs)}`,
+      );
+      results.push({ database, watches: w });
+    } finally {
+      await db.close();
+      await testDb?.drop();
     }
   }
 }

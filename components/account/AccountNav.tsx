@@ -3,6 +3,7 @@ import Link from 'next/link';
 const SECTIONS = [
   { href: '/account', label: 'Overview' },
   { href: '/account/keys', label: 'API keys' },
+  { href: '/account/watches', label: 'Watches' },
   { href: '/account/tokens', label: 'Agent tokens' },
   { href: '/account/credits', label: 'Credits' },
   { href: '/account/usage', label: 'Usage' },
@@ -11,7 +12,7 @@ const SECTIONS = [
 
 /**
  * The account area's sections; `current` is marked for screen readers as the page being shown. On a phone they sit
- * in two rows of three rather than a row that scrolls, so none of them is out of sight.
+ * in rows of three rather than a row that scrolls, so none of them is out of sight.
  */
 export function AccountNav({ current }: { current: string }) {
   return (

@@ -17,7 +17,7 @@ import { DirectoryRawStore } from '@/lib/storage/directory-raw-store';
 import { processMemory } from './memory';
 
 /** An RSS 2.0 feed in Substack's shape: full HTML in content:encoded, an excerpt in description. */
-function renderFeed(n: number, origin: string, posts: DemoPost[]): string {
+export function renderFeed(n: number, origin: string, posts: DemoPost[]): string {
   const items = posts.map((post) => {
     const html = post.bodyText
       .split(/\n{2,}/)
