@@ -101,7 +101,7 @@ Ana Ruiz: I went the other way on cars. I'm short Ford into the strike.
 
 Tom Becker: I sold the last of my Disney. The parks are slowing.
 
-Ana Ruiz: My brother bought Uber, but that's his business. That's the show.`;
+Ana Ruiz: My brother bought Uber, but that's his business. My uncle is short Tesla. That's the show.`;
 
   it('makes each speaker the actor of their own first person', () => {
     expect(calls(text, 'The Show')).toEqual([

@@ -405,7 +405,7 @@ function actorOk(
   // "my wife bought …": a first-person word that names someone else.
   if (
     cue.kind === 'verb' &&
-    /\b(?:my|our)\s+(?:wife|husband|partner|son|daughter|kids?|children|friends?|dad|mom|mum|father|mother|brother|sister|parents|neighbou?rs?|colleagues?|boss)\b(?:\s+\w+){0,2}\s*$/iu.test(
+    /\b(?:my|our)\s+(?:wife|husband|partner|son|daughter|kids?|children|friends?|dad|mom|mum|father|mother|brother|sister|parents|uncle|aunt|cousins?|nephew|niece|grand\w+|in-laws|\w+-in-law|roommate|flatmate|neighbou?rs?|colleagues?|boss)\b(?:\s+\w+){0,2}\s*$/iu.test(
       before,
     )
   ) {
