@@ -98,7 +98,7 @@ const FIELD_LABELS: Array<[Field, number]> = [
  * Bodies and per-field term matches of the returned page only, for whyMatched and snippets. The fields come from the
  * labels of the query's lexemes in the stored vector, which PostgreSQL picks out (postings/stored-entries.ts): asking
  * it per term and field (a ts_filter each) copied the vector each time, and reading the whole vector's text sent and
- * scanned tens of kilobytes a post for a few lexemes.
+ * scanned about as much text as the body for a few lexemes.
  */
 export async function loadMatchDetails(
   db: Queryable,

@@ -9,7 +9,7 @@ const LABEL = { A: 3, B: 2, C: 1, D: 0 } as const;
 /**
  * SQL for the entries of a stored vector that hold one of the lexemes of a text[] parameter, as a JSON array
  * (StoredEntriesJson): PostgreSQL steps over the rest of the vector itself, so a query's few lexemes cross the wire
- * instead of the whole vector's text (tens of kilobytes a post), which JavaScript then had to scan.
+ * instead of the whole vector's text (about as long as the post's body), which JavaScript then had to scan.
  */
 export function storedEntriesSql(vector: string, lexemesParam: string): string {
   return `coalesce((select json_agg(json_build_array(u.lexeme, u.positions, u.weights))
