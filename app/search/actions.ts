@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { GET as getPaidPost } from '@/app/api/v1/publications/[publicationSlug]/[postSlug]/route';
 import { GET as getStockPicks } from '@/app/api/v1/stock-picks/route';
-import type { PublicStockPicksResponse } from '@/lib/api/contracts/paid';
+import type { PublicStockPicksResponseWithRecord } from '@/lib/api/contracts/paid';
 import { PostSlug, PublicationSlug } from '@/lib/api/contracts/path';
 import { accountAction } from '@/lib/dashboard/account-action';
 import { type ActionResult, actionResult } from '@/lib/dashboard/action-result';
@@ -56,16 +56,19 @@ export async function buySummaryAction(
   return actionResult(() => buySummary({ publicationSlug, postSlug }));
 }
 
-export type BoughtPicks = typeof PublicStockPicksResponse._zod.output & { amountUsd: string };
+export type BoughtPicks = typeof PublicStockPicksResponseWithRecord._zod.output & { amountUsd: string };
 
 const buyStockPicks = accountAction({
   returnTo: '/search',
   input: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
   invalid: 'Choose a day as YYYY-MM-DD.',
   run: async ({ user, input: { day } }): Promise<BoughtPicks> => {
-    const response = await callApi(getStockPicks, `/api/v1/stock-picks?date=${day}`, { bearer: user.sessionToken });
+    // With each pick's publication's track record headline (same price), so the bought picks can be sorted by it.
+    const response = await callApi(getStockPicks, `/api/v1/stock-picks?date=${day}&include=publicationRecord`, {
+      bearer: user.sessionToken,
+    });
     if (!response.ok) throw await apiRefusal(response);
-    const picks = (await response.json()) as typeof PublicStockPicksResponse._zod.output;
+    const picks = (await response.json()) as typeof PublicStockPicksResponseWithRecord._zod.output;
     return { ...picks, amountUsd: response.headers.get('x-payment-amount-usd') ?? '0.00' };
   },
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { GET as getStockPicks } from '@/app/api/v1/stock-picks/route';
 import type { BoughtPicks } from '@/app/search/actions';
 import { apiRefusal, callApi } from '@/app/search/call-api';
-import { type PublicStockPicksResponse, STOCK_PICKS_MAX_DAYS } from '@/lib/api/contracts/paid';
+import { type PublicStockPicksResponseWithRecord, STOCK_PICKS_MAX_DAYS } from '@/lib/api/contracts/paid';
 import { Ticker } from '@/lib/api/contracts/tickers';
 import { accountAction } from '@/lib/dashboard/account-action';
 import { type ActionResult, actionResult } from '@/lib/dashboard/action-result';
@@ -14,10 +14,11 @@ const buyTickerPicks = accountAction({
   input: z.object({ ticker: Ticker, days: z.number().int().min(1).max(STOCK_PICKS_MAX_DAYS) }),
   invalid: 'That ticker or range is not one the stock-picks route sells.',
   run: async ({ user, input: { ticker, days } }): Promise<BoughtPicks> => {
-    const query = new URLSearchParams({ ticker, days: String(days) });
+    // With each pick's publication's track record headline (same price), so the bought picks can be sorted by it.
+    const query = new URLSearchParams({ ticker, days: String(days), include: 'publicationRecord' });
     const response = await callApi(getStockPicks, `/api/v1/stock-picks?${query}`, { bearer: user.sessionToken });
     if (!response.ok) throw await apiRefusal(response);
-    const picks = (await response.json()) as typeof PublicStockPicksResponse._zod.output;
+    const picks = (await response.json()) as typeof PublicStockPicksResponseWithRecord._zod.output;
     return { ...picks, amountUsd: response.headers.get('x-payment-amount-usd') ?? '0.00' };
   },
 });

@@ -8,6 +8,35 @@ import { BUTTON_PRIMARY, TD } from '@/components/account/styles';
 import { TickerLink } from '@/components/tickers/TickerLink';
 import type { ActionResult } from '@/lib/dashboard/action-result';
 
+type Pick = BoughtPicks['items'][number];
+type PickOrder = 'newest' | 'hitRate' | 'meanExcess';
+const PICK_ORDERS: Record<PickOrder, string> = {
+  newest: 'Newest article first',
+  hitRate: 'Publication’s hit rate',
+  meanExcess: 'Publication’s mean excess return',
+};
+
+const pct = (x: number | null) => (x === null ? null : `${(x * 100).toFixed(1)}%`);
+
+/** The publication's record beside a pick: hit rate and mean excess at 30 trading days, or why there is none. */
+function recordText(record: Pick['publicationRecord']): string {
+  const mean = pct(record.meanExcessReturn);
+  if (mean === null) return 'No scored calls yet';
+  const hit = pct(record.hitRate);
+  return `${hit === null ? `${record.scoredCalls} scored (too few for a rate)` : `${hit} hits of ${record.scoredCalls}`} · mean ${mean} vs ${record.benchmark}`;
+}
+
+/** Picks by their publication's record, best first (picks without a figure last; the API's order breaks ties). */
+function orderPicks(items: Pick[], order: PickOrder): Pick[] {
+  if (order === 'newest') return items;
+  const key = (pick: Pick) =>
+    order === 'hitRate' ? pick.publicationRecord.hitRate : pick.publicationRecord.meanExcessReturn;
+  return items
+    .map((pick, index) => ({ pick, index, value: key(pick) }))
+    .sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.index - b.index)
+    .map(({ pick }) => pick);
+}
+
 /**
  * A day's stock picks: the price (from the day's source articles) on the button, the picks once paid, each ticker
  * linking to its page. `buy` and `label` sell another selection the same way (a ticker's last N days).
@@ -26,6 +55,7 @@ export function BuyStockPicks({
   buy?: () => Promise<ActionResult<BoughtPicks>>;
 }) {
   const [result, setResult] = useState<ActionResult<BoughtPicks> | null>(null);
+  const [order, setOrder] = useState<PickOrder>('newest');
   const [pending, startTransition] = useTransition();
 
   if (result?.ok) {
@@ -36,8 +66,26 @@ export function BuyStockPicks({
           Paid ${picks.amountUsd}: {picks.count} pick{picks.count === 1 ? '' : 's'}{' '}
           {picks.startDate === picks.endDate ? `of ${picks.dateUsed}` : `from ${picks.startDate} to ${picks.endDate}`}
         </p>
-        <ScrollTable label="Stock picks" headings={['Ticker', 'Action', 'Conviction', 'Analyst', 'Article']}>
-          {picks.items.map((pick) => (
+        <label className="block text-sm text-slate-800">
+          Order by{' '}
+          <select
+            className="rounded border border-slate-300 px-2 py-1"
+            value={order}
+            onChange={(event) => setOrder(event.target.value as PickOrder)}
+            data-testid="picks-order"
+          >
+            {Object.entries(PICK_ORDERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ScrollTable
+          label="Stock picks"
+          headings={['Ticker', 'Action', 'Conviction', 'Analyst', 'Article', 'Publication’s record (30 days)']}
+        >
+          {orderPicks(picks.items, order).map((pick) => (
             <tr key={pick.id}>
               <td className={`${TD} font-mono font-semibold`}>
                 <TickerLink ticker={pick.ticker} />
@@ -48,6 +96,9 @@ export function BuyStockPicks({
               <td className={TD}>{pick.convictionLabel}</td>
               <td className={TD}>{pick.author}</td>
               <td className={TD}>{pick.articleTitle}</td>
+              <td className={TD} data-testid="pick-record">
+                {recordText(pick.publicationRecord)}
+              </td>
             </tr>
           ))}
         </ScrollTable>

@@ -3,6 +3,7 @@ import type { Queryable } from '@/lib/db/types';
 import { benchmarkFor, US_BENCHMARK } from '@/lib/prices/benchmark';
 import type { PriceSource } from '@/lib/prices/provider';
 import { readSeries } from '@/lib/prices/store';
+import { type RecordChart, recordChart } from './chart';
 import { computeOutcomes } from './outcomes';
 import { summarizeRecord } from './summarize';
 import type { CallOutcome, HorizonKey, HorizonOutcome, TrackedCall } from './types';
@@ -30,6 +31,8 @@ export const round = (x: number | null) => (x === null ? null : Math.round(x * 1
 export type RecordSummary = Omit<TrackRecord, 'publicationSlug' | 'asOf' | 'pricesNote' | 'calls'> & {
   /** Whether any benchmark close is stored: without one no excess return exists (pricesNote says so). */
   benchmarkPriced: boolean;
+  /** What the dashboard draws (lib/track-record/chart.ts), kept with the record so it covers every call. */
+  chart: RecordChart;
 };
 
 export interface ComputedRecord {
@@ -59,6 +62,7 @@ export async function computeRecord(db: Queryable, publicationId: string): Promi
       pricesAsOf: benchmark?.days.at(-1) ?? null,
       pricesSource: pricesSourceOf(statuses),
       benchmarkPriced: benchmark !== undefined,
+      chart: recordChart(outcomes),
       benchmark: US_BENCHMARK,
       firstCallAt: summary.firstCallAt?.toISOString() ?? null,
       lastCallAt: summary.lastCallAt?.toISOString() ?? null,

@@ -19,7 +19,8 @@ export async function getTrackRecord(
   const loaded = await loadRecordBySlug(db, slug, options.callLimit);
   if (!loaded) throw new ApiError({ code: 'not_found', message: `Publication not found: ${slug}` });
   const { summary, calls } = loaded;
-  const { benchmarkPriced, ...record } = summary;
+  // The chart is the dashboard's; the API's record is the rest.
+  const { benchmarkPriced, chart: _chart, ...record } = summary;
   return {
     publicationSlug: slug,
     asOf: options.now.toISOString(),

@@ -41,3 +41,10 @@ export async function recordHeadlines(
   }
   return headlines;
 }
+
+/** One publication's stored record summary by slug (its page), or null for an unknown slug. */
+export async function recordSummaryBySlug(db: Db, slug: string): Promise<RecordSummary | null> {
+  const [row] = await db.query<{ id: string }>('select id from publications where slug = $1', [slug]);
+  if (!row) return null;
+  return (await loadSummaries(db, [row.id])).get(row.id) ?? null;
+}

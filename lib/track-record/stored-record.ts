@@ -22,6 +22,7 @@ export async function loadRecordBySlug(db: Db, slug: string, callLimit: number):
          select r.summary from track_records r, track_record_inputs i
           where r.publication_id = p.id
             and r.computed_calls_version = r.calls_version and r.computed_prices_version = i.prices_version
+            and r.summary ? 'chart'
        ) s on true
       where p.slug = $1`,
     [slug, callLimit],
@@ -41,7 +42,8 @@ export async function loadSummaries(db: Db, publicationIds: readonly string[]): 
   const rows = await db.query<{ publication_id: string; summary: RecordSummary }>(
     `select r.publication_id, r.summary from track_records r, track_record_inputs i
       where r.publication_id = any($1::uuid[])
-        and r.computed_calls_version = r.calls_version and r.computed_prices_version = i.prices_version`,
+        and r.computed_calls_version = r.calls_version and r.computed_prices_version = i.prices_version
+        and r.summary ? 'chart'`,
     [ids],
   );
   const summaries = new Map(rows.map((row) => [row.publication_id, row.summary]));
@@ -51,6 +53,7 @@ export async function loadSummaries(db: Db, publicationIds: readonly string[]): 
   return summaries;
 }
 
+// A summary stored before it carried the dashboard's chart (`summary ? 'chart'` above) counts as stale.
 async function computeAndStore(db: Db, publicationId: string): Promise<ComputedRecord> {
   // The row exists before the counts are read, so a change made while computing is counted against it and the
   // stored figures are stale at once, never taken for current.
@@ -72,7 +75,8 @@ async function computeAndStore(db: Db, publicationId: string): Promise<ComputedR
           set summary = $2::text::jsonb, computed_calls_version = $3, computed_prices_version = $4, computed_at = now()
         where publication_id = $1
           and coalesce(computed_calls_version, -1) <= $3 and coalesce(computed_prices_version, -1) <= $4
-          and (computed_calls_version, computed_prices_version) is distinct from ($3::bigint, $4::bigint)
+          and ((computed_calls_version, computed_prices_version) is distinct from ($3::bigint, $4::bigint)
+               or not (summary ? 'chart'))
         returning 1`,
       [publicationId, JSON.stringify(computed.summary), versions.calls_version, versions.prices_version],
     );

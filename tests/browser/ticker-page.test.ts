@@ -85,6 +85,31 @@ describe('the ticker page', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("shows a publication's track record with its charts at desktop and phone widths", async () => {
+    const { pastCalls } = (await (await fetch(`${base}/api/v1/tickers/NVDA?callLimit=50`)).json()) as TickerDetail;
+    const slug = pastCalls.calls.find((call) => call.status === 'scored')!.publicationSlug;
+    for (const target of [page, phonePage]) {
+      const width = target.viewportSize()!.width;
+      expect((await target.goto(`${base}/publications/${slug}`))?.status()).toBe(200);
+      const record = target.getByTestId('track-record');
+      expect(await record.textContent()).toMatch(/\d+ stock and ETF calls: \d+ scored/);
+      expect(await record.getByTestId('record-horizon').count()).toBe(5);
+      for (const chart of ['record-cumulative-chart', 'record-distribution-chart']) {
+        const box = await record.getByTestId(chart).boundingBox();
+        expect(box, `${chart} at ${width}px`).not.toBeNull();
+        expect(box!.width).toBeGreaterThan(200);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      }
+      expect(await record.locator('[data-testid="record-cumulative-chart"] path').getAttribute('d')).toMatch(
+        /^M[\d.]+,[\d.]+ L/,
+      );
+      expect(await overflowingElements(target), `${slug} at ${width}px`).toEqual([]);
+      expect(await seriousAccessibilityViolations(target), `${slug} at ${width}px`).toEqual([]);
+      await screenshot(target, `page-publication-record-${width}`);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   it('moves a ticker written otherwise to its one address, and answers 404 for one nobody knows', async () => {
     for (const written of ['nvda', '%24NVDA']) {
       await page.goto(`${base}/tickers/${written}`);
@@ -107,6 +132,15 @@ describe('the ticker page', () => {
     const bought = page.getByTestId('bought-picks');
     await bought.waitFor({ timeout: 30_000 });
     expect(await bought.textContent()).toMatch(/Paid \$\d+\.\d\d: \d+ picks? from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d/);
+    // Each pick carries its publication's record, and the picks sort by it, best first.
+    const records = bought.getByTestId('pick-record');
+    expect(await records.count()).toBeGreaterThan(0);
+    await bought.getByTestId('picks-order').selectOption('meanExcess');
+    const means = (await records.allTextContents()).map((text) => {
+      const mean = /mean (-?\d+\.\d)%/.exec(text);
+      return mean ? Number(mean[1]) : Number.NEGATIVE_INFINITY;
+    });
+    expect(means).toEqual([...means].sort((a, b) => b - a));
     const links = bought.locator(`a[href="/tickers/${ticker}"]`);
     expect(await links.count()).toBeGreaterThan(0);
     await links.first().click();

@@ -10,6 +10,7 @@
  * those, and a return across the split is the holder's, not a 50% fall.
  */
 import { describe, expect, it } from 'vitest';
+import { recordChart } from '@/lib/track-record/chart';
 import { closeInstant } from '@/lib/track-record/market-close';
 import { computeOutcomes } from '@/lib/track-record/outcomes';
 import { summarizeRecord } from '@/lib/track-record/summarize';
@@ -223,5 +224,49 @@ describe('computeOutcomes, by hand', () => {
     const h1 = summarizeRecord(computeOutcomes(ten, PRICES, benchmarkOf)).horizons[0]!;
     // AAA rises 1/(100+i) a day, faster than SPY's 1/(200+i); BBB falls.
     expect(h1).toMatchObject({ horizon: '1d', scored: 10, hits: 6, hitRate: 0.6, hitRateNote: null });
+  });
+});
+
+describe('recordChart', () => {
+  const scored = (id: string, entryDate: string, excess: number | null): CallOutcome => ({
+    call: { callId: id, ticker: 'AAA', direction: 'LONG', action: 'NEW_POSITION', publishedAt: new Date(0) },
+    status: 'scored',
+    benchmark: 'SPY',
+    entryDate,
+    entryClose: 100,
+    closedBy: null,
+    closes: [],
+    returns: {
+      '1d': null,
+      '5d': null,
+      '30d': null,
+      '90d': null,
+      toDate: { exitDate: '2026-03-01', return: 0, benchmarkReturn: 0, excessReturn: excess },
+    },
+  });
+
+  it('sums the excess to date by entry day, oldest first, and counts each call in its bucket', () => {
+    const chart = recordChart([
+      scored('a', '2026-01-06', 0.12),
+      scored('b', '2026-01-05', -0.25),
+      scored('c', '2026-01-06', -0.03),
+      scored('d', '2026-01-07', 0),
+      scored('e', '2026-01-08', null), // no benchmark: left out, as from the figures
+    ]);
+    expect(chart.cumulative).toEqual([
+      { date: '2026-01-05', value: -0.25 },
+      { date: '2026-01-06', value: -0.16 },
+      { date: '2026-01-07', value: -0.16 },
+    ]);
+    expect(chart.distribution.map((b) => [b.from, b.to, b.count])).toEqual([
+      [null, -0.2, 1],
+      [-0.2, -0.1, 0],
+      [-0.1, -0.05, 0],
+      [-0.05, 0, 1],
+      [0, 0.05, 1],
+      [0.05, 0.1, 0],
+      [0.1, 0.2, 1],
+      [0.2, null, 0],
+    ]);
   });
 });

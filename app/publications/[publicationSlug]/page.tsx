@@ -5,11 +5,13 @@ import { cache } from 'react';
 import { PostList } from '@/components/PostList';
 import { PublicationHeader } from '@/components/PublicationHeader';
 import { requestOrigin } from '@/components/request-origin';
+import { TrackRecordPanel } from '@/components/track-record/TrackRecordPanel';
 import { appContext } from '@/lib/app/process-context';
 import { signedInUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { getPublicationPage } from '@/lib/publications/catalogue';
 import { normalizePublicationSlug } from '@/lib/publications/slug';
+import { recordSummaryBySlug } from '@/lib/track-record/headline';
 
 export const dynamic = 'force-dynamic';
 
@@ -51,6 +53,7 @@ export default async function PublicationRoute({ params }: Props) {
   if (!publication) notFound();
   // One address per publication: a pasted variant ("www.", upper case, a full URL) moves to the canonical slug.
   if (safeDecode(publicationSlug) !== publication.slug) permanentRedirect(`/publications/${publication.slug}`);
+  const record = await recordSummaryBySlug(await getDb(), publication.slug);
 
   return (
     <>
@@ -60,6 +63,7 @@ export default async function PublicationRoute({ params }: Props) {
         </Link>
       </nav>
       <PublicationHeader publication={publication} />
+      {record && <TrackRecordPanel slug={publication.slug} summary={record} />}
       <section aria-labelledby="posts-heading" className="mt-10">
         <h2 id="posts-heading" className="text-xl font-bold tracking-tight">
           {publication.posts.length === POST_LIMIT ? `${POST_LIMIT} newest posts` : 'Posts'}
