@@ -43,6 +43,8 @@ export interface ClaimPassage {
   share: number;
   score: number;
   speaker: string | null;
+  /** It states a cause ("because", "driven by"): what a "why" question asks for. */
+  causal: boolean;
 }
 
 /** A sentence that leans on the one before ("This is why…", "But…") is read with it. */
@@ -65,14 +67,46 @@ const MIN_WORDS = 6;
 const MAX_WORDS = 60;
 const MIN_TITLE_WORDS = 5;
 
+/**
+ * A passage of the post read against the question: whether the rules admit it (and under which reading), and what of
+ * the subject it names. The meaning test (meaning.ts) reads these with the question's sense.
+ */
+export interface ReadPassage extends ClaimPassage {
+  /** The strictest reading under which the rules admit it; null when they do not. */
+  rule: Reading | null;
+  /**
+   * It names every name the question requires (of one of its clauses), itself or in the sentence it continues (`all`),
+   * or some of them while the post names the rest (`some`), or not (null).
+   */
+  names: NamesHeld;
+  /**
+   * Of the question's noun phrases it holds `key`, the most specific word (the rarest: "olive" of "olive oil prices"),
+   * or only `other` words of them (not a generic head such as "prices"), or none.
+   */
+  topic: TopicHeld;
+}
+
+export type TopicHeld = 'key' | 'other' | null;
+const TOPIC_RANK = { key: 2, other: 1, none: 0 } as const;
+
 /** The claim passages of one post, best first; none when the post does not speak to the question's subject. */
 export function claimPassages(
   subject: Subject,
   post: { title: string; text: string },
   reading: Reading = 'every-phrase',
 ): ClaimPassage[] {
+  return readPassages(subject, post)
+    .filter((p) => p.rule === 'every-phrase' || (reading === 'phrase-heads' && p.rule !== null))
+    .map(({ rule: _rule, names: _names, topic: _topic, ...passage }) => passage);
+}
+
+/**
+ * Every passage of the post (its title, when it states something, and its quotable sentences, each with the sentence
+ * it continues where it leans on it) that the rules admit or that names the question's subject, best first.
+ */
+export function readPassages(subject: Subject, post: { title: string; text: string }): ReadPassage[] {
   const total = Math.max(sum(subject.concepts), 1e-9);
-  const passages: ClaimPassage[] = [];
+  const passages: ReadPassage[] = [];
   const title = post.title.trim();
   // The title is read apart: a headline's capitals are not names.
   const postWords = [...keyedWords(title), ...keyedWords(post.text)];
@@ -80,14 +114,29 @@ export function claimPassages(
   const wordsOf = (text: string): KeyedWord[] => markNames(keyedWords(text), names);
   const split = splitSentences(post.text);
   const sentences = quotableSentences(post.text, split);
+  const ruleOf = (words: readonly KeyedWord[], context: readonly KeyedWord[]) => {
+    for (const reading of ['every-phrase', 'phrase-heads'] as const) {
+      const held = holds(subject, words, context, postWords, reading);
+      if (held !== null) return { reading, held };
+    }
+    return null;
+  };
   if (
     countWords(title) >= MIN_TITLE_WORDS &&
     !post.text.includes(title) &&
     !PROMO.test(title) &&
     readsAsStatement(title)
   ) {
-    const held = holds(subject, wordsOf(title), [], postWords, reading);
-    if (held !== null) passages.push(passage(subject, title, -1, 0, held / total, null));
+    const words = wordsOf(title);
+    const rule = ruleOf(words, []);
+    const named = namesSubject(subject, words, [], postWords);
+    if (rule || named.names) {
+      passages.push({
+        ...passage(subject, title, -1, 0, (rule?.held ?? 0) / total, null),
+        rule: rule?.reading ?? null,
+        ...named,
+      });
+    }
   }
   const byIndex = new Map(sentences.map((s) => [s.index, s]));
   for (const sentence of sentences) {
@@ -96,17 +145,85 @@ export function claimPassages(
       previous !== undefined && previous.paragraph === sentence.paragraph && LEANS_BACK.test(sentence.text);
     const context = continues ? wordsOf(previous.text) : [];
     const words = wordsOf(sentence.text);
-    const held = holds(subject, words, context, postWords, reading);
-    if (held === null) continue;
-    // A claim that needs the sentence before it is quoted with it, when that one can be quoted too.
-    const needsContext = continues && holds(subject, words, [], postWords, reading) === null;
+    const rule = ruleOf(words, context);
+    const named = namesSubject(subject, words, context, postWords);
+    if (rule === null && !named.names) continue;
+    // A passage that needs the sentence before it is quoted with it, when that one can be quoted too.
+    const alone = rule
+      ? holds(subject, words, [], postWords, rule.reading) !== null
+      : namesSubject(subject, words, [], postWords).names;
+    const needsContext = continues && !alone;
     if (needsContext && !byIndex.has(previous!.index)) continue;
     const quote = needsContext ? post.text.slice(previous!.start, sentence.end) : sentence.text;
     if (needsContext && countWords(quote) > MAX_WORDS) continue;
     const start = needsContext ? previous!.start : sentence.start;
-    passages.push(passage(subject, quote, start, sentence.index + 1, held / total, sentence.speaker));
+    passages.push({
+      ...passage(subject, quote, start, sentence.index + 1, (rule?.held ?? 0) / total, sentence.speaker),
+      rule: rule?.reading ?? null,
+      ...named,
+    });
   }
   return passages.sort((a, b) => b.score - a.score || a.start - b.start);
+}
+
+/**
+ * What of the subject a sentence names, with the sentence it continues: `all` the names one of the question's clauses
+ * requires (a place qualifying the subject may be named anywhere in the post), or `some` of them when the post names
+ * the rest elsewhere; and the most specific word of that clause's noun phrases, or another of them (TopicHeld). A
+ * sentence that names neither a name nor a topic word of the question is not about its subject.
+ */
+export function namesSubject(
+  subject: Subject,
+  words: readonly KeyedWord[],
+  context: readonly KeyedWord[],
+  post: readonly KeyedWord[],
+): { names: NamesHeld; topic: TopicHeld } {
+  if (subject.concepts.length === 0) return { names: 'all', topic: 'key' };
+  let best: { names: NamesHeld; topic: TopicHeld } = { names: null, topic: null };
+  const rank = (x: { names: NamesHeld; topic: TopicHeld }) =>
+    NAMES_RANK[x.names ?? 'none'] * 3 + TOPIC_RANK[x.topic ?? 'none'];
+  for (const clause of clausesOf(subject.concepts, subject.referring)) {
+    const held = (c: Concept) => c.forms.some((form) => hasForm(words, form) || hasForm(context, form));
+    const names = clause.filter((c) => c.kind === 'name');
+    const qualifiersOnly = names.every((c) => c.qualifier);
+    const required = qualifiersOnly ? names : names.filter((c) => !c.qualifier);
+    const groups = [...new Set(required.map((c) => c.group))];
+    const inPost = (c: Concept) => c.forms.some((form) => hasFormMemo(post, form));
+    const allHeld = groups.every((group) =>
+      names.some((c) => c.group === group && (held(c) || (qualifiersOnly && inPost(c)))),
+    );
+    const someHeld =
+      required.some(held) && groups.every((group) => names.some((c) => c.group === group && (held(c) || inPost(c))));
+    if (!allHeld && !someHeld) continue;
+    // The clause's most specific topic word (its rarest): "olive" of olive oil prices, "uranium" of a uranium rally.
+    const topics = clause.filter((c) => c.kind === 'topic' && !c.generic);
+    const key = topics.reduce<Concept | null>((top, c) => (top === null || c.weight > top.weight ? c : top), null);
+    const topic: TopicHeld = key !== null && held(key) ? 'key' : topics.some(held) ? 'other' : null;
+    // Something of the subject itself is in the sentence: a required name, or a word of a noun phrase.
+    if (!topic && !required.some(held)) continue;
+    const found = { names: allHeld ? ('all' as const) : ('some' as const), topic };
+    if (rank(found) > rank(best)) best = found;
+  }
+  return best;
+}
+
+export type NamesHeld = 'all' | 'some' | null;
+const NAMES_RANK = { all: 2, some: 1, none: 0 } as const;
+
+/** hasForm over a whole post, remembered per post and form: every sentence of the post asks it again. */
+const postForms = new WeakMap<readonly KeyedWord[], Map<Form, boolean>>();
+function hasFormMemo(post: readonly KeyedWord[], form: Form): boolean {
+  let known = postForms.get(post);
+  if (!known) {
+    known = new Map();
+    postForms.set(post, known);
+  }
+  let found = known.get(form);
+  if (found === undefined) {
+    found = hasForm(post, form);
+    known.set(form, found);
+  }
+  return found;
 }
 
 /**
@@ -268,7 +385,15 @@ function passage(
   const lead = 0.15 / (1 + index / 3);
   const cause = subject.asksWhy && CAUSAL.test(quote) ? 0.3 : 0;
   const meta = META.test(quote) ? 0.5 : 1;
-  return { quote, start, index, share, score: (share + figures + lead + cause) * meta, speaker };
+  return {
+    quote,
+    start,
+    index,
+    share,
+    score: (share + figures + lead + cause) * meta,
+    speaker,
+    causal: CAUSAL.test(quote),
+  };
 }
 
 /**

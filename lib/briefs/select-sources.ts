@@ -1,3 +1,4 @@
+import { type SentenceEncoder, sentenceEncoder } from '@/lib/ai/text/sentence-encoder';
 import { BRIEF_DEFAULT_SOURCES } from '@/lib/api/contracts/briefs';
 import { ApiError } from '@/lib/api/errors';
 import type { Db, Queryable } from '@/lib/db/types';
@@ -5,31 +6,50 @@ import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { parseTimeWindow } from '@/lib/search/query/time-window';
 import type { TopicSearchResult } from '@/lib/search/result';
 import { searchPosts } from '@/lib/search/search-posts';
-import { claimPassages } from './claims';
+import { readPassages } from './claims';
+import { admittedClaims, scorePassages } from './meaning';
 import { questionTopic } from './question-topic';
 import { questionSubject } from './subject';
 import type { BriefInput, SourcePost, SourceSelection } from './types';
 
 /**
- * Search is asked for four times the sources wanted, and at least 20 posts: the ones that hold no claim on the
- * question (claims.ts) are dropped, and the next ones in rank order take their place.
+ * Search is asked for six times the sources wanted, and at least 30 posts: the ones that hold no claim on the
+ * question are dropped. An answer in other words than the question's is often a little further down.
  */
-const CANDIDATES_PER_SOURCE = 4;
-const MIN_CANDIDATES = 20;
+const CANDIDATES_PER_SOURCE = 6;
+const MIN_CANDIDATES = 30;
 
 export interface SelectOptions {
   /** The query embedder for hybrid ranking, as search uses it; null or absent ranks lexically (fts). */
   embeddings?: EmbeddingProvider | null;
+  /** Reads the passages' meaning against the question (meaning.ts); the process's model unless a test passes another. */
+  encoder?: SentenceEncoder;
   now?: Date;
 }
 
 /**
  * The posts a brief reads: topic search's own ranking, time phrases and tiers over the question (the `window`
- * phrase in place of any the question holds), among the given publications, the first `maxSources` that hold a claim
- * on the question's subject (claims.ts), each with its claim passages: none, and the question is one the posts do not
+ * phrase in place of any the question holds), among the given publications; of those, the ones holding a claim on the
+ * question (claims.ts finds the passages that name its subject, meaning.ts admits the ones that say what it asks),
+ * in search's rank order, at most `maxSources`, each with its claims: none, and the question is one the posts do not
  * answer. Deterministic for the same input, corpus and clock, which is what lets a 402 quote name them.
  */
 export async function selectSources(db: Db, input: BriefInput, options: SelectOptions = {}): Promise<SourceSelection> {
+  const wanted = input.maxSources ?? BRIEF_DEFAULT_SOURCES;
+  const { subject, candidates, timeWindow } = await readCandidates(db, input, options);
+  // In search's rank order, the first that hold a claim: search ranks the post on its whole text, the claim test
+  // reads only whether it answers (ordered by the best claim instead, the demo set's recall@5 fell).
+  const sources: SourcePost[] = [];
+  for (const { post, passages } of candidates) {
+    if (sources.length === wanted) break;
+    const claims = admittedClaims(subject, passages);
+    if (claims.length > 0) sources.push({ ...post, claims });
+  }
+  return { question: input.question, sources, timeWindow };
+}
+
+/** The candidate posts of a question in search's rank order, each with its passages scored by meaning. */
+export async function readCandidates(db: Db, input: BriefInput, options: SelectOptions = {}) {
   const now = options.now ?? new Date();
   const publications = input.publications?.length ? await publicationIds(db, input.publications) : null;
   const embeddings = options.embeddings ?? null;
@@ -46,19 +66,14 @@ export async function selectSources(db: Db, input: BriefInput, options: SelectOp
     { embeddings },
   );
   const subject = await questionSubject(db, input.question);
-  const candidates = await loadSources(db, result.items);
-  // Claims that hold every noun phrase of the question first; only when no post has one, claims on their heads.
-  for (const reading of ['every-phrase', 'phrase-heads'] as const) {
-    const sources: SourcePost[] = [];
-    // In rank order, until enough answer: the candidates after that are never read.
-    for (const post of candidates) {
-      if (sources.length === wanted) break;
-      const claims = claimPassages(subject, post, reading);
-      if (claims.length > 0) sources.push({ ...post, claims });
-    }
-    if (sources.length > 0) return { question: input.question, sources, timeWindow: result.timeWindow };
-  }
-  return { question: input.question, sources: [], timeWindow: result.timeWindow };
+  const posts = await loadSources(db, result.items);
+  const scored = await scorePassages(
+    options.encoder ?? sentenceEncoder,
+    input.question,
+    posts.map((post) => ({ title: post.title, passages: readPassages(subject, post) })),
+  );
+  const candidates = posts.map((post, i) => ({ post, passages: scored[i]! }));
+  return { subject, candidates, timeWindow: result.timeWindow };
 }
 
 /** The question's topic as search reads it; an explicit window replaces the question's own time phrase. */

@@ -89,6 +89,16 @@ const POSTS: Array<[slug: string, title: string, body: string]> = [
     'A mining company found a new source of cobalt in Idaho this spring. Cobalt is running short as battery makers buy more of it.',
   ],
   [
+    'wage-report',
+    'U.S. wages grew at their fastest pace since the recession',
+    'Average hourly earnings rose by 2.9 percent last year, the best performance since the recession, even as job growth tapered off in December. Employers added 156,000 jobs.',
+  ],
+  [
+    'pay-attention',
+    'Before you sign',
+    'Pay attention to the hourly rate in the fine print before you sign up for a gym. U.S. gyms make their money from members who never come.',
+  ],
+  [
     'source-of-truth',
     'Dependency hygiene',
     'Moving our builds to a new source of truth for dependencies took a week. Nobody found it running short of disk.',
@@ -189,6 +199,18 @@ describe('a claim states something about the question subject', () => {
 
   it('does not let a place named elsewhere in the post carry a sentence on another subject', async () => {
     expect(await brief('Is Chinese demand pushing copper prices higher?')).toEqual({ sources: [], quotes: [] });
+  });
+
+  it('finds an answer written in other words by its meaning, and not a sentence that only shares them', async () => {
+    const question = 'How much did average US hourly pay grow last year?';
+    // No sentence holds "pay" as the question means it: the rules alone admit nothing.
+    expect(await quotesOf(question, 'wage-report')).toEqual([]);
+    expect(await brief(question)).toEqual({
+      sources: ['wage-report'],
+      quotes: [
+        'Average hourly earnings rose by 2.9 percent last year, the best performance since the recession, even as job growth tapered off in December.',
+      ],
+    });
   });
 
   it('takes questions as the world writes them: markup, emoji, other scripts, long runs', async () => {
