@@ -8,27 +8,27 @@ import { type QuestionRun, runQuestion, summarize } from '@/tests/briefs-eval/ru
 // `npm run eval:briefs` as a test, with sources ranked lexically (no embedder: the vectors of 7,000 posts would double
 // its time): every judged question of every set, briefs by the offline generator. What must hold everywhere holds
 // exactly: every quote verbatim, no charged source uncited, no question nothing answers sold. The rest are floors a
-// little under the figures measured with fts on 2026-12-02 (docs/benchmarks.md#research-brief-quality), so that a
-// change to search or to the claim test that loses answers, or sells claims that do not answer, fails here.
+// little under the figures measured with fts on 2026-12-07, the claim test reading meaning (lib/briefs/meaning.ts;
+// docs/benchmarks.md#research-brief-quality), so that a change to search or to the claim test that loses answers, or sells claims that do not answer, fails here.
 // batch6 and batch7 are left out until their claims are judged and their figures measured: they have no floors yet.
 type FlooredSet = Exclude<EvalSet, 'batch6' | 'batch7'>;
 const SETS: FlooredSet[] = ['demo', 'real', 'batch1', 'batch2', 'batch3', 'batch4', 'batch5'];
 const ANSWERED: Record<FlooredSet, number> = {
-  demo: 0.8,
+  demo: 0.85,
   real: 0.6,
-  batch1: 0.55,
-  batch2: 0.3,
-  batch3: 0.15,
-  batch4: 0.2,
-  batch5: 0.2,
+  batch1: 0.65,
+  batch2: 0.55,
+  batch3: 0.5,
+  batch4: 0.3,
+  batch5: 0.35,
 };
-const RECALL: Partial<Record<EvalSet, number>> = { demo: 0.6, real: 0.4 };
-const CLAIMS_ANSWERING: Partial<Record<EvalSet, number>> = {
-  batch1: 0.85,
+const RECALL: Partial<Record<FlooredSet, number>> = { demo: 0.6, real: 0.4 };
+const CLAIMS_ANSWERING: Partial<Record<FlooredSet, number>> = {
+  batch1: 0.7,
   batch2: 0.7,
-  batch3: 0.6,
-  batch4: 0.8,
-  batch5: 0.4,
+  batch3: 0.75,
+  batch4: 0.7,
+  batch5: 0.75,
 };
 
 const runs = new Map<EvalSet, QuestionRun[]>();
