@@ -107,7 +107,7 @@ export function TrackRecordPanel({ slug, summary }: { slug: string; summary: Rec
         Past results are not advice. JSON:{' '}
         <a
           href={`/api/v1/publications/${slug}/track-record`}
-          className="font-mono text-indigo-700 underline hover:text-indigo-900"
+          className="break-all font-mono text-indigo-700 underline hover:text-indigo-900"
         >
           /api/v1/publications/{slug}/track-record
         </a>
