@@ -2,10 +2,12 @@
 
 /*
  * Below the sm breakpoint a table reads as a list of cards: each row a block, each cell a line with its column's
- * name before the value (ScrollTable gives every cell a data-label). Nothing then scrolls sideways on a phone.
+ * name before the value (ScrollTable gives every cell a data-label). Nothing then scrolls sideways on a phone. The
+ * header row is then for screen readers only; its cells lose their padding so that five headings still fit a phone's
+ * width (a hidden row wider than the screen still widens what the page measures).
  */
 export const TABLE =
-  'min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block max-sm:divide-y-0 max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2 max-sm:[&_thead]:sr-only';
+  'min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block max-sm:divide-y-0 max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2 max-sm:[&_thead]:sr-only max-sm:[&_th]:p-0';
 export const TABLE_WRAP = 'relative overflow-x-auto rounded-xl border border-slate-200 bg-white';
 export const TH = 'px-4 py-2 font-semibold text-slate-800';
 export const TD =

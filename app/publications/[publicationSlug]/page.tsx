@@ -74,7 +74,7 @@ export default async function PublicationRoute({ params }: Props) {
           detail as JSON:{' '}
           <a
             href={`/api/v1/publications/${publication.slug}`}
-            className="font-mono text-indigo-700 underline hover:text-indigo-900"
+            className="break-all font-mono text-indigo-700 underline hover:text-indigo-900"
           >
             /api/v1/publications/{publication.slug}
           </a>
