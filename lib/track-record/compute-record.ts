@@ -8,7 +8,8 @@ import { computeOutcomes } from './outcomes';
 import { summarizeRecord } from './summarize';
 import type { CallOutcome, HorizonKey, HorizonOutcome, TrackedCall } from './types';
 
-interface CallRow {
+/** A call as the record's queries read it (the ticker view's rows add the publication). */
+export interface CallRow {
   call_id: string;
   post_slug: string;
   ticker: string;

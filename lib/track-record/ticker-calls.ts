@@ -2,19 +2,12 @@ import type { TickerPastCalls } from '@/lib/api/contracts/track-record';
 import type { Queryable } from '@/lib/db/types';
 import { benchmarkFor, US_BENCHMARK } from '@/lib/prices/benchmark';
 import { readSeries } from '@/lib/prices/store';
-import { newestFirst, pricesSourceOf, seriesStatuses, toCall, unpricedReason } from './compute-record';
+import { type CallRow, newestFirst, pricesSourceOf, seriesStatuses, toCall, unpricedReason } from './compute-record';
 import { computeOutcomes } from './outcomes';
 import type { CallOutcome, TrackedCall } from './types';
 
-interface CallRow {
-  call_id: string;
+interface TickerCallRow extends CallRow {
   publication_slug: string;
-  post_slug: string;
-  ticker: string;
-  direction: TrackedCall['direction'];
-  action: TrackedCall['action'];
-  published_at: Date | null;
-  [key: string]: unknown;
 }
 
 /**
@@ -24,7 +17,7 @@ interface CallRow {
  * hundred rows) rather than from every record.
  */
 export async function tickerPastCalls(db: Queryable, ticker: string, callLimit: number): Promise<TickerPastCalls> {
-  const rows = await db.query<CallRow>(
+  const rows = await db.query<TickerCallRow>(
     `select sp.call_id, pub.slug as publication_slug, p.slug as post_slug, sp.ticker, sp.direction, sp.action,
             p.published_at
        from stock_picks sp join posts p on p.id = sp.post_id join publications pub on pub.id = p.publication_id
@@ -34,7 +27,7 @@ export async function tickerPastCalls(db: Queryable, ticker: string, callLimit: 
   const tickers = [...new Set([ticker, US_BENCHMARK])];
   const [prices, statuses] = await Promise.all([readSeries(db, tickers), seriesStatuses(db, tickers)]);
   const byPublication = new Map<string, TrackedCall[]>();
-  const rowOf = new Map<string, CallRow>();
+  const rowOf = new Map<string, TickerCallRow>();
   for (const row of rows) {
     rowOf.set(row.call_id, row);
     const call: TrackedCall = {
