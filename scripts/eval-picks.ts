@@ -4,7 +4,7 @@
  * configured generators: OpenAI's when OPENAI_API_KEY is set, the offline ones otherwise, or the offline ones with
  * --offline.
  *
- *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch7 | --dev | --real]
+ *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch8 | --dev | --real]
  *
  * Judged set, per category: precision and recall on ticker + direction, action accuracy and speaker attribution on
  * the matched calls, non-calls picked, summary stance agreement (with the labels, and with the post's own picks),
@@ -31,6 +31,7 @@ import { BATCH4_POSTS } from '@/tests/fixtures/picks/judged-set-batch4';
 import { BATCH5_POSTS } from '@/tests/fixtures/picks/judged-set-batch5';
 import { BATCH6_POSTS } from '@/tests/fixtures/picks/judged-set-batch6';
 import { BATCH7_POSTS } from '@/tests/fixtures/picks/judged-set-batch7';
+import { BATCH8_POSTS } from '@/tests/fixtures/picks/judged-set-batch8';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 import { STRUCTURE_DEV_POSTS } from '@/tests/fixtures/picks/structure-dev';
 import { loadRealCorpus } from '@/tests/fixtures/real-text/corpus';
@@ -42,8 +43,8 @@ const generators = offline
   ? { summarizer: new ExtractiveSummarizer(), extractor: new RuleBasedPickExtractor() }
   : configuredGenerators();
 
-// One set at a time: --batch1 (judged-set.ts), --holdout (batch 2), --batch3 … --batch7, --dev (issue 47's own
-// development posts, tests/fixtures/picks/structure-dev.ts); without one, batches 1 to 7.
+// One set at a time: --batch1 (judged-set.ts), --holdout (batch 2), --batch3 … --batch8, --dev (issue 47's own
+// development posts, tests/fixtures/picks/structure-dev.ts); without one, batches 1 to 8.
 const SETS: Record<string, LabelledPost[]> = {
   '--batch1': JUDGED_POSTS,
   '--holdout': HOLDOUT_POSTS,
@@ -52,6 +53,7 @@ const SETS: Record<string, LabelledPost[]> = {
   '--batch5': BATCH5_POSTS,
   '--batch6': BATCH6_POSTS,
   '--batch7': BATCH7_POSTS,
+  '--batch8': BATCH8_POSTS,
   '--dev': STRUCTURE_DEV_POSTS,
 };
 const batchFlag = Object.keys(SETS).find((f) => process.argv.includes(f));
@@ -67,6 +69,7 @@ const only = batchFlag
       ...BATCH5_POSTS,
       ...BATCH6_POSTS,
       ...BATCH7_POSTS,
+      ...BATCH8_POSTS,
     ];
 if (!realOnly) for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 if (!realOnly) {
