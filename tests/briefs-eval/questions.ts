@@ -4,6 +4,7 @@ import { BATCH4_QUESTIONS } from './questions-claims-b4';
 import { BATCH5_QUESTIONS } from './questions-claims-b5';
 import { BATCH6_QUESTIONS } from './questions-claims-b6';
 import { BATCH7_QUESTIONS } from './questions-claims-b7';
+import { BATCH8_QUESTIONS } from './questions-claims-b8';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -11,7 +12,17 @@ import { REAL_QUESTIONS } from './questions-real';
 export const BRIEF_QUESTIONS: readonly JudgedQuestion[] = [...DEMO_QUESTIONS, ...REAL_QUESTIONS];
 
 /** The eval's question sets: per corpus judged per post, and the claim-judged real-text batches. */
-export type EvalSet = 'demo' | 'real' | 'batch1' | 'batch2' | 'batch3' | 'batch4' | 'batch5' | 'batch6' | 'batch7';
+export type EvalSet =
+  | 'demo'
+  | 'real'
+  | 'batch1'
+  | 'batch2'
+  | 'batch3'
+  | 'batch4'
+  | 'batch5'
+  | 'batch6'
+  | 'batch7'
+  | 'batch8';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -33,5 +44,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return BATCH6_QUESTIONS;
     case 'batch7':
       return BATCH7_QUESTIONS;
+    case 'batch8':
+      return BATCH8_QUESTIONS;
   }
 }
