@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PaymentPayload } from '@x402/core/types';
 import { publicBaseUrl } from '@/lib/api/base-url';
 import { chargeWithMpp } from './mpp/charge';
 import type { PaidOffer } from './offer';
@@ -16,6 +17,8 @@ export interface ChallengeExtras {
   refusal?: string;
   /** PAYMENT-RESPONSE of a failed x402 settlement ({success: false, errorReason}). */
   paymentResponse?: string;
+  /** The refused x402 payment, when its scheme corrects the payer through the challenge (a voucher out of step). */
+  x402Payload?: PaymentPayload;
   /** mppx's own 402 for a refused MPP credential: its problem body and fresh challenge are kept. */
   mppChallenge?: Response;
 }
@@ -73,7 +76,8 @@ export async function paymentRequiredResponse(
     try {
       const server = await x402ServerFor(setup.x402);
       const requirements = await x402Requirements(server, setup.x402, offer);
-      headers.set('PAYMENT-REQUIRED', await x402ChallengeHeader(server, requirements, offer, options.refusal));
+      const header = await x402ChallengeHeader(server, requirements, offer, options.refusal, options.x402Payload);
+      headers.set('PAYMENT-REQUIRED', header);
     } catch (error) {
       // The facilitator being unreachable must not hide the other ways to pay.
       console.error('[payments] x402 challenge unavailable:', error instanceof Error ? error.message : error);

@@ -7,6 +7,10 @@ import type { Delivery } from './deliver';
  * never throw to answer; sellOffer turns it into the response, and is the only caller of deliver:
  * - paid: the money moved (a credit debit, a settled wallet payment, or the operator's free pass); deliver records it
  *   and sends the content.
+ * - answered: the adapter answered itself, and the response is sent as it is. An x402 voucher: counted and its sale
+ *   recorded in one transaction, after the answer was built (counting it moves no money, so the answer comes first
+ *   and a failure to build it charges nothing). An x402 refund request: the payer's unspent deposit given back, no
+ *   content sold.
  * - refused: nothing was charged; answer 402 with a fresh challenge, plus why the credential was refused.
  * - rejected: a bearer credential that is unknown or does not cover the price, or an Authorization header we cannot
  *   read. The client chose credits, so it gets the API's error body (401 `unauthorized`, 403 `insufficient_credits`)
@@ -14,6 +18,7 @@ import type { Delivery } from './deliver';
  */
 export type PaymentOutcome =
   | { kind: 'paid'; delivery: Delivery }
+  | { kind: 'answered'; response: Response }
   | { kind: 'refused'; challenge: ChallengeExtras }
   | { kind: 'rejected'; error: ApiError };
 

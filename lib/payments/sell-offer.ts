@@ -51,6 +51,8 @@ export async function sellOffer(
   switch (outcome.kind) {
     case 'paid':
       return deliver(db, request, offer, outcome.delivery);
+    case 'answered':
+      return outcome.response;
     case 'refused':
       return paymentRequiredResponse(request, offer, setup, { bodySha256, ...outcome.challenge });
     case 'rejected':
@@ -81,7 +83,7 @@ async function pay(
     case 'bearer':
       return payWithBearer(db, offer, setup, credential.token);
     case 'x402':
-      return payWithX402(offer, setup, credential.paymentSignature);
+      return payWithX402(request, offer, setup, credential.paymentSignature);
     case 'mpp':
       return payWithMpp(db, request, offer, setup, bodySha256);
   }

@@ -17,6 +17,12 @@ export interface PaymentSetup {
     /** Where unknown settlement outcomes are checked on chain; without it only the facilitator is asked again. */
     rpcUrl: string | null;
     timeoutMs: number;
+    /**
+     * x402 batch-settlement (a deposit into an escrow, then a cumulative voucher per request), offered beside `exact`
+     * when the escrow was found on chain at start. The receiver authorizer's key signs the claims and refunds of this
+     * service's channels. Absent or null: `exact` only.
+     */
+    batchSettlement?: { receiverAuthorizerKey: `0x${string}` } | null;
   } | null;
   mpp: {
     secretKey: string;
@@ -30,7 +36,13 @@ export interface PaymentSetup {
 
 /** What the sandbox hands over when server.ts starts it (lib/payments/start.ts). */
 export interface SandboxRegistration {
-  x402: { network: `eip155:${number}`; payTo: string; facilitatorUrl: string; rpcUrl: string };
+  x402: {
+    network: `eip155:${number}`;
+    payTo: string;
+    facilitatorUrl: string;
+    rpcUrl: string;
+    batchSettlement: { receiverAuthorizerKey: `0x${string}` } | null;
+  };
   mpp: { secretKey: string; rpcUrl: string; chainId: number; recipient: `0x${string}`; currency: `0x${string}` };
 }
 
@@ -117,7 +129,9 @@ export function liveMethods(setup: PaymentSetup): PaymentMethodName[] {
 /** One line for the start-up log: each live method, and whether its money is real. */
 export function describeLiveMethods(setup: PaymentSetup): string {
   const wallet: string[] = [];
-  if (setup.x402) wallet.push(`x402 on ${setup.x402.network}`);
+  if (setup.x402) {
+    wallet.push(`x402 ${setup.x402.batchSettlement ? 'exact and batch-settlement' : 'exact'} on ${setup.x402.network}`);
+  }
   if (setup.mpp?.tempo) wallet.push(`MPP tempo on chain ${setup.mpp.tempo.chainId}`);
   if (setup.mpp?.stripe) wallet.push('MPP card (Stripe)');
   const money = setup.testMoney ? 'TEST MONEY ONLY (payment sandbox)' : 'real money';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '@/lib/env';
-import { devAccountAddresses } from './sandbox/accounts';
+import { batchEscrowPresent } from './batch-settlement/escrow-present';
+import { devAccountAddresses, devPrivateKeys, X402_ROLES } from './sandbox/accounts';
 import { startPaymentSandbox } from './sandbox/start';
 import { describeLiveMethods, type PaymentSetup, paymentSetup } from './setup';
 
@@ -32,6 +33,11 @@ export async function startWalletPayments(
       payTo: sandbox.config.x402.payTo,
       facilitatorUrl: sandbox.config.x402.facilitatorUrl,
       rpcUrl: sandbox.config.x402.rpcUrl,
+      // The sandbox places the escrow itself; it is still looked for, as anywhere else. The payee's own dev key
+      // authorizes its channels' claims and refunds.
+      batchSettlement: (await batchEscrowPresent(sandbox.config.x402.rpcUrl))
+        ? { receiverAuthorizerKey: devPrivateKeys()[X402_ROLES.payTo]! }
+        : null,
     },
     // Challenges are bound by an HMAC with this key; a new key per run only voids challenges of a previous run.
     mpp: { ...sandbox.config.mpp, secretKey: randomBytes(32).toString('base64url') },

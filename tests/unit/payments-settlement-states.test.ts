@@ -93,6 +93,7 @@ describe('wallet payment states', () => {
       openSettlement: 'lib/payments/settlements/store.ts',
       resolveSettlement: 'lib/payments/settlements/store.ts',
       recordPayment: 'lib/payments/record.ts',
+      recordPaymentIn: 'lib/payments/record.ts',
       markUndelivered: 'lib/payments/record.ts',
       insertOutboxRow: 'lib/payments/settlements/outbox-store.ts',
       appendOutboxLine: 'lib/payments/settlements/outbox-store.ts',

@@ -1,5 +1,12 @@
-import type { Db } from '@/lib/db/types';
-import { DuplicatePaymentError, markUndelivered, recordPayment } from '@/lib/payments/record';
+import type { Db, Queryable } from '@/lib/db/types';
+import {
+  DuplicatePaymentError,
+  markUndelivered,
+  type PaymentRecord,
+  type RecordedOffer,
+  recordPayment,
+  recordPaymentIn,
+} from '@/lib/payments/record';
 import { claimKey, releaseKey } from '@/lib/payments/replay-store';
 import {
   appendOutboxLine,
@@ -15,9 +22,11 @@ import { openSettlement, resolveSettlement } from './store';
  * `mpp:credential:<sha256 of the credential>`), and who picks it up if the process stops there (crashes, is killed or
  * redeployed) before the next transition. An x402 payment walks challenged → claimed → settling → settled →
  * recorded; an MPP payment challenged → settling → settled → recorded (mppx keeps its own claims in the replay store,
- * and the settled row names the receipt it is recorded under). Credit payments join at `settled` (the debit is the
- * credit ledger's). Every change of wallet_settlements is a compare-and-set on the state it starts from: one that
- * finds another state changes nothing and reports the state found, which the caller acts on. `settled` always wins.
+ * and the settled row names the receipt it is recorded under); an x402 voucher (batch-settlement) goes from challenged
+ * straight to recorded, since counting it moves no money (claims on chain come later, for many vouchers at once, from
+ * x402_channels). Credit payments join at `settled` (the debit is the credit ledger's). Every change of
+ * wallet_settlements is a compare-and-set on the state it starts from: one that finds another state changes nothing
+ * and reports the state found, which the caller acts on. `settled` always wins.
  */
 export const WALLET_PAYMENT_STATES = {
   challenged: {
@@ -123,6 +132,11 @@ export const TRANSITIONS = {
     'deliver (every protocol)',
     (db, uniqueKey, { offer, payment }: Omit<OutboxRecord, 'lastError'>) =>
       recordPayment(db, offer, { ...payment, uniqueKey }),
+  ),
+  'challenged → recorded': edge(
+    "payWithVoucher (x402 batch-settlement), in the transaction that raises the channel's charged total: the voucher is counted and its sale recorded together or not at all",
+    (_db, uniqueKey, { tx, offer, payment }: { tx: Queryable; offer: RecordedOffer; payment: PaymentRecord }) =>
+      recordPaymentIn(tx, offer, { ...payment, uniqueKey }),
   ),
   'settled → outboxed': edge('keepInOutbox, from deliver when recording failed', insertOutboxRow),
   'settled → filed': edge(

@@ -2,6 +2,7 @@ import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402
 import { type PaymentPayload, type PaymentRequirements, SettleError, type SettleResponse } from '@x402/core/types';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
+import { payWithVoucher } from '@/lib/payments/batch-settlement/pay';
 import { DEV_PAYER_REFUSAL, isDevPayer } from '@/lib/payments/dev-payers';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
@@ -49,11 +50,16 @@ const UNCONFIRMED_EXPIRED = refused(
 );
 
 /**
- * x402 v2, exact scheme: match the payment to this offer's requirements, have the facilitator verify it, claim its
+ * x402 v2. A batch-settlement payment goes to payWithVoucher. Exact scheme: match the payment to this offer's requirements, have the facilitator verify it, claim its
  * authorization nonce so a replay is refused before any work, and settle. A settled payment is paid: sellOffer then
  * records and delivers it. Every other outcome is a refusal, and nothing was charged.
  */
-export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, header: string): Promise<PaymentOutcome> {
+export async function payWithX402(
+  request: Request,
+  offer: PaidOffer,
+  payment: PaymentSetup,
+  header: string,
+): Promise<PaymentOutcome> {
   const setup = payment.x402;
   if (!setup) return refused('x402 is not enabled on this service.');
   let payload: PaymentPayload;
@@ -75,6 +81,7 @@ export async function payWithX402(offer: PaidOffer, payment: PaymentSetup, heade
       'The payment does not match this request: its price, asset, network, payee or resource differ. Pay the current challenge.',
     );
   }
+  if (matched.scheme === 'batch-settlement') return payWithVoucher(request, offer, payment, server, payload, matched);
   const authorization = (payload.payload as { authorization?: { nonce?: unknown; from?: unknown } }).authorization;
   // Checked before the facilitator is asked anything; its verification then binds `from` to the signature.
   if (payment.refuseDevPayers && isDevPayer(String(authorization?.from ?? ''))) return DEV_PAYER_REFUSAL;
