@@ -21,6 +21,11 @@ export const PaymentEnv = {
   X402_RPC_URL: httpUrl().optional(),
   // Every call to the facilitator (verify, settle, supported) gives up after this long.
   X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  // x402 batch-settlement: counted vouchers are claimed on chain (one transaction for many) once this many are
+  // unclaimed, or once the oldest is this old. The age stays below the channels' withdraw delay (900 s), within which
+  // a payer's timeout withdrawal still lets us claim.
+  X402_BATCH_CLAIM_COUNT: z.coerce.number().int().min(1).max(10_000).default(100),
+  X402_BATCH_CLAIM_AGE_SECONDS: z.coerce.number().int().min(60).max(600).default(300),
   MPP_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (an HMAC key)').optional(),
   MPP_REALM: z.string().min(1).optional(),
   TEMPO_RPC_URL: httpUrl().optional(),

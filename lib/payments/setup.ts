@@ -1,6 +1,12 @@
 import type { Env } from '@/lib/env';
 import { publicRpcOf } from './x402/public-rpc';
 
+/** When counted x402 vouchers are claimed on chain: this many unclaimed, or the oldest this old (configurable). */
+export interface ClaimPolicy {
+  count: number;
+  ageSeconds: number;
+}
+
 /** The wallet methods this process can take payment with, from the environment or from the running sandbox. */
 export interface PaymentSetup {
   /** True when the money is the sandbox's test money; everything shown to users says so. */
@@ -22,7 +28,7 @@ export interface PaymentSetup {
      * when the escrow was found on chain at start. The receiver authorizer's key signs the claims and refunds of this
      * service's channels. Absent or null: `exact` only.
      */
-    batchSettlement?: { receiverAuthorizerKey: `0x${string}` } | null;
+    batchSettlement?: { receiverAuthorizerKey: `0x${string}`; claims: ClaimPolicy } | null;
   } | null;
   mpp: {
     secretKey: string;
@@ -63,7 +69,16 @@ export function paymentSetup(config: Env, sandbox?: SandboxRegistration): Paymen
       ...common,
       testMoney: true,
       refuseDevPayers: false,
-      x402: sandbox ? { ...sandbox.x402, timeoutMs: config.X402_FACILITATOR_TIMEOUT_MS } : null,
+      x402: sandbox
+        ? {
+            ...sandbox.x402,
+            timeoutMs: config.X402_FACILITATOR_TIMEOUT_MS,
+            batchSettlement: sandbox.x402.batchSettlement && {
+              ...sandbox.x402.batchSettlement,
+              claims: { count: config.X402_BATCH_CLAIM_COUNT, ageSeconds: config.X402_BATCH_CLAIM_AGE_SECONDS },
+            },
+          }
+        : null,
       mpp: sandbox
         ? {
             secretKey: sandbox.mpp.secretKey,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http';
+import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
 import { BatchSettlementEvmScheme as BatchClientScheme } from '@x402/evm/batch-settlement/client';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
@@ -12,11 +13,14 @@ import { GET as postRoute } from '@/app/api/v1/publications/[publicationSlug]/[p
 import { closeAppContext, openAppContext } from '@/lib/app/process-context';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
+import { claimDueVouchers, claimsDue } from '@/lib/payments/batch-settlement/claims';
 import { batchEscrowPresent } from '@/lib/payments/batch-settlement/escrow-present';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { devPrivateKeys, X402_ROLES } from '@/lib/payments/sandbox/accounts';
-import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
+import { usdcBalance } from '@/lib/payments/sandbox/balances';
+import { type PaymentSandbox, startPaymentSandbox, USDC_PER_PAYER } from '@/lib/payments/sandbox/start';
 import { sellOffer } from '@/lib/payments/sell-offer';
+import { reconcilePendingSettlements } from '@/lib/payments/settlements/reconcile';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { CLIENT_IP_HEADER } from '@/lib/rate-limits/client-ip';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
@@ -55,7 +59,10 @@ describe('x402 batch-settlement through the paid post route', () => {
         facilitatorUrl: x402.facilitatorUrl,
         rpcUrl: x402.rpcUrl,
         timeoutMs: 15_000,
-        batchSettlement: { receiverAuthorizerKey: devPrivateKeys()[X402_ROLES.payTo]! },
+        batchSettlement: {
+          receiverAuthorizerKey: devPrivateKeys()[X402_ROLES.payTo]!,
+          claims: { count: 100, ageSeconds: 300 },
+        },
       },
       mpp: null,
       prices: { defaultPostCents: 10, stockPicksArticleCents: 10 },
@@ -124,16 +131,29 @@ describe('x402 batch-settlement through the paid post route', () => {
     });
   });
 
+  // One payer, one channel, through both tests.
+  let clientScheme: BatchClientScheme;
+  let pay: typeof fetch;
+  let chain: ReturnType<typeof createPublicClient>;
+  let startBlock: bigint;
+  const transactionsSinceStart = async () => {
+    let transactions = 0;
+    for (let block = startBlock + 1n; block <= (await chain.getBlockNumber({ cacheTime: 0 })); block++) {
+      transactions += (await chain.getBlock({ blockNumber: block })).transactions.length;
+    }
+    return transactions;
+  };
+
   it('sells many requests through one deposit, a voucher each, and counts no 404, HEAD, failed answer or replay', async () => {
     const x402 = sandbox.config.x402;
     const payer = privateKeyToAccount(x402.payerPrivateKeys[0]!);
-    const chain = createPublicClient({ transport: http(x402.rpcUrl) });
-    const clientScheme = new BatchClientScheme(payer, {
+    chain = createPublicClient({ transport: http(x402.rpcUrl) });
+    clientScheme = new BatchClientScheme(payer, {
       rpcUrl: x402.rpcUrl,
       depositStrategy: () => String(PRICE_ATOMIC * 20n),
     });
-    const pay = wrapFetchWithPayment(routeFetch, new x402Client().register('eip155:*', clientScheme));
-    const startBlock = await chain.getBlockNumber({ cacheTime: 0 });
+    pay = wrapFetchWithPayment(routeFetch, new x402Client().register('eip155:*', clientScheme));
+    startBlock = await chain.getBlockNumber({ cacheTime: 0 });
 
     for (const slug of ['first-post', 'second-post', 'first-post', 'second-post']) {
       const response = await pay(url(slug));
@@ -190,11 +210,7 @@ describe('x402 batch-settlement through the paid post route', () => {
     expect(sales!.n).toBe(5);
 
     // On chain: the one deposit, nothing else; the escrow holds it, nothing claimed yet.
-    let transactions = 0;
-    for (let block = startBlock + 1n; block <= (await chain.getBlockNumber({ cacheTime: 0 })); block++) {
-      transactions += (await chain.getBlock({ blockNumber: block })).transactions.length;
-    }
-    expect(transactions).toBe(1);
+    expect(await transactionsSinceStart()).toBe(1);
     const [channel] = await db.query<{ channel_id: `0x${string}` }>(`select channel_id from x402_channels`);
     const [balance, claimed] = await chain.readContract({
       address: BATCH_SETTLEMENT_ADDRESS,
@@ -203,5 +219,85 @@ describe('x402 batch-settlement through the paid post route', () => {
       args: [channel!.channel_id],
     });
     expect([balance, claimed]).toEqual([PRICE_ATOMIC * 20n, 0n]);
+  });
+
+  it('claims by count and by age, finishes claims a crash interrupted, pays out, and refunds the unspent deposit', async () => {
+    const x402 = setup.x402!;
+    const payer = privateKeyToAccount(sandbox.config.x402.payerPrivateKeys[0]!);
+    const [channel] = await db.query<{ channel_id: `0x${string}` }>(`select channel_id from x402_channels`);
+    const channelId = channel!.channel_id;
+    const onChainClaimed = async () =>
+      (
+        await chain.readContract({
+          address: BATCH_SETTLEMENT_ADDRESS,
+          abi: ESCROW_VIEWS,
+          functionName: 'channels',
+          args: [channelId],
+        })
+      )[1];
+    const recordedClaimed = async () =>
+      BigInt((await db.query<{ c: string }>(`select claimed_total::text as c from x402_channels`))[0]!.c);
+    const claimRows = () =>
+      db.query<{ status: string }>(
+        `select status from wallet_settlements where unique_key like 'x402-batch-claim:%' order by created_at`,
+      );
+
+    // Five vouchers counted, the newest seconds old: due by count at five, by age only once the oldest is 300 s old.
+    expect(await claimsDue(db, { count: 100, ageSeconds: 300 })).toBeNull();
+    expect(await claimsDue(db, { count: 5, ageSeconds: 300 })).toBe('count');
+    expect(await claimsDue(db, { count: 100, ageSeconds: 300 }, Date.now() + 301_000)).toBe('age');
+
+    // The process stops right after the claim's transaction was sent: the claim is on record, pending.
+    const facilitator = new HTTPFacilitatorClient({ url: x402.facilitatorUrl });
+    const stopsAfterClaim: FacilitatorClient = {
+      verify: (p, r) => facilitator.verify(p, r),
+      getSupported: () => facilitator.getSupported(),
+      async settle(p, r) {
+        const result = await facilitator.settle(p, r);
+        if ((p.payload as { type?: string }).type === 'claim') throw new Error('process stopped');
+        return result;
+      },
+    };
+    const policy = { count: 5, ageSeconds: 300 };
+    await expect(claimDueVouchers(db, x402, policy, { facilitator: stopsAfterClaim })).rejects.toThrow(/stopped/);
+    expect(await claimRows()).toEqual([{ status: 'pending' }]);
+    expect(await onChainClaimed()).toBe(PRICE_ATOMIC * 5n);
+    expect(await recordedClaimed()).toBe(0n);
+    // The reconcile job, past the grace period: the chain shows the claim, so it is settled and the channel learns it.
+    expect(await reconcilePendingSettlements(db, setup, Date.now() + 31_000)).toEqual({ settled: 1 });
+    expect(await recordedClaimed()).toBe(PRICE_ATOMIC * 5n);
+    expect(await claimsDue(db, { count: 1, ageSeconds: 60 })).toBeNull();
+
+    // One more request; this time the process stops before the claim reaches the facilitator.
+    expect((await pay(url('second-post'))).status).toBe(200);
+    const stopsBeforeClaim: FacilitatorClient = {
+      ...stopsAfterClaim,
+      async settle(p, r) {
+        if ((p.payload as { type?: string }).type === 'claim') throw new Error('process stopped');
+        return facilitator.settle(p, r);
+      },
+    };
+    await expect(
+      claimDueVouchers(db, x402, { count: 1, ageSeconds: 300 }, { facilitator: stopsBeforeClaim }),
+    ).rejects.toThrow(/stopped/);
+    expect(await onChainClaimed()).toBe(PRICE_ATOMIC * 5n);
+    // The job submits the stored claim (its authorizer's signature included) itself.
+    expect(await reconcilePendingSettlements(db, setup, Date.now() + 31_000)).toEqual({ settled: 1 });
+    expect(await onChainClaimed()).toBe(PRICE_ATOMIC * 6n);
+    expect(await claimRows()).toEqual([{ status: 'settled' }, { status: 'settled' }]);
+
+    // Nothing left to claim; what the escrow holds claimed for us is paid out.
+    const payToBefore = await usdcBalance(sandbox.config, sandbox.config.x402.payTo);
+    const run = await claimDueVouchers(db, x402, policy);
+    expect(run).toMatchObject({ due: null, claims: [], payout: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(await usdcBalance(sandbox.config, sandbox.config.x402.payTo)).toBe(payToBefore + PRICE_ATOMIC * 6n);
+
+    // The payer closes: the official client's cooperative refund gives back the unspent deposit.
+    const refund = await clientScheme.refund(url('first-post'), { fetch: routeFetch });
+    expect(refund.success).toBe(true);
+    expect(await usdcBalance(sandbox.config, payer.address)).toBe(USDC_PER_PAYER - PRICE_ATOMIC * 6n);
+    expect(await voucherPayments()).toEqual({ n: 6, cents: 60 });
+    // The deposit, two claims, the payout and the refund: five transactions for six paid requests.
+    expect(await transactionsSinceStart()).toBe(5);
   });
 });

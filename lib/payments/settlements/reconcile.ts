@@ -1,6 +1,7 @@
 import { SettleError } from '@x402/core/types';
 import { createPublicClient, http, parseAbi } from 'viem';
 import type { Db } from '@/lib/db/types';
+import { isClaimSettlement, reconcileClaim } from '@/lib/payments/batch-settlement/claims';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402ServerFor } from '@/lib/payments/x402/resource-server';
 import { reconcileMppSettlement } from './mpp';
@@ -25,7 +26,10 @@ export async function reconcilePendingSettlements(
   for (const settlement of await listPendingSettlements(db)) {
     if (now - Date.parse(settlement.createdAt) < SETTLE_GRACE_MS) continue;
     let status: SettlementStatus;
-    if (settlement.protocol === 'mpp') {
+    if (isClaimSettlement(settlement)) {
+      if (!setup.x402?.batchSettlement) continue;
+      status = await reconcileClaim(db, settlement, setup.x402);
+    } else if (settlement.protocol === 'mpp') {
       if (!setup.mpp) continue;
       status = await reconcileMppSettlement(db, settlement, setup.mpp);
     } else {

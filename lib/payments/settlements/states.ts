@@ -104,7 +104,7 @@ export const TRANSITIONS = {
     (_db, uniqueKey, claim: Claim) => claimKey(uniqueKey, claim.value, claim.until),
   ),
   'challenged → settling': edge(
-    'payWithMpp, before mppx is asked to charge (a failed row of the same credential is reopened)',
+    'payWithMpp, before mppx is asked to charge; claimDueVouchers, before an x402 batch claim is submitted (a failed row of the same credential or claim is reopened)',
     openSettlement,
   ),
   'claimed → settling': edge(
@@ -112,16 +112,16 @@ export const TRANSITIONS = {
     openSettlement,
   ),
   'settling → settling': edge(
-    'payWithX402 (no answer in time), reconcileSettlement (no answer yet, or refused with the chain unknown)',
+    'payWithX402 (no answer in time), reconcileSettlement (no answer yet, or refused with the chain unknown), claimDueVouchers and reconcileClaim (an x402 batch claim not answered)',
     (db, uniqueKey, error: string) => resolveSettlement(db, uniqueKey, { status: 'pending', error }),
   ),
   'settling → settled': edge(
-    'payWithX402, payWithMpp, reconcileSettlement (the chain shows the transfer, or the facilitator settled)',
+    'payWithX402, payWithMpp, reconcileSettlement (the chain shows the transfer, or the facilitator settled), claimDueVouchers and reconcileClaim (an x402 batch claim on chain)',
     (db, uniqueKey, settled: { transaction?: string; payer?: string | null; paymentKey?: string }) =>
       resolveSettlement(db, uniqueKey, { status: 'settled', ...settled }),
   ),
   'settling → failed': edge(
-    'settleRefused (x402: refused, then the nonce unused on chain), payWithMpp (refused, no transfer on chain)',
+    'settleRefused (x402: refused, then the nonce unused on chain), payWithMpp (refused, no transfer on chain), reconcileClaim (an x402 batch claim refused, not on chain)',
     (db, uniqueKey, error: string) => resolveSettlement(db, uniqueKey, { status: 'failed', error }),
   ),
   'failed → released': edge(
