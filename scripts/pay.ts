@@ -1,12 +1,12 @@
 /**
- * Paying client: `npm run pay -- <url> [--method x402|mpp] [--post] [--payer N] [--count N] [--mcp]`.
+ * Paying client: `npm run pay -- <url> [--method x402|x402-batch|mpp] [--post] [--payer N] [--count N] [--mcp]`.
  * Pays for one request with the official client libraries (@x402/fetch, mppx) and prints the status, the decoded
  * receipt header and the body; with --count, pays N in turn and prints their latency and on-chain transactions.
  * Exit codes: 0 paid (2xx, every one with --count), 1 any other answer or a failed payment, 2 usage errors.
  */
 import { env } from '@/lib/env';
 import { parsePayArgs, USAGE, UsageError } from './pay/args';
-import { mppPaymentClient, x402PaymentClient } from './pay/clients';
+import { mppPaymentClient, x402BatchPaymentClient, x402PaymentClient } from './pay/clients';
 import { payOverMcp } from './pay/mcp';
 import { PayerError, resolvePayer } from './pay/payer';
 import { payRepeatedly } from './pay/repeat';
@@ -27,7 +27,12 @@ async function main(): Promise<number> {
   }
   const payer = resolvePayer(args, env().DATA_DIR, process.env);
   if (args.mcp) return payOverMcp(args.url, args.method, payer, args.maxAmountUsd);
-  const client = args.method === 'x402' ? x402PaymentClient(payer, args.maxAmountUsd) : await mppPaymentClient(payer);
+  const client =
+    args.method === 'x402'
+      ? x402PaymentClient(payer, args.maxAmountUsd)
+      : args.method === 'x402-batch'
+        ? x402BatchPaymentClient(payer, args.maxAmountUsd, args.count)
+        : await mppPaymentClient(payer);
 
   console.log(
     payer.testMoney

@@ -1,6 +1,6 @@
 import { createPublicClient, http } from 'viem';
 import { readSandboxFile, type SandboxFile } from '@/lib/payments/sandbox/file';
-import { mppPaymentClient, type PaymentClient, x402PaymentClient } from '@/scripts/pay/clients';
+import { mppPaymentClient, type PaymentClient, x402BatchPaymentClient, x402PaymentClient } from '@/scripts/pay/clients';
 import type { Payer } from '@/scripts/pay/payer';
 import { payRepeatedly } from '@/scripts/pay/repeat';
 import type { RunningService } from '@/tests/helpers/service';
@@ -25,7 +25,6 @@ export interface PaidRun {
  */
 const NOT_OFFERED: Array<[string, string]> = [
   ['MPP session (mppx tempo.session)', 'no TIP-1034 escrow on anvil --network tempo 1.7.1'],
-  ['x402 batch-settlement', 'escrow on the sandbox chain, not yet offered in challenges'],
 ];
 
 /** Transactions both sandbox chains mine while `run` runs: they are loopback chains nothing else uses. */
@@ -42,14 +41,15 @@ async function countingTransactions<T>(sandbox: SandboxFile, run: () => Promise<
   return [result, transactions];
 }
 
-function sandboxPayer(sandbox: SandboxFile, method: 'x402' | 'mpp'): Payer {
-  const side = sandbox[method];
+/** A sandbox payer of its own per run (x402 exact the last, batch-settlement the one before), so runs never share. */
+function sandboxPayer(sandbox: SandboxFile, method: 'x402' | 'x402-batch' | 'mpp'): Payer {
+  const side = sandbox[method === 'mpp' ? 'mpp' : 'x402'];
   return {
-    privateKey: side.payerPrivateKeys.at(-1)!,
+    privateKey: side.payerPrivateKeys.at(method === 'x402-batch' ? -2 : -1)!,
     testMoney: true,
     source: 'sandbox',
-    network: method === 'x402' ? sandbox.x402.network : null,
-    rpcUrl: method === 'mpp' ? sandbox.mpp.rpcUrl : null,
+    network: method === 'mpp' ? null : sandbox.x402.network,
+    rpcUrl: method === 'mpp' ? sandbox.mpp.rpcUrl : method === 'x402-batch' ? sandbox.x402.rpcUrl : null,
     chainId: method === 'mpp' ? sandbox.mpp.chainId : null,
   };
 }
@@ -96,6 +96,15 @@ export async function benchPaidRuns(service: RunningService, path: string, key: 
     await walletRun(
       'x402 exact (@x402/fetch)',
       x402PaymentClient(sandboxPayer(sandbox, 'x402')),
+      url,
+      requests,
+      sandbox,
+    ),
+    // One deposit, a voucher per request, whatever claims the service's reconcile job makes meanwhile, and the
+    // close (the refund, which claims the rest): all counted on the chain.
+    await walletRun(
+      'x402 batch-settlement (@x402/fetch)',
+      x402BatchPaymentClient(sandboxPayer(sandbox, 'x402-batch'), null, requests),
       url,
       requests,
       sandbox,

@@ -1,4 +1,6 @@
 import { decodePaymentResponseHeader } from '@x402/core/http';
+import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
+import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/client';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { Receipt } from 'mppx';
@@ -19,6 +21,12 @@ export interface PaymentClient {
   decodeReceipt(value: string): unknown;
   /** The on-chain transaction a receipt names (x402's `transaction`, MPP's `reference`), or null. */
   transactionOf(value: string): string | null;
+  /**
+   * A channel's client (x402-batch): its receipts name the deposit only, so a run's transactions are counted on the
+   * chain instead, from a block marked before it; and it ends the run by closing the channel (the refund of the
+   * unspent deposit, which also claims what the run was charged).
+   */
+  channel?: { mark(): Promise<bigint>; countSince(block: bigint): Promise<number>; close(url: URL): Promise<void> };
 }
 
 /**
@@ -54,6 +62,50 @@ export function x402PaymentClient(payer: Payer, maxAmountUsd: string | null = nu
     receiptHeader: 'PAYMENT-RESPONSE',
     decodeReceipt: (value) => decodePaymentResponseHeader(value),
     transactionOf: (value) => decodePaymentResponseHeader(value).transaction || null,
+  };
+}
+
+/**
+ * x402 batch-settlement: the same @x402/fetch client with @x402/evm's batch-settlement scheme. Its first request
+ * deposits enough for `requests` requests at that price (at least the server's minimum), later ones send a voucher.
+ */
+export function x402BatchPaymentClient(payer: Payer, maxAmountUsd: string | null, requests: number): PaymentClient {
+  if (!payer.rpcUrl) throw new Error('x402-batch needs the x402 chain RPC URL');
+  const account = privateKeyToAccount(payer.privateKey);
+  const scheme = new BatchSettlementEvmScheme(account, {
+    rpcUrl: payer.rpcUrl,
+    depositStrategy: ({ requestAmount, depositAmount }) => {
+      const wanted = BigInt(requestAmount) * BigInt(requests);
+      return wanted > BigInt(depositAmount) ? wanted : depositAmount;
+    },
+  });
+  let client = new x402Client().register(payer.network ?? 'eip155:*', scheme);
+  if (maxAmountUsd !== null) client = client.setSpendControls({ maxAmountPerPayment: `$${maxAmountUsd}` });
+  const paying = wrapFetchWithPayment(fetch, client);
+  const chain = createPublicClient({ transport: http(payer.rpcUrl) });
+  const escrow = BATCH_SETTLEMENT_ADDRESS.toLowerCase();
+  return {
+    address: account.address,
+    fetch: (url, init) => paying(url, init),
+    receiptHeader: 'PAYMENT-RESPONSE',
+    decodeReceipt: (value) => decodePaymentResponseHeader(value),
+    transactionOf: (value) => decodePaymentResponseHeader(value).transaction || null,
+    channel: {
+      mark: () => chain.getBlockNumber({ cacheTime: 0 }),
+      // Every transaction to the escrow: deposits, claims, payouts and refunds (on a shared chain, others' too).
+      async countSince(start) {
+        let count = 0;
+        for (let block = start + 1n; block <= (await chain.getBlockNumber({ cacheTime: 0 })); block++) {
+          const { transactions } = await chain.getBlock({ blockNumber: block, includeTransactions: true });
+          count += transactions.filter((tx) => tx.to?.toLowerCase() === escrow).length;
+        }
+        return count;
+      },
+      async close(url) {
+        const refund = await scheme.refund(url.toString());
+        if (!refund.success) throw new Error(`the refund failed: ${refund.errorReason ?? 'unknown'}`);
+      },
+    },
   };
 }
 

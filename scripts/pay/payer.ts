@@ -15,6 +15,7 @@ const PayEnvSchema = z.object({
   X402_PAYER_PRIVATE_KEY: privateKey.optional(),
   MPP_PAYER_PRIVATE_KEY: privateKey.optional(),
   MPP_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  X402_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** The payer cannot be set up (no sandbox, bad key, ...): a clear message, no usage text. */
@@ -27,7 +28,7 @@ export interface Payer {
   source: string;
   /** x402: the only network to pay on (null: any EVM network). */
   network: `eip155:${number}` | null;
-  /** MPP: the Tempo RPC and, when known, the only chain to pay on. */
+  /** MPP: the Tempo RPC and, when known, the only chain to pay on. x402-batch: the x402 chain's RPC. */
   rpcUrl: string | null;
   chainId: number | null;
 }
@@ -60,24 +61,31 @@ function requireSandbox(dataDir: string, variable: string): SandboxFile {
 
 export function resolvePayer(args: PayArgs, dataDir: string, environment: Record<string, string | undefined>): Payer {
   const env = parseEnvironment(environment);
-  if (args.method === 'x402') {
+  if (args.method === 'x402' || args.method === 'x402-batch') {
+    // The batch-settlement client reads its channel on chain (a deposit's balance, a refund's state).
+    const batch = args.method === 'x402-batch';
     if (env.X402_PAYER_PRIVATE_KEY) {
       if (args.payer !== null)
         throw new PayerError('--payer selects a sandbox payer; it cannot be combined with X402_PAYER_PRIVATE_KEY');
+      if (batch && !env.X402_RPC_URL)
+        throw new PayerError(
+          '--method x402-batch with X402_PAYER_PRIVATE_KEY needs X402_RPC_URL (the chain to pay on)',
+        );
       const source = 'X402_PAYER_PRIVATE_KEY';
       return {
         privateKey: env.X402_PAYER_PRIVATE_KEY,
         testMoney: false,
         source,
         network: null,
-        rpcUrl: null,
+        rpcUrl: batch ? env.X402_RPC_URL! : null,
         chainId: null,
       };
     }
     const { x402 } = requireSandbox(dataDir, 'X402_PAYER_PRIVATE_KEY');
     const key = sandboxKey(x402.payerPrivateKeys, args.payer, 'x402');
     const source = `sandbox payer ${args.payer ?? 0}`;
-    return { privateKey: key, testMoney: true, source, network: x402.network, rpcUrl: null, chainId: null };
+    const rpcUrl = batch ? (env.X402_RPC_URL ?? x402.rpcUrl) : null;
+    return { privateKey: key, testMoney: true, source, network: x402.network, rpcUrl, chainId: null };
   }
 
   if (env.MPP_PAYER_PRIVATE_KEY) {

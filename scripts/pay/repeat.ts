@@ -6,7 +6,10 @@ export interface RepeatedPayments {
   failed: number;
   p50Ms: number;
   p95Ms: number;
-  /** Distinct on-chain transactions the receipts name: what the paid requests cost on chain. */
+  /**
+   * What the paid requests cost on chain: the distinct transactions the receipts name, or, for a channel, the
+   * transactions counted on the chain from the first request to the channel's close.
+   */
   transactions: number;
 }
 
@@ -25,6 +28,7 @@ export async function payRepeatedly(
 ): Promise<RepeatedPayments> {
   const times: number[] = [];
   const transactions = new Set<string>();
+  const startBlock = await client.channel?.mark();
   let failed = 0;
   for (let i = 1; i <= count; i++) {
     const started = performance.now();
@@ -41,12 +45,18 @@ export async function payRepeatedly(
     log(`${i}/${count} HTTP ${response.status} ${Math.round(elapsed)} ms ${outcome}`);
   }
   const sorted = times.sort((a, b) => a - b);
+  let onChain = transactions.size;
+  if (client.channel && startBlock !== undefined) {
+    await client.channel.close(url);
+    log('closed the channel: the unspent deposit was refunded');
+    onChain = await client.channel.countSince(startBlock);
+  }
   return {
     paid: sorted.length,
     failed,
     p50Ms: Math.round(percentile(sorted, 50)),
     p95Ms: Math.round(percentile(sorted, 95)),
-    transactions: transactions.size,
+    transactions: onChain,
   };
 }
 

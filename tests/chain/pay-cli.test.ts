@@ -2,7 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/server';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devPrivateKeys, X402_ROLES } from '@/lib/payments/sandbox/accounts';
 import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
 import { startMppResourceServer } from './helpers/mpp-resource-server';
 import { startX402ResourceServer } from './helpers/x402-resource-server';
@@ -30,17 +33,23 @@ describe('npm run pay', () => {
   let sandbox: PaymentSandbox;
   let x402: Awaited<ReturnType<typeof startX402ResourceServer>>;
   let mpp: Awaited<ReturnType<typeof startMppResourceServer>>;
+  let batch: Awaited<ReturnType<typeof startX402ResourceServer>>;
 
   beforeAll(async () => {
     sandbox = await startPaymentSandbox({ dataDir });
-    [x402, mpp] = await Promise.all([
+    const authorizer = privateKeyToAccount(devPrivateKeys()[X402_ROLES.payTo]!);
+    const batchScheme = new BatchSettlementEvmScheme(sandbox.config.x402.payTo, {
+      receiverAuthorizerSigner: authorizer,
+    });
+    [x402, mpp, batch] = await Promise.all([
       startX402ResourceServer(sandbox.config.x402),
       startMppResourceServer(sandbox.config.mpp),
+      startX402ResourceServer(sandbox.config.x402, '$0.01', batchScheme),
     ]);
   });
 
   afterAll(async () => {
-    await Promise.all([x402?.close(), mpp?.close()]);
+    await Promise.all([x402?.close(), mpp?.close(), batch?.close()]);
     await sandbox?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -75,6 +84,19 @@ describe('npm run pay', () => {
     expect(mppRun.stdout).toMatch(/Paid 3 of 3 requests with mpp: p50 \d+ ms, p95 \d+ ms, 3 on-chain transactions\./);
   });
 
+  it('--method x402-batch pays through one channel, closes it, and counts its transactions on the chain', async () => {
+    const run = await pay([`${batch.url}/report`, '--method', 'x402-batch', '--payer', '4', '--count', '5'], dataDir);
+    expect(run.code, run.stderr).toBe(0);
+    // The first request's receipt names the deposit; the vouchers after it move nothing on chain.
+    expect(run.stdout.match(/^1\/5 HTTP 200 \d+ ms tx 0x[0-9a-f]{64}$/gm)).toHaveLength(1);
+    expect(run.stdout.match(/^[2-5]\/5 HTTP 200 \d+ ms tx \(none\)$/gm)).toHaveLength(4);
+    expect(run.stdout).toContain('closed the channel: the unspent deposit was refunded');
+    // The deposit and the refund (which claims the five vouchers in the same transaction).
+    expect(run.stdout).toMatch(
+      /Paid 5 of 5 requests with x402-batch: p50 \d+ ms, p95 \d+ ms, 2 on-chain transactions\./,
+    );
+  });
+
   it('exits 1 with the error body on a non-2xx answer, and 2 on usage errors', async () => {
     const [notFound, usage, outOfRange, badCount, repeatedNotFound] = await Promise.all([
       pay([`${sandbox.config.x402.facilitatorUrl}/nope`], dataDir),
@@ -90,7 +112,7 @@ describe('npm run pay', () => {
     expect(notFound.code).toBe(1);
     expect(notFound.stderr).toContain('"error": "not found"');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--method must be x402 or mpp');
+    expect(usage.stderr).toContain('--method must be x402, x402-batch or mpp');
     expect(outOfRange.code).toBe(2);
     expect(outOfRange.stderr).toContain('--payer 99 does not exist');
   });
