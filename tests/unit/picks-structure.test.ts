@@ -92,6 +92,59 @@ The stock fell 12% in September, when the company bought back stock. I bought it
   });
 });
 
+describe('the company a post is about', () => {
+  it('keeps "it" on the post’s company when a paragraph names a rival’s product in passing', () => {
+    const text = `Equinix had a soft quarter, with fewer new cabinets leased in Europe.
+
+Digital Realty's new campus in Frankfurt will take some of that demand on price. But interconnection is the moat, and the company runs most of it.
+
+We have owned the stock for years. We are keeping it, and we added to it on Monday.`;
+    expect(calls(text)).toEqual(['Kim Aldana EQIX ADD LONG']);
+  });
+
+  it('does not give "the position" to a company named in the next paragraph', () => {
+    const text = `Home Depot's quarter disappointed and the stock fell 6%. The pro business held up.
+
+We added to the position on Friday.
+
+Lowe's reports next week. We have no position there.`;
+    expect(calls(text)).toEqual(['Kim Aldana HD ADD LONG']);
+  });
+
+  it('reads "it is a buy" two paragraphs on, after a sentence about the stock, as the post’s company', () => {
+    const text = `General Dynamics reported a messy quarter and the shares fell 7%.
+
+Submarine budgets are rising and the order book is full for a decade.
+
+On our numbers the stock trades at 16 times earnings. We think it is a buy here.`;
+    expect(calls(text)).toEqual(['Kim Aldana GD RECOMMENDATION LONG']);
+  });
+
+  it('lets a company named by one distinctive word, as a sentence’s subject, be what "the stock" refers to', () => {
+    const text = `Steel Dynamics cut its outlook and every steel name fell with it. Nucor fell 6% though it sells little to the same buyers.
+
+Its mills run on scrap and its balance sheet is clean. We bought the stock on Thursday.`;
+    expect(calls(text)).toEqual(['Kim Aldana NUE NEW_POSITION LONG']);
+  });
+
+  it('reads no call from a product bought, after a distinctive name as a subject', () => {
+    expect(calls('Hershey raised chocolate prices again. I bought it anyway, a bag of the dark kind.')).toEqual([]);
+  });
+});
+
+describe('negated ownership and other people’s ratings', () => {
+  it('is no call: "I own no X shares", "we hold no position in X"', () => {
+    const text = `I own no Tesla shares, and we hold no position in Lucid Group either.
+
+We do own General Motors, and we added to it last week at five times earnings.`;
+    expect(calls(text)).toEqual(['Kim Aldana GM ADD LONG']);
+  });
+
+  it('is no call when a named firm moves its rating', () => {
+    expect(calls('Bank of America moved its rating on Waste Management (WM) to neutral on Monday.')).toEqual([]);
+  });
+});
+
 describe('a transcript read turn by turn', () => {
   const text = `Ana Ruiz: Welcome back. Each of us made a move this week.
 

@@ -214,7 +214,7 @@ const PATTERNS: Pattern[] = [
     'HOLD',
     null,
     'verb',
-    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still| also)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|(?:my|our) (?:\w+ )?(?:fund|firm|portfolio|clients?|book|office|strategy|partnership)s? (?:still )?(?:owns?|holds?)(?! (?:no|off|the view)\b)|no plans to sell|(?:are|am|we['’]re|I['’]m) (?:still )?holding|hold(?:ing)? steady)\b/iu,
+    /\b(?:still (?:owns?|holds?|long|short|has|have|in)|continu(?:e|es|ing) to (?:own|hold)|remain(?:s|ing)? (?:long|short|holders?|invested|in|owners?)|stay(?:ing)? (?:long|short|in|with)|has been (?:long|short)|left (?:\w+ )?(?:untouched|unchanged)|(?:our|my) (?:long|short)(?: position)? in|holding (?:onto|on to|our|my|the)|keep(?:ing)? (?:our|my|the)(?:\s+\w+){0,2}\s+(?:position|shares|stake)|sticking with|(?:we|I)(?: still| also| do)? (?:own|hold)|(?:we|I) have (?:long )?(?:owned|held)|(?:my|our) (?:\w+ )?(?:fund|firm|portfolio|clients?|book|office|strategy|partnership)s? (?:still )?(?:owns?|holds?)(?! (?:no|off|the view)\b)|no plans to sell|(?:are|am|we['’]re|I['’]m) (?:still )?holding|hold(?:ing)? steady)\b/iu,
   ],
   // "we've kept it through every wobble", "I'm keeping it", "I keep the stock": the position, not a habit ("keep it
   // simple"), so the object is the position and nothing but the end of the clause or a time follows it.

@@ -160,7 +160,8 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
   const text = typeof input.text === 'string' ? input.text : '';
   const mentions = findTickerMentions(text);
   const weak = weakMentions(text, mentions);
-  return postProcessPicks(candidatesByRules(text, mentions, weak), {
+  const title = typeof input.title === 'string' ? input.title : '';
+  return postProcessPicks(candidatesByRules(text, mentions, weak, title), {
     text,
     author: input.author,
     generator: RULES_GENERATOR,
@@ -173,8 +174,10 @@ export function candidatesByRules(
   text: string,
   strong: TickerMention[] = findTickerMentions(text),
   weak: TickerMention[] = weakMentions(text, strong),
+  title = '',
 ): CandidatePick[] {
   const sentences = splitSentences(text);
+  let postSubject = postSubjectOf(title, sentences, strong);
   const guests = guestsOf(text, sentences);
   // A weak mention ("I'm short Rivian") is only ever the object a cue governs: never a subject, topic or referent.
   const mentions = strong;
@@ -190,13 +193,20 @@ export function candidatesByRules(
   let topic: { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null = null;
   const sections = sectionsOf(sentences);
   const leads = leadsOf(sentences);
+  /** Another company opened a sentence as its subject since the post's subject was last named: "it" is ambiguous. */
+  let subjectChallenged = false;
+  /** How often each company has been named so far: the post's subject must be named at least as often as any other. */
+  const namedSoFar = new Map<string, number>();
 
   sentences.forEach((sentence, index) => {
     const inSentence = named
       .filter((m) => m.start >= sentence.start && m.end <= sentence.end)
       .map((m) => ({ ...m, start: m.start - sentence.start, end: m.end - sentence.start }));
-    const own = inSentence.filter((m) => !m.weak);
     const s = sentence.text;
+    // A company named by one distinctive word is a sentence's subject where it opens the sentence before a verb
+    // ("Elevance fell 9% on the day") or is the whole sentence (an answer: "Stryker."); only then can "it" or "the
+    // stock" refer to it, and the evidence gate still asks for words of a security or a post about markets.
+    const own = inSentence.filter((m) => !m.weak || (m === inSentence[0] && weakSubject(s, m)));
     // In a transcript a pronoun refers within its speaker's turn, or to what the previous speaker just named.
     const sameTurn = (x: { speaker: string | null; sentence: number }) =>
       x.speaker === sentence.speaker || index - x.sentence <= 1;
@@ -208,8 +218,10 @@ export function candidatesByRules(
           : null;
     // "I finally bought it. Marvell Technology (MRVL) at $74.": the object named right after.
     const next = sentences[index + 1];
+    // Only within the paragraph: the next paragraph's first company starts a new passage ("We added to the position.
+    // ¶ Starbucks' turnaround is the story everyone wants").
     const following =
-      next && next.speaker === sentence.speaker
+      next && next.speaker === sentence.speaker && next.paragraph === sentence.paragraph
         ? mentions.find(
             (m) => m.start >= next.start && m.end <= next.end && /^[\s"“]*$/u.test(text.slice(next.start, m.start)),
           )
@@ -233,18 +245,36 @@ export function candidatesByRules(
       const earlierClause = own.filter((m) => m.end <= clauseStart && called.has(m.ticker)).at(-1);
       // "it" refers to the company its paragraph, or the one before, is about; "the shares" as far as the topic goes.
       const near = described && topic && topic.paragraph >= sentence.paragraph - 1 ? described : null;
-      return earlierClause ?? previous ?? here[here.length - 1] ?? (definite ? described : near) ?? following ?? null;
+      // Last, the company the whole post is about, unless another company has since opened a sentence as its subject.
+      const mostNamed = Math.max(0, ...namedSoFar.values());
+      const ofPost =
+        postSubject && !subjectChallenged && (namedSoFar.get(postSubject.ticker) ?? 0) >= mostNamed
+          ? postSubject
+          : null;
+      return earlierClause ?? previous ?? here[here.length - 1] ?? (definite ? described : near) ?? following ?? ofPost;
     };
     if (topic && topic.speaker !== sentence.speaker) topic = null;
     if (own.length > 0) {
-      latest = { mention: own[own.length - 1]!, sentence: index, speaker: sentence.speaker };
       const single = own.every((m) => m.ticker === own[0]!.ticker);
-      if (single && LEADS.test(s.slice(0, own[0]!.start))) {
+      // "Republic Services' new plants are a threat": a company's possession opening a sentence about the company
+      // the passage is about names it in passing; the passage stays on its company.
+      const inPassing = single && possessive(s, own[0]!) && topic !== null && topic.mention.ticker !== own[0]!.ticker;
+      if (!inPassing) latest = { mention: own[own.length - 1]!, sentence: index, speaker: sentence.speaker };
+      if (!inPassing && single && LEADS.test(s.slice(0, own[0]!.start))) {
         topic = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
-      } else if (own.some((m) => m.ticker !== topic?.mention.ticker)) topic = null;
-      if (/^[\s"“]*$/u.test(s.slice(0, own[0]!.start))) {
+      } else if (!inPassing && own.some((m) => m.ticker !== topic?.mention.ticker)) topic = null;
+      const opens = /^[\s"“]*$/u.test(s.slice(0, own[0]!.start));
+      // Without a company in the title, the post is about the first company named, when it opens the post.
+      if (postSubject === undefined) postSubject = opens && index <= 1 ? own[0]! : null;
+      if (!inPassing && opens) {
         subject = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
       }
+      const ofPost = postSubject;
+      if (ofPost) {
+        if (opens && !possessive(s, own[0]!) && own[0]!.ticker !== ofPost.ticker) subjectChallenged = true;
+        else if (own.some((m) => m.ticker === ofPost.ticker)) subjectChallenged = false;
+      }
+      for (const m of own) namedSoFar.set(m.ticker, (namedSoFar.get(m.ticker) ?? 0) + 1);
     }
     // "The stock fell 12% in September. I bought it then.": a sentence about the topic by a definite description
     // makes it the subject a pronoun refers to.
@@ -277,6 +307,8 @@ export function candidatesByRules(
       cues.forEach((cue, c) => {
         const before = s.slice(clause.start, cue.start);
         if (NEGATED.test(before) || CONTEXT_CLAUSE.test(before)) return;
+        // "I own no Tesla shares", "we hold no position in Lucid": the cue's object is negated.
+        if (/^\s+(?:no|none|neither|nothing)\b/iu.test(s.slice(cue.end, clause.end))) return;
         // "growing faster than we like": a comparison, not a view.
         if (/\b(?:than|as)\s*$/iu.test(before)) return;
         // A position's history, not today's call: "we sold it two years ago", "in 2023 we bought".
@@ -323,14 +355,19 @@ export function candidatesByRules(
         // "We think the shares are a buy": a definite description as the subject refers as far as one as the object.
         const describedSubject =
           subjectReferent && /\b(?:the|this|that) (?:shares|stock|position|stake)\s*$/iu.test(before);
-        const referent = chosen.length === 0 ? referentAt(cue.start, clause.start, definite || describedSubject) : null;
+        // "I added to the position": the cue itself names the position it acts on.
+        const ownObject =
+          /\b(?:(?:the|our|my) (?:\w+ )?(?:short|long|position|stake|holding)(?: position)?|it|them)$/iu.test(cueText);
+        // "We added to the position", like "we bought the shares", refers as far back as the passage's company.
+        const namesPosition = ownObject && !/\b(?:it|them)$/iu.test(cueText);
+        const referent =
+          chosen.length === 0
+            ? referentAt(cue.start, clause.start, definite || describedSubject || namesPosition)
+            : null;
         const understood =
           BARE_END.test(rest) &&
           (OWN_CLAUSE.test(before) || /^(?:[Ww]e|I)\b/u.test(cueText)) &&
           FIRST_PERSON.test(`${before}${cueText}`);
-        // "I added to the position": the cue itself names the position it acts on.
-        const ownObject =
-          /\b(?:(?:the|our|my) (?:\w+ )?(?:short|long|position|stake|holding)(?: position)?|it|them)$/iu.test(cueText);
         const byReferent = Boolean(
           referent &&
             (((PRONOUN.test(rest) || definite || ownObject) && !cue.adjacent) || understood || subjectReferent),
@@ -390,6 +427,40 @@ export function candidatesByRules(
   return candidates;
 }
 
+/** "Chipotle's third quarter", "Republic Services' plants": the mention is a possessor, not the sentence's subject. */
+function possessive(s: string, m: TickerMention): boolean {
+  return /^(?:['’]s?|s['’])\s/u.test(s.slice(m.end)) || /['’]s?$/u.test(s.slice(m.start, m.end));
+}
+
+/** A weak mention (one distinctive word) that opens its sentence before a verb or makes the whole sentence. */
+function weakSubject(s: string, m: TickerMention): boolean {
+  if (!/^[\s"“]*$/u.test(s.slice(0, m.start))) return false;
+  return /^(?:[.!]?\s*$|\s+(?:is|was|has|had|fell|rose|dropped|jumped|slid|gained|lost|reported|said|cut|raised|posted|missed|beat|guided|trades|traded|closed|ended)\b)/u.test(
+    s.slice(m.end),
+  );
+}
+
+/**
+ * The company a post is about: the one its title names alone, else the first company the text names, when it opens
+ * the first sentence (or the second, after a heading). Where it is used, no other company may have been named more often so far, nor have opened
+ * a sentence as its subject since the post's subject was last named. Null in a transcript, whose speakers each have
+ * their own subject.
+ */
+function postSubjectOf(
+  title: string,
+  sentences: Sentence[],
+  strong: TickerMention[],
+): TickerMention | null | undefined {
+  if (sentences.some((x) => x.speaker)) return null;
+  const inTitle = new Set(findTickerMentions(title).map((m) => m.ticker));
+  if (inTitle.size === 1) {
+    const ticker = [...inTitle][0]!;
+    return strong.find((m) => m.ticker === ticker) ?? null;
+  }
+  // Undefined: the first company the text names decides (candidatesByRules).
+  return inTitle.size > 1 ? null : undefined;
+}
+
 /** Who acts: the first person before a verb cue, the understood author of a note or label, never a third party. */
 function actorOk(
   cue: Cue,
@@ -402,6 +473,14 @@ function actorOk(
   if (cue.kind === 'label') return true;
   const firstBefore = FIRST_PERSON.test(`${before}${cueText}`);
   if (!firstBefore && THIRD_PARTY.test(before)) return false;
+  // "Bank of America moved its rating to neutral", "Needham upgraded Etsy": a rating whose subject is someone named.
+  if (
+    !firstBefore &&
+    /^(?:rat|upgrad|downgrad|reiterat|maintain|reaffirm)/iu.test(cueText) &&
+    (/\b(?:its|their|his|her)\s+$/iu.test(before) ||
+      /\p{Lu}[\w&.'’-]*\s+(?:(?:has|have|also|just|now)\s+)?$/u.test(before))
+  )
+    return false;
   // "my wife bought …": a first-person word that names someone else.
   if (
     cue.kind === 'verb' &&

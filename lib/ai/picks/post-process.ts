@@ -161,7 +161,8 @@ function securityBefore(quote: string, text: string, sentences: ReturnType<typeo
   return Boolean(
     before &&
       before.paragraph === sentences[i]!.paragraph &&
-      /^[\s"“]*(?:the|its) (?:stock|shares)\b/iu.test(before.text),
+      // "The stock fell 12%." or "On our numbers the stock trades at 16 times earnings.", then "We think it is a buy."
+      /(?:^[\s"“]*|[\s,]\s*)(?:the|its) (?:stock|shares)\b(?! of\b)/iu.test(before.text),
   );
 }
 
