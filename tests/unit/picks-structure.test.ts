@@ -61,6 +61,45 @@ Chevron: exited`;
     expect(calls(text)).toEqual(['Kim Aldana CVX EXIT LONG', 'Kim Aldana LLY ADD LONG']);
   });
 
+  it('reads a short lead ("This quarter:") in the first person of its paragraph, not of readers’ moves', () => {
+    const text = `I run a small account for my son and report it here. This quarter:
+
+1. Hormel Foods — bought the first shares in May.
+2. Dollar General: sold out.
+3. Zoetis — held.`;
+    expect(calls(text)).toEqual([
+      'Kim Aldana DG EXIT LONG',
+      'Kim Aldana HRL NEW_POSITION LONG',
+      'Kim Aldana ZTS HOLD LONG',
+    ]);
+    const readers = `Every month I ask readers what they traded. The most common moves:
+
+1. Hormel Foods — bought
+2. Zoetis: sold`;
+    expect(calls(readers)).toEqual([]);
+  });
+
+  it('reads a table’s action cell with a quantity, and a verb after a note’s label', () => {
+    const table = `We rebalanced on Friday.
+
+Company         Ticker   Action      Weight
+Ford Motor      F        Sold all    0%
+Kraft Heinz     KHC      Sold half   2%`;
+    expect(calls(table)).toEqual(['Kim Aldana F EXIT LONG', 'Kim Aldana KHC REDUCE LONG']);
+    const alerts = `New: bought $ORCL June $200 calls at $8.
+
+New: bought $DIS May $90 puts at $2.
+
+New: Apple unveils a foldable phone.`;
+    expect(calls(alerts)).toEqual(['Kim Aldana DIS NEW_POSITION SHORT', 'Kim Aldana ORCL NEW_POSITION LONG']);
+  });
+
+  it('reads "we recommend buying" as a recommendation, not a purchase', () => {
+    expect(calls('Clorox (CLX) has rebuilt its shelf space. We recommend buying the shares.')).toEqual([
+      'Kim Aldana CLX RECOMMENDATION LONG',
+    ]);
+  });
+
   it('leads nothing when the lead is someone else’s moves', () => {
     const text = `The big funds made three changes last quarter, according to their filings:
 

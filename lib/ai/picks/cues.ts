@@ -267,7 +267,7 @@ const PATTERNS: Pattern[] = [
 
 /** Verbs in the modal or future ("we would buy", "we may add"): a view on the instrument, not a trade. */
 const MODAL =
-  /\b(?:would|could|might|may|will|shall|should|'d|’d|'ll|’ll|plan(?:ning)? to|intend to|look(?:ing)? to|want to|ready to|happy to|prepared to|going to|consider(?:ing)?|wait(?:ing)? to|hope to|expect to)(?:\s+(?:be|also|still|now|gladly|happily|probably|likely|start|begin))*\s*$/iu;
+  /\b(?:would|could|might|may|will|shall|should|'d|’d|'ll|’ll|plan(?:ning)? to|intend to|look(?:ing)? to|want to|ready to|happy to|prepared to|going to|consider(?:ing)?|wait(?:ing)? to|hope to|expect to|recommend(?:s|ed)?|suggest(?:s|ed)?|advise)(?:\s+(?:be|also|still|now|gladly|happily|probably|likely|start|begin))*\s*$/iu;
 
 /**
  * What a label that is also a news word ("NEW: Tesla recalls…", "No change in Apple's guidance") must be followed by
@@ -371,9 +371,14 @@ export function sectionCue(heading: string): { action: Action; dir: Direction | 
   return entry ? { action: entry[1], dir: entry[2] } : null;
 }
 
+// An action cell may say how much: "Sold all", "Sold half", "Added 1%", "Bought more".
 const TABLE_ACTION =
-  /(?: {2,}|\t)(bought|buy|new|new position|added|add|sold|sell|trimmed|trim|reduced|exited|exit|closed|hold|held|short|shorted|covered|initiated)(?= {2,}|\t|$)/giu;
+  /(?: {2,}|\t)((?:bought|buy|new|new position|added|add|sold|sell|trimmed|trim|reduced|exited|exit|closed|hold|held|short|shorted|covered|initiated)(?: (?:all|out|half|more|some|part|\d+(?:\.\d+)?%))?)(?= {2,}|\t|$)/giu;
 const TABLE_ACTIONS: [RegExp, Action, Direction | null][] = [
+  [/^(?:sold|sell) (?:half|some|part|\d+(?:\.\d+)?%)$/u, 'REDUCE', null],
+  [/^(?:bought|added|add) (?:more|\d+(?:\.\d+)?%)$/u, 'ADD', null],
+  [/^(?:sold|sell|closed|exited|exit) (?:all|out)$/u, 'EXIT', null],
+  [/^(?:trimmed|trim|reduced) (?:\d+(?:\.\d+)?%|some|part|half)$/u, 'REDUCE', null],
   [/^(?:bought|buy|new|new position|initiated)$/u, 'NEW_POSITION', null],
   [/^(?:added|add)$/u, 'ADD', null],
   [/^(?:trimmed|trim|reduced)$/u, 'REDUCE', null],

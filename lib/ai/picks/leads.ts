@@ -19,18 +19,27 @@ const MOVES_HEADING =
 const NOT_OURS =
   /\b(?:funds|hedge funds?|(?:fund )?managers|analysts?|insiders?|investors|they|he|she|filings?|13F|according to|readers?|subscribers?|clients? asked)\b/iu;
 
+/** Other people whose moves a paragraph may report ("I ask readers what they traded"); pronouns aside ("so she can"). */
+const OTHERS_MOVES =
+  /\b(?:funds|hedge funds?|(?:fund )?managers|analysts?|insiders?|investors|filings?|13F|according to|readers?|subscribers?|clients?|members?|listeners?|followers?)\b/iu;
+
 /**
  * A sentence that leads a list in the first person: it ends with a colon, says "we" or "I" (or "our"), and either
  * states an action ("I bought two companies for the family account:", "We are short the following names:") or
  * announces the author's moves ("We made three changes this week:"). Its items inherit the actor, and the action and
  * direction when the lead states them. A lead about someone else's moves (funds, analysts, filings) leads nothing.
  */
-export function listLead(sentence: Sentence): ListLead | null {
+export function listLead(sentence: Sentence, earlier: Sentence[] = []): ListLead | null {
   const text = sentence.text.trim();
   if (sentence.listItem || sentence.quoted || NOT_OURS.test(text)) return null;
-  // A heading of the post's own moves, with or without its colon: "The trades:", "Portfolio changes".
   if (!FIRST_PERSON.test(text)) {
-    return text.split(/\s+/u).length <= 4 && MOVES_HEADING.test(text) ? { action: null, dir: null } : null;
+    // A heading of the post's own moves, with or without its colon: "The trades:", "Portfolio changes".
+    if (text.split(/\s+/u).length <= 4 && MOVES_HEADING.test(text)) return { action: null, dir: null };
+    // "I report this account so you can see what I do with my own money. This month:": a short lead whose paragraph
+    // speaks in the first person, of no one else's moves. Its items must state their own actions.
+    const paragraph = earlier.map((e) => e.text).join(' ');
+    const short = text.endsWith(':') && text.split(/\s+/u).length <= 6;
+    return short && FIRST_PERSON.test(paragraph) && !OTHERS_MOVES.test(paragraph) ? { action: null, dir: null } : null;
   }
   if (!text.endsWith(':')) return null;
   const cue = findCues(text, 0, true).find((c) => c.kind !== 'view' || c.dir !== null);
@@ -69,7 +78,10 @@ export function leadsOf(sentences: Sentence[]): Map<number, ListLead> {
       continue;
     }
     if (current && s.paragraph === itemParagraph) continue;
-    current = listLead(s);
+    current = listLead(
+      s,
+      sentences.filter((e) => e.paragraph === s.paragraph && e.index < s.index),
+    );
     const next = sentences[s.index + 1];
     if (current && (!next || next.paragraph === s.paragraph || next.speaker !== s.speaker)) current = null;
     itemParagraph = -1;

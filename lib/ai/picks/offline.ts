@@ -461,6 +461,10 @@ function postSubjectOf(
   return inTitle.size > 1 ? null : undefined;
 }
 
+/** The label of a portfolio note or trade alert, before a verb whose subject is the author. */
+const NOTE_LABEL =
+  /^[\s\p{S}\p{P}]*(?:new|update|today|trade|trade alert|alert|action|entry|options?|this (?:week|month))\s*[:—–]\s*$/iu;
+
 /** Who acts: the first person before a verb cue, the understood author of a note or label, never a third party. */
 function actorOk(
   cue: Cue,
@@ -493,8 +497,10 @@ function actorOk(
   // "I'd add that Wingstop bought back stock": a name right before the verb is its subject, whoever spoke before it.
   if (cue.kind === 'verb' && /[a-z,;]\s+(?:(?!(?:I|We)\b)[A-Z][\w&'’.-]*\s+){1,4}(?:\([^)]*\)\s+)?$/u.test(before))
     return false;
-  // "Sold half of our Verizon position.": a note whose subject, the author, is understood.
-  if (cue.kind === 'verb') return firstBefore || ((sentence.listItem || sentenceStart) && before.trim() === '');
+  // "Sold half of our Verizon position.": a note whose subject, the author, is understood; so after a note's label
+  // ("New: bought $MU January $120 calls").
+  const understood = before.trim() === '' || NOTE_LABEL.test(before);
+  if (cue.kind === 'verb') return firstBefore || ((sentence.listItem || sentenceStart) && understood);
   return FIRST_PERSON.test(clause) || !THIRD_PARTY.test(clause);
 }
 
