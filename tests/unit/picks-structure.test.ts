@@ -204,6 +204,42 @@ Ana Ruiz: My brother bought Uber, but that's his business. My uncle is short Tes
   });
 });
 
+describe('transcript labels', () => {
+  it('reads bracketed roles as speakers, and a modal buy after a one-word answer as the guest’s recommendation', () => {
+    const text = `[Host] My guest runs a devices fund. What would you buy today?
+
+[Guest] Stryker. I would buy it here.
+
+[Guest] We sold our entire position in Baxter International last month.
+
+[Host] I added to Boston Scientific this week.
+
+[Music]`;
+    expect(calls(text, 'Device Talk')).toEqual([
+      'Guest BAX EXIT LONG',
+      'Guest SYK RECOMMENDATION LONG',
+      'Host BSX ADD LONG',
+    ]);
+  });
+
+  it('reads no call from a reader’s question whether the author would buy', () => {
+    expect(calls('A reader asked whether I would buy Kraft Heinz (KHC) at a 6% yield. Not yet.')).toEqual([]);
+  });
+
+  it('reads a first name labelling one turn as a speaker when the others address them', () => {
+    const text = `Nadia: One trade each. Omar, go.
+
+Omar: I own Moderna and I added to it in November.
+
+Nadia: Pia?
+
+Pia: I'm short Moderna through the March puts.
+
+Nadia: Thanks, both.`;
+    expect(calls(text, 'Four Chairs')).toEqual(['Omar MRNA ADD LONG', 'Pia MRNA NEW_POSITION SHORT']);
+  });
+});
+
 describe('a company named by one distinctive word of its name', () => {
   const episode = `Lea Voss: Two moves from me this week. I'm short Rivian into the delivery numbers.
 

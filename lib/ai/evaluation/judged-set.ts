@@ -102,7 +102,8 @@ export async function evaluatePost(
     else notes.push(`ACTION ${call.ticker}: ${call.action} -> ${pick.action} | ${pick.evidenceQuote}`);
     if (call.speaker) {
       s.speakerCalls += 1;
-      if (pick.author === call.speaker) s.speakerRight += 1;
+      // One person however the label is cased: "TOM BRECK:" is labelled as written and named "Tom Breck".
+      if (sameName(pick.author, call.speaker)) s.speakerRight += 1;
       else notes.push(`SPEAKER ${call.ticker}: ${call.speaker} -> ${pick.author}`);
     }
   }
@@ -138,6 +139,11 @@ export async function evaluatePost(
     else notes.push(`NOT LISTED in Tickers mentioned: ${ticker}`);
   }
   return { post, picks, summary, notes, scores: s };
+}
+
+function sameName(a: string | null | undefined, b: string): boolean {
+  const key = (x: string) => x.replace(/\s+/gu, ' ').trim().toLowerCase();
+  return typeof a === 'string' && key(a) === key(b);
 }
 
 export function addScores(a: Scores, b: Scores): Scores {

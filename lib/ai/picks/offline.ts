@@ -263,7 +263,8 @@ export function candidatesByRules(
       if (!inPassing && single && LEADS.test(s.slice(0, own[0]!.start))) {
         topic = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
       } else if (!inPassing && own.some((m) => m.ticker !== topic?.mention.ticker)) topic = null;
-      const opens = /^[\s"“]*$/u.test(s.slice(0, own[0]!.start));
+      // "Canadian National (CNR.TO), which we have held…": a ticker after its company's name opens the sentence too.
+      const opens = LEADS.test(s.slice(0, own[0]!.start));
       // Without a company in the title, the post is about the first company named, when it opens the post.
       if (postSubject === undefined) postSubject = opens && index <= 1 ? own[0]! : null;
       if (!inPassing && opens) {

@@ -17,6 +17,8 @@ const MAX_QUOTE_CHARS = 1_000;
 const SECURITY =
   /\b(?:shares?|stocks?|stake|equity|equities|puts?|call options?|calls on|options? on|ETFs?|ticker|price target|portfolio|position(?!\s+to\b)|positions|holdings?|dividends?|valuation|(?:are|am|is|we['’]re|I['’]m|went|go|got|stay|remain|still|been) (?:long|short)|short(?:ed|ing)|sold short|long\s+[^.;]{1,60}?,?\s+(?:and\s+)?short\s+\S|pair trades?|(?:as|on) a pair\b(?! of)|overweight|underweight|outperform|underperform|(?:buy|sell|hold) rating|upgraded|downgraded|multiple|earnings)\b/iu;
 
+const MODAL_TRADE = /\b(?:would|'d|’d)\s+(?:(?:happily|gladly|still|also|definitely|certainly)\s+)?(?:buy|add)\b/iu;
+
 function collapse(s: string): string {
   return s.replace(/\s+/gu, ' ').trim();
 }
@@ -110,11 +112,12 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
     if (!ticker) continue;
     // A company named by name only is called when the quote says what is traded, or when a post about markets
     // states a trade on it ("We own Goldman and we added more"); a mere view ("I love Amazon") needs the former.
+    // A trade in the modal ("I would buy it here") is more than a view: in a post about markets it stands as a trade.
     if (
       !byTicker.has(ticker) &&
       !SECURITY.test(quote) &&
       !securityBefore(quote, context.text, sentences) &&
-      (c.action === 'RECOMMENDATION' || !markets)
+      ((c.action === 'RECOMMENDATION' && !MODAL_TRADE.test(quote)) || !markets)
     )
       continue;
     if (!statedByPost(quote, context.text, boilerplate, transcript)) continue;

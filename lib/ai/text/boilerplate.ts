@@ -10,7 +10,7 @@ const PLATFORMS =
   'Netflix|Hulu|Disney\\+|Prime Video|HBO Max|Apple TV\\+?|Apple Podcasts|Apple Music|Apple Books|App Store|Google Podcasts|Google Play|Apple|Google|Amazon|Spotify|YouTube|Instagram|Facebook|Twitter|TikTok|LinkedIn|Threads|iTunes|Overcast|Stitcher|Pocket ?Casts|Patreon|Twitch|Audible|Mastodon|Reddit|Discord|Substack|B&H|Best Buy|eBay|Etsy|Walmart|Target';
 
 const SPONSOR =
-  /\b(?:sponsor(?:ed|s|ing)?|brought to you by|promo code|offer code|coupon code|discount code|(?:use|with|enter) (?:the )?(?:promo |offer )?code|affiliate links?|buy it here|get it here|shop now|support (?:the|this|our) (?:show|podcast|channel|work)|become a (?:patron|member|supporter)|(?:free|risk-free) trial)\b/iu;
+  /\b(?:sponsor(?:ed|s|ing)?|brought to you by|promo code|offer code|coupon code|discount code|(?:use|with|enter) (?:the )?(?:promo |offer )?code|affiliate links?|(?<!\b(?:would|['’]d|I|we|I['’]ll|we['’]ll) )buy it here|get it here|shop now|support (?:the|this|our) (?:show|podcast|channel|work)|become a (?:patron|member|supporter)|(?:free|risk-free) trial)\b/iu;
 const FOLLOW =
   /\b(?:follow|find|like|join|connect with|reach|contact|tweet at|message|catch|tag) (?:us|me|him|her|them|the show|the podcast)\b/iu;
 const VENUE = new RegExp(

@@ -56,6 +56,25 @@ const SPEAKER_LABEL = new RegExp(
   String.raw`^[ \t]*(?:(${TIMESTAMP})[ \t]*)?((?:[A-Z][A-Za-z'’.-]*)(?:[ \t_](?:[A-Z][A-Za-z'’.-]*|\d{1,2})){0,3})[ \t]*(\([^()\n]{1,60}\)|${TIMESTAMP})?[ \t]*:[ \t]+(?=\S)`,
   'u',
 );
+/** "[Host] …", "[Guest] …", "[Ana Ruiz] …": a bracketed label before the turn's words, in place of a colon. */
+const BRACKET_LABEL = /^[ \t]*\[([A-Z][A-Za-z'’.-]*(?: [A-Z][A-Za-z'’.-]*){0,3})\][ \t]+(?=\S)/u;
+/** Caption cues in brackets, which are no speakers: "[Music]", "[Laughter]". */
+const CAPTION_CUE =
+  /^(?:music|laughter|laughs|laughing|applause|inaudible|crosstalk|silence|intro|outro|ad|ads|sponsor|break|pause|video|audio|cheering|noise|foreign|unintelligible|clip|transition|end|start|sound|singing|coughs?)$/iu;
+
+/** A turn's label as SPEAKER_LABEL's groups (timestamp, name, aside), from either form. */
+function speakerLabel(line: string): RegExpExecArray | null {
+  const colon = SPEAKER_LABEL.exec(line);
+  if (colon) return colon;
+  const bracket = BRACKET_LABEL.exec(line);
+  if (!bracket || CAPTION_CUE.test(bracket[1]!)) return null;
+  return Object.assign([bracket[0], undefined, bracket[1]!, undefined], {
+    index: bracket.index,
+    input: line,
+    groups: undefined,
+  }) as unknown as RegExpExecArray;
+}
+
 /** Labels of a newsletter's own lines, not people. */
 const NOT_SPEAKERS =
   /^(?:closed|initiated|reduced|unchanged|held|increased|covered|shorted|kept|started|opened|topped up|trims|adds|new this (?:week|month)|note|notes|disclosure|disclaimer|update|updates|position|positions|action|rating|ticker|price|target|risk|risks|catalyst|catalysts|bottom line|summary|thesis|why|what|new|buy|buys|sell|sells|sold|bought|trimmed|added|exit|exits|exited|hold|holds|source|sources|chart|table|figure|fig|ps|p\.s|tl;dr|tldr|q|a|edit|important|warning|portfolio|trade|trades|idea|ideas|the trade|our view|verdict|takeaway|today|watchlist|valuation|timing|structure|entry|stop|size|sizing|cost|upside|downside|shorts|longs|changes|performance|housekeeping|correction|caveat)$/iu;
@@ -89,11 +108,11 @@ interface Line {
  * Speaker labels that make a transcript: a name used as a label twice, or any label behind a timestamp; once the text
  * is a transcript, any label that reads as a person's full name ("Priya Shah:") is a speaker too.
  */
-function transcriptSpeakers(lines: Line[]): Set<string> {
+function transcriptSpeakers(lines: Line[], text: string): Set<string> {
   const counts = new Map<string, number>();
   const timed = new Set<string>();
   for (const line of lines) {
-    const m = SPEAKER_LABEL.exec(line.text);
+    const m = speakerLabel(line.text);
     if (!m || NOT_SPEAKERS.test(m[2]!)) continue;
     const name = speakerName(m[2]!, m[3]);
     counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -102,6 +121,14 @@ function transcriptSpeakers(lines: Line[]): Set<string> {
   const speakers = new Set([...counts].filter(([name, n]) => n >= 2 || timed.has(name)).map(([name]) => name));
   if (speakers.size === 0) return speakers;
   for (const name of counts.keys()) if (/^[A-Z][a-z'’.-]+ [A-Z][A-Za-z'’.-]+$/u.test(name)) speakers.add(name);
+  // A first name that labels one turn is a speaker too when the others address or name them outside a label
+  // ("Marco, I believe you disagree." then "Marco: Completely."; "Hannah?").
+  for (const name of counts.keys()) {
+    if (speakers.has(name) || !/^[A-Z][a-z'’-]+$/u.test(name)) continue;
+    const named = new RegExp(String.raw`\b${name}\b(?![ \t]*(?:\([^()\n]*\)[ \t]*)?:)`, 'gu');
+    const outsideLabels = [...text.matchAll(named)].filter((m) => !/(?:^|\n)[ \t]*\[?$/u.test(text.slice(0, m.index)));
+    if (outsideLabels.length > 0) speakers.add(name);
+  }
   return speakers;
 }
 
@@ -260,7 +287,7 @@ export function splitSentences(text: string): Sentence[] {
   // line per block element, so a heading or a <div> never runs into the next line.
   const wrapped = isHardWrapped(lines);
   const turns = splitInlineTurns(lines);
-  const speakers = transcriptSpeakers(turns);
+  const speakers = transcriptSpeakers(turns, text);
   const full = fullNames(text, speakers);
   // Blocks: runs of lines, broken at blank lines, list items, speaker turns, blockquotes' edges and, in text that is
   // not hard-wrapped, at every line.
@@ -280,7 +307,7 @@ export function splitSentences(text: string): Sentence[] {
       /\n\s*\n/u.test(between) ||
       /\n[ \t]*>[ \t>]*\n/u.test(between) ||
       Boolean(quote) !== (blocks[blocks.length - 1]?.quoted ?? false);
-    const label = SPEAKER_LABEL.exec(text.slice(start, end));
+    const label = speakerLabel(text.slice(start, end));
     if (label && speakers.has(speakerName(label[2]!, label[3]))) {
       const name = speakerName(label[2]!, label[3]);
       speaker = full.get(name) ?? name;
