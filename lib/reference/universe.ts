@@ -34,6 +34,8 @@ interface Universe {
   prefixes: Set<string>;
   /** Distinctive first words of registrant names ("honeywell", "rivian") to their company's first listing. */
   byDistinctiveWord: Map<string, string>;
+  /** Registrant names that are one ordinary word ("ferrari" of "Ferrari N.V.", "target"), to their first listing. */
+  byOrdinaryName: Map<string, string>;
 }
 
 let current: Universe | null = null;
@@ -46,6 +48,7 @@ function build(index: CompanyIndex): Universe {
   const byTicker = new Map<string, Instrument>();
   const byName = new Map<string, string>();
   const byDistinctiveWord = new Map<string, string>();
+  const byOrdinaryName = new Map<string, string>();
   const setName = (key: string, ticker: string) => {
     if (key && !byName.has(key)) byName.set(key, ticker);
   };
@@ -79,6 +82,7 @@ function build(index: CompanyIndex): Universe {
       });
     }
     if (!flags.includes('n')) setName(companyNameKey(title), ticker);
+    else if (!byOrdinaryName.has(companyNameKey(title))) byOrdinaryName.set(companyNameKey(title), ticker);
     if (flags.includes('d')) byDistinctiveWord.set(companyNameKey(title).split(' ')[0]!, ticker);
   }
   const prefixes = new Set<string>();
@@ -92,6 +96,7 @@ function build(index: CompanyIndex): Universe {
     byName,
     prefixes,
     byDistinctiveWord,
+    byOrdinaryName,
   };
 }
 
@@ -156,6 +161,14 @@ export function nameKeyState(key: string): { ticker: string | null; longer: bool
  */
 export function tickerForDistinctiveWord(word: string): string | null {
   return universe().byDistinctiveWord.get(word.toLowerCase()) ?? null;
+}
+
+/**
+ * The company whose registrant name is this one ordinary word ("Ferrari" → RACE, "Sea" → SE, "Block" → XYZ), else
+ * null: a word names it only where the text's structure makes it a company (lib/ai/picks/weak-names.ts).
+ */
+export function tickerForOrdinaryName(word: string): string | null {
+  return universe().byOrdinaryName.get(companyNameKey(word)) ?? null;
 }
 
 /** Aliases by their name key too: "Sony Group" is "Sony". */

@@ -254,6 +254,31 @@ Lea Voss: Rivian owners love the trucks, to be fair. That's the show.`;
     expect(summary).toMatch(/^Tickers mentioned: .*\bHON\b/mu);
   });
 
+  it('reads a one-word name that is an ordinary word as the company only in a list item stating an action', () => {
+    const moves = `We made three changes in November:
+
+- Target: sold the rest
+- Block — new position, 1% to start
+- Ferrari: added on the dip`;
+    expect(calls(moves)).toEqual([
+      'Kim Aldana RACE ADD LONG',
+      'Kim Aldana TGT EXIT LONG',
+      'Kim Aldana XYZ NEW_POSITION LONG',
+    ]);
+    const reading = `Things I am reading this weekend:
+
+- Target: a history of the discount store
+- Block: notes on city planning`;
+    expect(calls(reading)).toEqual([]);
+  });
+
+  it('reads a one-word name written with its legal form, and no other company for "our position in" it', () => {
+    const text = `Amazon (AMZN) keeps growing. We sold our whole position in Sea Limited in November.
+
+We also sold our stake in Zylotech Robotics.`;
+    expect(calls(text)).toEqual(['Kim Aldana SE EXIT LONG']);
+  });
+
   it('names no company without a call on it', () => {
     const text = 'Rivian owners love the trucks. Honeywell thermostats are everywhere in our building.';
     expect(calls(text)).toEqual([]);

@@ -1,5 +1,6 @@
 import { type Sentence, splitSentences } from '@/lib/ai/text/sentences';
 import { findTickerMentions, type TickerMention } from '@/lib/ai/text/tickers';
+import { instrumentFor, tickerForName, tickerForOrdinaryName } from '@/lib/reference/universe';
 import {
   type Action,
   COMPARED,
@@ -159,7 +160,10 @@ const NAMED_ACTOR =
 export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
   const text = typeof input.text === 'string' ? input.text : '';
   const mentions = findTickerMentions(text);
-  const weak = weakMentions(text, mentions);
+  const distinctive = weakMentions(text, mentions);
+  const weak = [...distinctive, ...itemNameMentions(text, [...mentions, ...distinctive])].sort(
+    (a, b) => a.start - b.start,
+  );
   const title = typeof input.title === 'string' ? input.title : '';
   return postProcessPicks(candidatesByRules(text, mentions, weak, title), {
     text,
@@ -369,8 +373,11 @@ export function candidatesByRules(
           BARE_END.test(rest) &&
           (OWN_CLAUSE.test(before) || /^(?:[Ww]e|I)\b/u.test(cueText)) &&
           FIRST_PERSON.test(`${before}${cueText}`);
+        // "We sold our whole position in Zylo Robotics": the position is in a company it names, known or not.
+        const namedObject = NAMED_POSITION.test(`${cueText}${rest}`.slice(0, 80));
         const byReferent = Boolean(
           referent &&
+            !namedObject &&
             (((PRONOUN.test(rest) || definite || ownObject) && !cue.adjacent) || understood || subjectReferent),
         );
         if (byReferent) chosen = [referent!];
@@ -462,9 +469,40 @@ function postSubjectOf(
   return inTitle.size > 1 ? null : undefined;
 }
 
+/** "our whole position in Zylo Robotics", "the stake in Sea Limited": a position named by its company (not a month). */
+const NAMED_POSITION =
+  /\b(?:position|stake|holding|shares)\s+(?:in|of)\s+(?:the\s+)?(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Q[1-4])\b)\p{Lu}/u;
+
 /** The label of a portfolio note or trade alert, before a verb whose subject is the author. */
 const NOTE_LABEL =
   /^[\s\p{S}\p{P}]*(?:new|update|today|trade|trade alert|alert|action|entry|options?|this (?:week|month))\s*[:—–]\s*$/iu;
+
+/**
+ * "Ferrari: trimmed back to 4%", "Block — new position" in a list under a lead or heading of the author's moves: a
+ * name of one ordinary word ("Ferrari N.V.", "Block, Inc.", "Target") is the company there, because the item opens
+ * with it and states an action on it. Nowhere else: "Target: a history of the discount store" is a book.
+ */
+export function itemNameMentions(text: string, taken: TickerMention[]): TickerMention[] {
+  const sentences = splitSentences(text);
+  const items = new Set([...leadsOf(sentences).keys(), ...sectionsOf(sentences).keys()]);
+  const out: TickerMention[] = [];
+  for (const s of sentences) {
+    if (!items.has(s.index)) continue;
+    const m = /^(\p{Lu}\p{Ll}+)\s*[:—–]\s*/u.exec(s.text);
+    if (!m) continue;
+    const start = s.start;
+    const end = start + m[1]!.length;
+    if (taken.some((t) => start < t.end && end > t.start)) continue;
+    const ticker = tickerForName(m[1]!) ?? tickerForOrdinaryName(m[1]!);
+    const company = ticker ? instrumentFor(ticker) : null;
+    if (!ticker || !company) continue;
+    const rest = s.text.slice(m[0].length);
+    const acts = postposedStatus(rest) || findCues(rest, 0, true).some((c) => c.start === 0 && c.kind !== 'view');
+    if (!acts) continue;
+    out.push({ ticker, start, end, via: 'name', company, exchange: company.exchange, name: m[1]!, weak: true });
+  }
+  return out;
+}
 
 /** Who acts: the first person before a verb cue, the understood author of a note or label, never a third party. */
 function actorOk(

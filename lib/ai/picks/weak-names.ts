@@ -1,5 +1,5 @@
 import { ABBREVIATIONS, personBefore, shouting, type TickerMention } from '@/lib/ai/text/tickers';
-import { instrumentFor, tickerForDistinctiveWord } from '@/lib/reference/universe';
+import { instrumentFor, tickerForDistinctiveWord, tickerForOrdinaryName } from '@/lib/reference/universe';
 
 /**
  * Companies named by one distinctive word of their registrant name ("I'm short Rivian", "Honeywell: trimmed",
@@ -29,6 +29,18 @@ export function weakMentions(text: string, strong: TickerMention[]): TickerMenti
     if (personBefore(text, start)) continue;
     const company = instrumentFor(ticker);
     out.push({ ticker, start, end, via: 'name', company, exchange: company?.exchange ?? null, name: word, weak: true });
+  }
+  // "Sea Limited", "Ferrari N.V.": a registrant's name of one ordinary word, written with its legal form.
+  for (const m of text.matchAll(
+    /(?<![\p{L}\p{N}&.'’$-])(\p{Lu}\p{Ll}+),? (?:Inc|Corp|Corporation|Ltd|Limited|plc|PLC|N\.V|NV|S\.A|SA|AG)\b\.?/gu,
+  )) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (strong.some((s) => start < s.end && end > s.start) || personBefore(text, start)) continue;
+    const ticker = tickerForOrdinaryName(m[1]!);
+    const company = ticker ? instrumentFor(ticker) : null;
+    if (!ticker || !company) continue;
+    out.push({ ticker, start, end, via: 'name', company, exchange: company.exchange, name: m[0], weak: true });
   }
   // "Opened KLAC, 2% weight", "Added TXN": a bare ticker that is no word, abbreviation or headline in capitals.
   for (const m of text.matchAll(/(?<![\p{L}\p{N}$.&/'’_-])([A-Z]{3,5})(?![\p{L}\p{N}&'’_-]|\.[\p{L}\p{N}])/gu)) {
