@@ -224,6 +224,10 @@ describe('transcript labels', () => {
 
   it('reads no call from a reader’s question whether the author would buy', () => {
     expect(calls('A reader asked whether I would buy Kraft Heinz (KHC) at a 6% yield. Not yet.')).toEqual([]);
+    // A conditional lead ends at its colon: what follows is the call.
+    expect(calls('If we had to own one name: this week we bought Bank of America ($BAC) for the model.')).toEqual([
+      'Kim Aldana BAC NEW_POSITION LONG',
+    ]);
   });
 
   it('reads a first name labelling one turn as a speaker when the others address them', () => {

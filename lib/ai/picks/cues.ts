@@ -535,7 +535,7 @@ export const REJECTED =
 
 /** Time clauses that tell the story of a position, not today's action: "since we bought it", "when we added". */
 export const CONTEXT_CLAUSE =
-  /\b(?:since|when|after|before|until|once|ever since|because|as|where)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$|(?:^|:\s*)(?:why|how)\s+(?:we|I)\b[^.]*$|\bthan\s+(?:we|I)\s*$|\b(?:whether|if)\s+(?:we|I)\b[^.;,]*$|\bas\s+(?:we|I)\s*$|\b(?:consider(?:ed|ing)?|thought about|think(?:ing)? about|tempted to|toyed with(?: the idea of)?|debated(?: whether to)?|contemplat(?:ed|ing)|ask(?:ed|ing)? (?:about|whether to))\s*$/iu;
+  /\b(?:since|when|after|before|until|once|ever since|because|as|where)\s+(?:we|I)(?:\s+\w+){0,2}\s*$|\b(?:first|originally|initially|previously|once)\s*$|(?:^|:\s*)(?:why|how)\s+(?:we|I)\b[^.]*$|\bthan\s+(?:we|I)\s*$|\b(?:whether|if)\s+(?:we|I)\b[^.;,:—–]*$|\bas\s+(?:we|I)\s*$|\b(?:consider(?:ed|ing)?|thought about|think(?:ing)? about|tempted to|toyed with(?: the idea of)?|debated(?: whether to)?|contemplat(?:ed|ing)|ask(?:ed|ing)? (?:about|whether to))\s*$/iu;
 
 export const FIRST_PERSON = /\b(?:[Ww]e|I|[Oo]ur|[Uu]s|[Mm]y|[Mm]e|[Ww]e['’](?:re|ve|d|ll)|I['’](?:m|ve|d|ll))\b/u;
 
