@@ -79,6 +79,15 @@ Chevron: exited`;
     expect(calls(readers)).toEqual([]);
   });
 
+  it('reads no trade from an item whose verb buys a thing of its own', () => {
+    const text = `I have been shopping a lot. This month:
+
+1. Apple — bought a new iPhone for my daughter.
+2. Garmin — bought a watch.
+3. Nike — bought a starter position.`;
+    expect(calls(text)).toEqual(['Kim Aldana NKE NEW_POSITION LONG']);
+  });
+
   it('reads a table’s action cell with a quantity, and a verb after a note’s label', () => {
     const table = `We rebalanced on Friday.
 

@@ -326,8 +326,11 @@ export function candidatesByRules(
           if (!/\bshort(?:s|ed|ing)?\b/iu.test(`${before2} ${s}`)) return;
         }
         const guest = guests.get(NAMED_ACTOR.exec(s.slice(clause.start, cues[0]!.start))?.[1] ?? '') ?? null;
-        // "Walmart: trimmed by a third" under a first-person lead: the company, then the author's action on it.
-        const leadActor = Boolean(lead && ITEM_LEAD.test(before));
+        // "Walmart: trimmed by a third" under a first-person lead: the company, then the author's action on it; not
+        // "Apple — bought a new iPhone", whose verb has a thing of its own as its object.
+        const leadActor =
+          Boolean(lead && ITEM_LEAD.test(before)) &&
+          !((cue.action === 'NEW_POSITION' || cue.action === 'ADD') && THING_OBJECT.test(s.slice(cue.end, clause.end)));
         // A pair's short leg has its long leg's actor: "Long Home Depot against Lowe's", "we are long X, short Y".
         const cueWord = s.slice(cue.start, cue.end);
         const longLeg = PAIR_SHORT.test(cueWord) ? before.toLowerCase().lastIndexOf('long ') : -1;
@@ -472,6 +475,13 @@ function postSubjectOf(
 /** "our whole position in Zylo Robotics", "the stake in Sea Limited": a position named by its company (not a month). */
 const NAMED_POSITION =
   /\b(?:position|stake|holding|shares)\s+(?:in|of)\s+(?:the\s+)?(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Q[1-4])\b)\p{Lu}/u;
+
+/**
+ * What a verb buys when it is a thing, not a position: "a new iPhone", "a speaker for the kitchen", "my daughter a
+ * watch" (an article or a possessive, and no word of a position, an amount or a figure in the next three words).
+ */
+const THING_OBJECT =
+  /^\s+(?:a|an|my|his|her|their|your)\s+(?!(?:\S+\s+){0,2}?(?:shares?|stake|positions?|holdings?|stock|calls?|puts?|options?|ADRs?|more|little|bit|few|tranche|lot|amount|bite|nibble|starter|\S*[\d%$])\b)/iu;
 
 /** The label of a portfolio note or trade alert, before a verb whose subject is the author. */
 const NOTE_LABEL =
