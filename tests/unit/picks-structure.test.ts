@@ -54,6 +54,21 @@ Cash is 5%.`;
     expect(calls(text)).toEqual(['Kim Aldana CMG NEW_POSITION LONG', 'Kim Aldana HSY EXIT LONG']);
   });
 
+  it('reads a heading that names the portfolio it changes, not an app’s release notes', () => {
+    const moves = `The model portfolio rose 2% in November.
+
+Changes to the model portfolio in November
+
+• Chevron: added
+• Pfizer: exited`;
+    expect(calls(moves)).toEqual(['Kim Aldana CVX ADD LONG', 'Kim Aldana PFE EXIT LONG']);
+    const notes = `Changes to the app in November
+
+• Alerts: exited beta
+• Nvidia: added to the list of GPU vendors we test on`;
+    expect(calls(notes)).toEqual([]);
+  });
+
   it('reads a status after an item’s company, on lines without list markers', () => {
     const text = `We made two changes to the model portfolio in November:
 Eli Lilly: increased to 6%

@@ -11,9 +11,13 @@ export interface ListLead {
 const MOVES =
   /\b(?:changes?|moves?|trades?|transactions?|did|done|made|adjustments?|tweaks?|rebalanc\w*|portfolio|positions?|holdings?|book|buys|sells|adds|trims|exits)\b/iu;
 
-/** "The trades:", "Book changes", "This month's transactions:", "Changes this week". */
+/**
+ * "The trades:", "Book changes", "This month's transactions:", "Changes this week", "Changes to the model portfolio in
+ * November": a heading of the moves of the post's own portfolio (named as a portfolio, fund, book or account; an app's
+ * or a model's changes are not).
+ */
 const MOVES_HEADING =
-  /^(?:the |this (?:week|month|quarter)['’]s |our )?(?:\w+ )?(?:changes|trades|moves|transactions)(?: this (?:week|month|quarter))?:?$/iu;
+  /^(?:the |this (?:week|month|quarter)['’]s |our )?(?:\w+ )?(?:changes|trades|moves|transactions)(?: (?:to|in) (?:the|our|my) (?:model |income |growth |dividend |core )?(?:portfolio|fund|book|account))?(?: this (?:week|month|quarter)| in (?:January|February|March|April|May|June|July|August|September|October|November|December|Q[1-4]))?[:.]?$/iu;
 
 /** Items whose actor is someone else however the lead reads: "the large funds made three changes worth noting:". */
 const NOT_OURS =
@@ -34,7 +38,7 @@ export function listLead(sentence: Sentence, earlier: Sentence[] = []): ListLead
   if (sentence.listItem || sentence.quoted || NOT_OURS.test(text)) return null;
   if (!FIRST_PERSON.test(text)) {
     // A heading of the post's own moves, with or without its colon: "The trades:", "Portfolio changes".
-    if (text.split(/\s+/u).length <= 4 && MOVES_HEADING.test(text)) return { action: null, dir: null };
+    if (text.split(/\s+/u).length <= 8 && MOVES_HEADING.test(text)) return { action: null, dir: null };
     // "I report this account so you can see what I do with my own money. This month:": a short lead whose paragraph
     // speaks in the first person, of no one else's moves. Its items must state their own actions.
     const paragraph = earlier.map((e) => e.text).join(' ');
