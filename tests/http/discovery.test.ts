@@ -25,6 +25,8 @@ describe('discovery documents', () => {
         'GET /api/v1/stock-picks',
         'POST /api/v1/briefs',
       ],
+      // The suite's service runs the payment sandbox, whose chain has the batch-settlement escrow.
+      schemes: ['exact', 'batch-settlement'],
     });
   });
 
@@ -37,6 +39,7 @@ describe('discovery documents', () => {
       'GET /api/v1/stock-picks',
       '402',
       'summary_not_ready',
+      'batch-settlement',
       inject('baseUrl'),
     ]) {
       expect(response.body).toContain(needle);

@@ -165,8 +165,13 @@ describe('OpenAPI document', () => {
       'listStockPicks',
     ]);
     for (const [, , op] of paid) {
-      const info = op['x-payment-info'] as { offers: Array<{ method: string; amount: string }> };
-      expect(info.offers.map((o) => `${o.method}:${o.amount}`)).toEqual(['x402:100000', 'tempo:100000', 'stripe:50']);
+      const info = op['x-payment-info'] as { offers: Array<{ intent: string; method: string; amount: string }> };
+      expect(info.offers.map((o) => `${o.intent}:${o.method}:${o.amount}`)).toEqual([
+        'charge:x402:100000',
+        'session:x402:100000',
+        'charge:tempo:100000',
+        'charge:stripe:50',
+      ]);
       const challenge = op.responses['402']!;
       expect(Object.keys(challenge.headers!)).toEqual(expect.arrayContaining(['WWW-Authenticate', 'PAYMENT-REQUIRED']));
       // The challenge problem, and a capped API key's refusal (spend_cap_reached, no challenge).

@@ -13,6 +13,14 @@ export const PAYMENT_OFFERS = [
       'x402 v2 exact scheme, USDC on Base (eip155:8453). Floor; the PAYMENT-REQUIRED challenge is authoritative.',
   },
   {
+    intent: 'session',
+    method: 'x402',
+    amount: '100000',
+    currency: 'USDC',
+    description:
+      'x402 v2 batch-settlement scheme: one deposit into an escrow, then a cumulative voucher per request, claimed on chain in batches; the unspent deposit is refunded on close. Listed in PAYMENT-REQUIRED after exact only where the escrow is on chain (this service checks at start; today its payment sandbox). Floor per request.',
+  },
+  {
     intent: 'charge',
     method: 'tempo',
     amount: '100000',

@@ -30,7 +30,7 @@ export const paymentRequired = {
       'MPP challenge(s): `Payment id="...", realm="...", method="tempo"|"stripe", intent="charge", request="...", expires="..."`.',
     ),
     'PAYMENT-REQUIRED': stringHeader(
-      'x402 v2 PaymentRequired, base64 JSON: x402Version 2, resource, accepts (exact scheme, USDC).',
+      'x402 v2 PaymentRequired, base64 JSON: x402Version 2, resource, accepts (exact scheme, USDC; then batch-settlement where its escrow is on chain).',
     ),
     'Cache-Control': stringHeader('no-store'),
   },
