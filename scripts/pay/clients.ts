@@ -26,7 +26,7 @@ export interface PaymentClient {
    * chain instead, from a block marked before it; and it ends the run by closing the channel (the refund of the
    * unspent deposit, which also claims what the run was charged).
    */
-  channel?: { mark(): Promise<bigint>; countSince(block: bigint): Promise<number>; close(url: URL): Promise<void> };
+  channel?: { mark(): Promise<bigint>; countSince(block: bigint): Promise<number>; close(url: URL): Promise<string> };
 }
 
 /**
@@ -67,15 +67,20 @@ export function x402PaymentClient(payer: Payer, maxAmountUsd: string | null = nu
 
 /**
  * x402 batch-settlement: the same @x402/fetch client with @x402/evm's batch-settlement scheme. Its first request
- * deposits enough for `requests` requests at that price (at least the server's minimum), later ones send a voucher.
+ * deposits enough for `requests` requests at that price and one more (at least the server's minimum), later ones send
+ * a voucher.
  */
 export function x402BatchPaymentClient(payer: Payer, maxAmountUsd: string | null, requests: number): PaymentClient {
   if (!payer.rpcUrl) throw new Error('x402-batch needs the x402 chain RPC URL');
   const account = privateKeyToAccount(payer.privateKey);
   const scheme = new BatchSettlementEvmScheme(account, {
     rpcUrl: payer.rpcUrl,
+    // The client caps a deposit at this many times its per-payment limit: enough for the whole run in one deposit.
+    depositPolicy: { depositMultiplier: Math.max(3, requests + 1) },
+    // One price more than the run needs: the close then has a remainder to refund, and its refund claims the run's
+    // vouchers in the same transaction.
     depositStrategy: ({ requestAmount, depositAmount }) => {
-      const wanted = BigInt(requestAmount) * BigInt(requests);
+      const wanted = BigInt(requestAmount) * BigInt(requests + 1);
       return wanted > BigInt(depositAmount) ? wanted : depositAmount;
     },
   });
@@ -102,8 +107,15 @@ export function x402BatchPaymentClient(payer: Payer, maxAmountUsd: string | null
         return count;
       },
       async close(url) {
-        const refund = await scheme.refund(url.toString());
-        if (!refund.success) throw new Error(`the refund failed: ${refund.errorReason ?? 'unknown'}`);
+        try {
+          const refund = await scheme.refund(url.toString());
+          if (!refund.success) throw new Error(`the refund failed: ${refund.errorReason ?? 'unknown'}`);
+          return `the unspent deposit was refunded, tx ${refund.transaction}`;
+        } catch (error) {
+          // A deposit spent to the last unit leaves nothing to refund; the service claims it in its next batch.
+          if (error instanceof Error && /no remaining balance/.test(error.message)) return 'nothing left to refund';
+          throw error;
+        }
       },
     },
   };

@@ -47,8 +47,7 @@ export async function payRepeatedly(
   const sorted = times.sort((a, b) => a - b);
   let onChain = transactions.size;
   if (client.channel && startBlock !== undefined) {
-    await client.channel.close(url);
-    log('closed the channel: the unspent deposit was refunded');
+    log(`closed the channel: ${await client.channel.close(url)}`);
     onChain = await client.channel.countSince(startBlock);
   }
   return {
