@@ -46,6 +46,13 @@ describe('unpaid request to a ready post', () => {
           amount: '100000',
           extra: expect.objectContaining({ name: 'USDC', version: '2', resource: ready.path }),
         }),
+        // The sandbox's chain has the batch-settlement escrow: offered after exact, bound to the same resource.
+        expect.objectContaining({
+          scheme: 'batch-settlement',
+          network: 'eip155:84532',
+          amount: '100000',
+          extra: expect.objectContaining({ resource: ready.path, minDeposit: '1000000' }),
+        }),
       ]);
 
       const mpp = Challenge.deserialize(response.headers.get('www-authenticate')!);
