@@ -145,6 +145,13 @@ We think the shares are a buy at this price.`;
     expect(calls(text)).toEqual(['Kim Aldana CAT RECOMMENDATION LONG']);
   });
 
+  it('reads "I am still adding" as an add to the position the sentence is about', () => {
+    expect(
+      calls('NextEra Energy (NEE) is a fine utility. The stock fell 12%. I bought it then, and I am still adding.'),
+    ).toEqual(['Kim Aldana NEE ADD LONG']);
+    expect(calls('Apple (AAPL) is cheap, and the stock shows it. We are adding features to our app.')).toEqual([]);
+  });
+
   it('reads "it" after "The stock …" as that company, and not "the company" acting on its own stock', () => {
     const text = `NextEra Energy is the utility I would keep through a rate cycle.
 

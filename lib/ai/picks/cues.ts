@@ -208,7 +208,7 @@ const PATTERNS: Pattern[] = [
     'ADD',
     null,
     'verb',
-    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been |keep |keeps |kept )?adding (?:on|into) (?:\w+ )?(?:weakness|dips?|pullbacks?|sell-offs?|declines?|the dip|the way down)|keep(?:s)? (?:adding|buying)|pressed (?:our|the|my) short|pressed (?:it|the position|the trade)|added)\b/iu,
+    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been |keep |keeps |kept )?adding (?:on|into) (?:\w+ )?(?:weakness|dips?|pullbacks?|sell-offs?|declines?|the dip|the way down)|keep(?:s)? (?:adding|buying)|(?:am|are|we['’]re|I['’]m) (?:still |now )?adding(?=\s*(?:[.;,!]|$|to\b|on\b|here\b))|pressed (?:our|the|my) short|pressed (?:it|the position|the trade)|added)\b/iu,
   ],
   [
     'HOLD',
