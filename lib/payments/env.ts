@@ -24,6 +24,12 @@ export const PaymentEnv = {
   // x402 batch-settlement: counted vouchers are claimed on chain (one transaction for many) once this many are
   // unclaimed, or once the oldest is this old. The age stays below the channels' withdraw delay (900 s), within which
   // a payer's timeout withdrawal still lets us claim.
+  // Signs the claims and refunds of x402 batch-settlement channels (their receiver authorizer). With it, the scheme is
+  // offered beside exact when, at start, the escrow has code on the x402 chain and the facilitator supports it.
+  X402_RECEIVER_AUTHORIZER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte private key')
+    .optional(),
   X402_BATCH_CLAIM_COUNT: z.coerce.number().int().min(1).max(10_000).default(100),
   X402_BATCH_CLAIM_AGE_SECONDS: z.coerce.number().int().min(60).max(600).default(300),
   MPP_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (an HMAC key)').optional(),
@@ -72,6 +78,10 @@ export function checkPaymentEnv(parsed: Parsed): void {
   if (parsed.MPP_SECRET_KEY && !mppMethods.some(Boolean))
     problems.push(
       '  MPP_SECRET_KEY: set, but no MPP method is configured (set TEMPO_RPC_URL, TEMPO_RECIPIENT, TEMPO_CURRENCY for tempo, or STRIPE_SECRET_KEY and STRIPE_NETWORK_ID for card)',
+    );
+  if (parsed.X402_RECEIVER_AUTHORIZER_KEY && !parsed.X402_PAY_TO)
+    problems.push(
+      '  X402_RECEIVER_AUTHORIZER_KEY: set, but x402 is not configured (set X402_PAY_TO and X402_FACILITATOR_URL)',
     );
   const configured = parsed.X402_PAY_TO !== undefined || parsed.MPP_SECRET_KEY !== undefined;
   if (parsed.PAYMENT_SANDBOX === true && configured) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '@/lib/env';
-import { batchEscrowPresent } from './batch-settlement/escrow-present';
+import { batchEscrowPresent, facilitatorSettlesBatches } from './batch-settlement/escrow-present';
 import { devAccountAddresses, devPrivateKeys, X402_ROLES } from './sandbox/accounts';
 import { startPaymentSandbox } from './sandbox/start';
 import { describeLiveMethods, type PaymentSetup, paymentSetup } from './setup';
@@ -19,6 +19,14 @@ export async function startWalletPayments(
     const setup = paymentSetup(config);
     // Derived once here rather than on the first paid request.
     if (setup.refuseDevPayers) devAccountAddresses();
+    if (setup.x402 && config.X402_RECEIVER_AUTHORIZER_KEY) {
+      setup.x402.batchSettlement = (await batchSettlementAvailable(setup.x402, log))
+        ? {
+            receiverAuthorizerKey: config.X402_RECEIVER_AUTHORIZER_KEY as `0x${string}`,
+            claims: { count: config.X402_BATCH_CLAIM_COUNT, ageSeconds: config.X402_BATCH_CLAIM_AGE_SECONDS },
+          }
+        : null;
+    }
     log(describeLiveMethods(setup));
     return { setup, stop: async () => {} };
   }
@@ -47,4 +55,32 @@ export async function startWalletPayments(
   );
   log(describeLiveMethods(setup));
   return { setup, stop: () => sandbox.stop() };
+}
+
+/**
+ * Whether x402 batch-settlement can be sold here: the escrow and its collector have code on the x402 chain, and the
+ * facilitator settles the scheme on the network. Asked once at start; an answer that does not come leaves exact alone.
+ */
+async function batchSettlementAvailable(
+  x402: NonNullable<PaymentSetup['x402']>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  if (!x402.rpcUrl) {
+    log('x402 batch-settlement not offered: no chain node to look for its escrow (X402_RPC_URL)');
+    return false;
+  }
+  try {
+    if (!(await batchEscrowPresent(x402.rpcUrl))) {
+      log(`x402 batch-settlement not offered: no escrow code on ${x402.network}`);
+      return false;
+    }
+    if (!(await facilitatorSettlesBatches(x402.facilitatorUrl, x402.network, x402.timeoutMs))) {
+      log(`x402 batch-settlement not offered: the facilitator does not settle it on ${x402.network}`);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    log(`x402 batch-settlement not offered: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
 }

@@ -13,6 +13,7 @@ import { GET as postRoute } from '@/app/api/v1/publications/[publicationSlug]/[p
 import { closeAppContext, openAppContext } from '@/lib/app/process-context';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
+import { parseEnv } from '@/lib/env';
 import { claimDueVouchers, claimsDue } from '@/lib/payments/batch-settlement/claims';
 import { batchEscrowPresent } from '@/lib/payments/batch-settlement/escrow-present';
 import type { PaidOffer } from '@/lib/payments/offer';
@@ -22,6 +23,7 @@ import { type PaymentSandbox, startPaymentSandbox, USDC_PER_PAYER } from '@/lib/
 import { sellOffer } from '@/lib/payments/sell-offer';
 import { reconcilePendingSettlements } from '@/lib/payments/settlements/reconcile';
 import type { PaymentSetup } from '@/lib/payments/setup';
+import { startWalletPayments } from '@/lib/payments/start';
 import { CLIENT_IP_HEADER } from '@/lib/rate-limits/client-ip';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
@@ -114,6 +116,30 @@ describe('x402 batch-settlement through the paid post route', () => {
           where method = 'batch-settlement'`,
       )
     )[0]!;
+
+  it('is offered outside the sandbox only where the escrow has code and the facilitator settles it', async () => {
+    const x402 = sandbox.config.x402;
+    const configured = {
+      X402_PAY_TO: x402.payTo,
+      X402_FACILITATOR_URL: x402.facilitatorUrl,
+      X402_NETWORK: x402.network,
+      X402_RECEIVER_AUTHORIZER_KEY: devPrivateKeys()[X402_ROLES.payTo]!,
+    };
+    const lines: string[] = [];
+    const start = async (rpcUrl: string, variables: Record<string, string> = configured) =>
+      (await startWalletPayments(parseEnv({ ...variables, X402_RPC_URL: rpcUrl }), (line) => lines.push(line))).setup;
+
+    expect((await start(x402.rpcUrl)).x402?.batchSettlement).toEqual({
+      receiverAuthorizerKey: configured.X402_RECEIVER_AUTHORIZER_KEY,
+      claims: { count: 100, ageSeconds: 300 },
+    });
+    expect(lines.at(-1)).toMatch(/x402 exact and batch-settlement on eip155:84532: real money/);
+    // The Tempo chain has no code at the escrow's address.
+    expect((await start(sandbox.config.mpp.rpcUrl)).x402?.batchSettlement).toBeNull();
+    expect(lines).toContain('x402 batch-settlement not offered: no escrow code on eip155:84532');
+    const { X402_RECEIVER_AUTHORIZER_KEY: _, ...withoutKey } = configured;
+    expect((await start(x402.rpcUrl, withoutKey)).x402?.batchSettlement).toBeUndefined();
+  });
 
   it('offers batch-settlement beside exact in the challenge, with the receiver authorizer and minimum deposit', async () => {
     const response = await routeFetch(url('first-post'));

@@ -54,6 +54,13 @@ describe('payment configuration', () => {
     expect(() => parseEnv({ MPP_SECRET_KEY: 'short' })).toThrow(/MPP_SECRET_KEY: must be at least 32/);
     expect(() => parseEnv({ X402_PAY_TO: 'nope' })).toThrow(/X402_PAY_TO: must be a 0x-prefixed 20-byte address/);
     expect(() => parseEnv({ DEFAULT_POST_PRICE_CENTS: '5' })).toThrow(/DEFAULT_POST_PRICE_CENTS/);
+    expect(() => parseEnv({ X402_RECEIVER_AUTHORIZER_KEY: `0x${'ab'.repeat(32)}` })).toThrow(
+      /X402_RECEIVER_AUTHORIZER_KEY: set, but x402 is not configured/,
+    );
+    expect(() => parseEnv({ X402_RECEIVER_AUTHORIZER_KEY: '0x12' })).toThrow(
+      /must be a 0x-prefixed 32-byte private key/,
+    );
+    expect(() => parseEnv({ X402_BATCH_CLAIM_AGE_SECONDS: '900' })).toThrow(/X402_BATCH_CLAIM_AGE_SECONDS/);
   });
 
   it('sells credit packs with a Stripe key alone, and takes cards over MPP only with a network id and MPP key', () => {

@@ -1,3 +1,4 @@
+import { HTTPFacilitatorClient } from '@x402/core/server';
 import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS } from '@x402/evm';
 import { createPublicClient, http } from 'viem';
 
@@ -12,4 +13,14 @@ export async function batchEscrowPresent(rpcUrl: string): Promise<boolean> {
     [BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS].map((address) => chain.getCode({ address })),
   );
   return codes.every((code) => code !== undefined && code !== '0x');
+}
+
+/** Whether the facilitator settles batch-settlement on the network (its /supported), asked once at start. */
+export async function facilitatorSettlesBatches(
+  facilitatorUrl: string,
+  network: string,
+  timeoutMs: number,
+): Promise<boolean> {
+  const supported = await new HTTPFacilitatorClient({ url: facilitatorUrl, timeoutMs }).getSupported();
+  return supported.kinds.some((kind) => kind.scheme === 'batch-settlement' && kind.network === network);
 }
