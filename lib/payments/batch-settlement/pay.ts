@@ -14,7 +14,7 @@ import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import { centsToUsd } from '@/lib/payments/pricing';
 import { transition } from '@/lib/payments/settlements/states';
 import type { PaymentSetup } from '@/lib/payments/setup';
-import { type VoucherCharge, withChargeRecorder } from './channel-store';
+import { type ChargeRecorder, type VoucherCharge, withChargeRecorder } from './channel-store';
 
 /** The payments row of one counted voucher: the channel and the cumulative amount it brought the channel to. */
 export function voucherPaymentKey(network: string, channelId: string, cumulative: string): string {
@@ -75,7 +75,7 @@ export async function payWithVoucher(
 
   const db = await getDb();
   let counted: VoucherCharge | undefined;
-  const record = async (tx: Parameters<Parameters<typeof withChargeRecorder>[0]>[0], charge: VoucherCharge) => {
+  const record: ChargeRecorder = async (tx, charge) => {
     const raised = BigInt(charge.after.chargedCumulativeAmount) - BigInt(charge.before.chargedCumulativeAmount);
     if (raised !== BigInt(matched.amount)) throw new Error(`a charge of ${raised} for a price of ${matched.amount}`);
     const payment = {
@@ -101,11 +101,14 @@ export async function payWithVoucher(
     const reason = error instanceof Error ? error.message : 'unknown';
     // A deposit whose transaction's fate is unknown: the money, if it moved, sits in the escrow under the payer's
     // channel (the client reads it back from the chain), and nothing was charged.
-    return refused(`The payment could not be completed (${reason.slice(0, 200)}). Nothing was charged.`);
+    return refused(
+      `The payment could not be completed (${reason.slice(0, 200)}). Nothing was charged; a deposit that reached the chain stays in your channel, refundable.`,
+    );
   }
   // The SDK reports success even when its own bookkeeping after a deposit failed (it only logs that); without a
   // counted charge, nothing was sold.
   if (!settled.success || !counted) {
+    await cancel();
     const reason = settled.success ? 'the voucher was not counted' : (settled.errorReason ?? 'settlement_failed');
     return refused(`Settlement failed: ${reason}. Nothing was charged.`, {
       paymentResponse: encodePaymentResponseHeader({ ...settled, success: false, errorReason: reason }),
