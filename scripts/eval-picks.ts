@@ -4,7 +4,7 @@
  * configured generators: OpenAI's when OPENAI_API_KEY is set, the offline ones otherwise, or the offline ones with
  * --offline.
  *
- *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch8 | --dev | --real]
+ *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch8 | --dev | --dev3 | --real]
  *
  * Judged set, per category: precision and recall on ticker + direction, action accuracy and speaker attribution on
  * the matched calls, non-calls picked, summary stance agreement (with the labels, and with the post's own picks),
@@ -25,6 +25,7 @@ import { RuleBasedPickExtractor } from '@/lib/ai/picks/offline';
 import { ExtractiveSummarizer } from '@/lib/ai/summaries/offline';
 import { configuredGenerators } from '@/lib/content/generators';
 import { htmlToPlainText } from '@/lib/ingest/html/to-text';
+import { FALSE_PICKS_DEV_POSTS } from '@/tests/fixtures/picks/false-picks-dev';
 import { JUDGED_POSTS } from '@/tests/fixtures/picks/judged-set';
 import { BATCH3_POSTS } from '@/tests/fixtures/picks/judged-set-batch3';
 import { BATCH4_POSTS } from '@/tests/fixtures/picks/judged-set-batch4';
@@ -44,7 +45,8 @@ const generators = offline
   : configuredGenerators();
 
 // One set at a time: --batch1 (judged-set.ts), --holdout (batch 2), --batch3 … --batch8, --dev (issue 47's own
-// development posts, tests/fixtures/picks/structure-dev.ts); without one, batches 1 to 8.
+// development posts, tests/fixtures/picks/structure-dev.ts), --dev3 (the third round's, on batch 8's false picks:
+// false-picks-dev.ts); without one, batches 1 to 8.
 const SETS: Record<string, LabelledPost[]> = {
   '--batch1': JUDGED_POSTS,
   '--holdout': HOLDOUT_POSTS,
@@ -55,6 +57,7 @@ const SETS: Record<string, LabelledPost[]> = {
   '--batch7': BATCH7_POSTS,
   '--batch8': BATCH8_POSTS,
   '--dev': STRUCTURE_DEV_POSTS,
+  '--dev3': FALSE_PICKS_DEV_POSTS,
 };
 const batchFlag = Object.keys(SETS).find((f) => process.argv.includes(f));
 const realOnly = process.argv.includes('--real');
