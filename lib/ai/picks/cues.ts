@@ -26,6 +26,8 @@ export interface Cue {
 /** One leg of a pair trade: a company's name or ticker, and the separator before the other leg. */
 const PAIR_NAME = String.raw`[$\p{Lu}][\w.&'’-]*(?:\s+(?:[\p{Lu}&][\w.&'’-]*|\([^()]{1,12}\))){0,4}`;
 const PAIR_LEG = String.raw`${PAIR_NAME}\s*(?:,|;|/|and|,\s*and|(?:,\s*)?while(?: going)?)`;
+/** A short leg sized against the long one: "short an equal dollar amount of MDT", "short the same value of HLT". */
+const PAIR_SIZE = String.raw`(?:(?:an?|the)\s+(?:equal|same|similar|matching)\s+(?:dollar\s+)?(?:amount|value|weight|notional|size)\s+(?:of|in)\s+)?`;
 
 type Pattern = [action: Action, dir: Direction | null, kind: Cue['kind'], re: RegExp, adjacent?: Cue['adjacent']];
 
@@ -47,8 +49,20 @@ const OPTION_WORDS = new RegExp(
 const PATTERNS: Pattern[] = [
   // A pair trade, two calls in opposite directions: "long Visa, short Mastercard against it", "we are long Union
   // Pacific and short Old Dominion as a pair". Each leg's company follows its word; the actor is checked as for verbs.
-  ['NEW_POSITION', 'LONG', 'verb', new RegExp(String.raw`\b[Ll]ong(?=\s+${PAIR_LEG}\s+short\s+[$\p{Lu}])`, 'u')],
-  ['NEW_POSITION', 'SHORT', 'verb', new RegExp(String.raw`(?<=\b[Ll]ong\s+${PAIR_LEG}\s+)short(?=\s+[$\p{Lu}])`, 'u')],
+  [
+    'NEW_POSITION',
+    'LONG',
+    'verb',
+    new RegExp(String.raw`\b[Ll]ong(?=\s+${PAIR_LEG}\s+short\s+${PAIR_SIZE}[$\p{Lu}])`, 'u'),
+  ],
+  [
+    'NEW_POSITION',
+    'SHORT',
+    'verb',
+    new RegExp(String.raw`(?<=\b[Ll]ong\s+${PAIR_LEG}\s+)short(?=\s+${PAIR_SIZE}[$\p{Lu}])`, 'u'),
+  ],
+  // "Buy to cover": the purchase that closes a short, not a buy.
+  ['EXIT', 'SHORT', 'verb', /\b(?:buy|bought|buying) to cover\b/iu],
   // "Long Home Depot against Lowe's": the company a long is held against is the short leg.
   [
     'NEW_POSITION',
@@ -397,7 +411,7 @@ const TABLE_ACTIONS: [RegExp, Action, Direction | null][] = [
 
 /** "Rating: Buy", "Action: sell", "Verdict — hold". */
 const RATING_LABEL =
-  /\b(?:rating|action|recommendation|verdict|our call|call)\s*[:—–-]\s*(strong buy|buy|accumulate|outperform|overweight|add|hold|sell|underweight|underperform|short|avoid|reduce|trim)\b/iu;
+  /\b(?:rating|action|recommendation|verdict|our call|call)\s*[:—–-]\s*(strong buy|buy(?!\s+to\s+cover\b)|accumulate|outperform|overweight|add|hold|sell|underweight|underperform|short|avoid|reduce|trim)\b/iu;
 
 export function findCues(clause: string, offset: number, sentenceStart: boolean): Cue[] {
   const taken: Cue[] = [];

@@ -26,7 +26,7 @@ import { ITEM_LEAD, leadsOf } from './leads';
 import { postProcessPicks } from './post-process';
 import { weakMentions } from './weak-names';
 
-export const RULES_GENERATOR = 'rules-v5';
+export const RULES_GENERATOR = 'rules-v6';
 
 /**
  * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the
@@ -72,6 +72,31 @@ const BARE_END =
   /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|on (?:Monday|Tuesday|Wednesday|Thursday|Friday)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?|with (?:a|an) [\w\s-]{1,25}?|for now|for the moment|into (?:earnings|the print|results))\b[\s,]*)*[.!]?$/iu;
 const LONG_AGO =
   /\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many) (?:years|decades) ago|years ago|back in (?:19|20)\d\d)\b|^\s*In (?:19|20)\d\d,? (?:we|I)\b/u;
+/**
+ * A trade dated by its year ("in 2021", "in March 2019") or told as what followed another ("three years later"): a
+ * position's history, as a post that looks back tells it; today's trades are dated by the week, the day or the month.
+ */
+const DATED =
+  /\b(?:in|during)\s+(?:(?:early|late|mid-?)\s*)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b(?!\s*[-–]\s*\d)|\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:years|decades)|a (?:year|decade)) later\b/iu;
+/** A cue in the past tense: "recommended", "bought", "sold", "went long". */
+const PAST_TRADE = /\b(?:\w+ed|bought|sold|took|went|got|cut|put|made|held|kept|ran)\b/iu;
+/** What follows a relative or subordinate word: another clause's time, not the trade's. */
+const SUBORDINATE_REST = /\b(?:where|which|that|because|while|whose|when|until|though|although)\b.*$/isu;
+/**
+ * A condition that has not happened, before the trade: "Should it drop below $50 I would buy", "If it gets back to
+ * $70, we will take a look". Not the reader's ("If you do not own it, I would buy it here"), not "even if", and a
+ * colon or a dash ends the condition ("If we had to own one name: this week we bought…").
+ */
+const CONDITION_BEFORE =
+  /(?:^|[,;(]\s*|\b(?:and|but|so|then)\s+)(?<!\beven\s)(?:if|unless|in case)\s+(?!(?:you|anything|so|not|only|necessary|needed)\b)[^.;:—–]*$|^[\s"“]*should\s+(?!you\b)\S+[^.;:—–]*$/iu;
+/** A condition after a modal trade: "I would buy it if it fell to $60" (not "if you don't own it", "if I were you"). */
+const CONDITION_AFTER = /\b(?:if|unless)\s+(?!(?:you|I were you|anything|so|needed|necessary)\b)/iu;
+/**
+ * Someone else's rating move, told with its subject: "A Wall Street broker upgraded Home Depot to buy", "Another cut
+ * Target to underweight". The author's own is in the first person, or has no subject at all ("Upgraded Etsy to Buy").
+ */
+const RATING_MOVE =
+  /^(.*?)\b(?:upgrad(?:ed|es)|downgrad(?:ed|es)|cut|cuts|raised|raises|lowered|lowers|moved|moves|initiated|initiates|started|starts|reiterated|reiterates|resumed|resumes)\b[^.;]{0,80}?\bto\s+(?:an?\s+)?(?:strong\s+)?(?:buy|sell|hold|neutral|outperform|underperform|overweight|underweight|equal[- ]weight|market[- ]perform|sector[- ]perform|accumulate|reduce)\b/iu;
 /** The subject pronoun starts its clause ("We added.", "and we sold"), not a relative clause ("the equity we shorted"). */
 const OWN_CLAUSE =
   /(?:^|[,;:]|\b(?:and|so|then|but)\b)\s*(?:(?:after|before|when|once|following|on|in|at|this|last|today|yesterday|now|then|finally|also)\b[^,;]{0,30}?,?\s+)?(?:we|I)(?:['’]\w+)?(?:\s+\w+){0,3}\s*$|^\s*(?:we|I)\b[^,;]*\band\s*$/iu;
@@ -202,6 +227,13 @@ export function candidatesByRules(
   /** How often each company has been named so far: the post's subject must be named at least as often as any other. */
   const namedSoFar = new Map<string, number>();
 
+  // Whether a quotation is open where each sentence begins: a quoted reader's question may run over two sentences.
+  const quoteOpen = sentences.map(() => false);
+  sentences.forEach((x, i) => {
+    const prev = sentences[i - 1];
+    if (prev && prev.paragraph === x.paragraph) quoteOpen[i] = quotedAt(prev.text, prev.text.length, quoteOpen[i - 1]!);
+  });
+
   sentences.forEach((sentence, index) => {
     const inSentence = named
       .filter((m) => m.start >= sentence.start && m.end <= sentence.end)
@@ -255,7 +287,34 @@ export function candidatesByRules(
         postSubject && !subjectChallenged && (namedSoFar.get(postSubject.ticker) ?? 0) >= mostNamed
           ? postSubject
           : null;
-      return earlierClause ?? previous ?? here[here.length - 1] ?? (definite ? described : near) ?? following ?? ofPost;
+      // "The retailer we do own, TJX (TJX), keeps benefiting. We are keeping our full position.": the company the
+      // author called in the sentence before, in this paragraph, after the subject was last named.
+      const lastCalls = found.filter(
+        (f) => f.sentence.index === index - 1 && f.sentence.paragraph === sentence.paragraph,
+      );
+      const justCalled =
+        here.length === 0 &&
+        lastCalls.length > 0 &&
+        lastCalls.every((f) => f.pick.ticker === lastCalls[0]!.pick.ticker) &&
+        (!subject || subject.sentence < index - 1)
+          ? own.length === 0
+            ? (named.find(
+                (m) =>
+                  m.ticker === lastCalls[0]!.pick.ticker &&
+                  m.start >= sentences[index - 1]!.start &&
+                  m.end <= sentences[index - 1]!.end,
+              ) ?? null)
+            : null
+          : null;
+      return (
+        earlierClause ??
+        justCalled ??
+        previous ??
+        here[here.length - 1] ??
+        (definite ? described : near) ??
+        following ??
+        ofPost
+      );
     };
     if (topic && topic.speaker !== sentence.speaker) topic = null;
     if (own.length > 0) {
@@ -309,9 +368,19 @@ export function candidatesByRules(
       if (lead?.action && first && !section && !cues.some((c) => c.start <= first.end + 2 || c.kind === 'label')) {
         cues.unshift({ action: lead.action, dir: lead.dir, start: 0, end: 0, kind: 'label', option: false });
       }
+      if (othersRating(body)) continue;
       cues.forEach((cue, c) => {
         const before = s.slice(clause.start, cue.start);
         if (NEGATED.test(before) || CONTEXT_CLAUSE.test(before)) return;
+        // A reader's or someone else's words in quotation marks: their first person is not the author's.
+        if (quotedAt(s, cue.start, quoteOpen[index]!)) return;
+        const upTo = cues[c + 1]?.start ?? clause.end;
+        // A trade under a condition that has not happened: a hypothetical, not a call.
+        if (CONDITION_BEFORE.test(before) || (isModal(before) && CONDITION_AFTER.test(s.slice(cue.end, upTo)))) return;
+        // A position's history dated by its year: "we sold it in 2021", "bought in 2017 and sold three years later";
+        // a trade told in the past tense, its date not in a clause of its own ("short X, where the 2027 debt…").
+        const span = s.slice(cues[c - 1]?.end ?? clause.start, upTo).replace(SUBORDINATE_REST, '');
+        if (PAST_TRADE.test(s.slice(cue.start, cue.end)) && DATED.test(span)) return;
         // "I own no Tesla shares", "we hold no position in Lucid": the cue's object is negated.
         if (/^\s+(?:no|none|neither|nothing)\b/iu.test(s.slice(cue.end, clause.end))) return;
         // "growing faster than we like": a comparison, not a view.
@@ -600,6 +669,7 @@ function productOrOwner(s: string, m: TickerMention, cue?: Cue): boolean {
   )
     return false;
   if (/^['’]s?\s+(?!(?:shares|stock|stake|ADRs?)\b)[a-z]/u.test(after)) return true;
+  if (madeWithTicker(s, m)) return true;
   if (m.via !== 'name' || SECURITY_AFTER.test(after)) return false;
   // "the Invesco QQQ Trust (QQQ)", "a Tesla (TSLA) position": a company given its ticker or legal form is a security.
   if (
@@ -613,6 +683,56 @@ function productOrOwner(s: string, m: TickerMention, cue?: Cue): boolean {
     /\b(?:an?|my|our|your|his|her|their|(?:the|a|my|our) new)\s+$/iu.test(before) ||
     (/\bthe\s+$/iu.test(before) && /^\s+[A-Z][a-z]/u.test(after))
   );
+}
+
+/** Words after "a Garmin (GRMN)" that make it a security, or say when or how, not what was bought. */
+const NOT_A_PRODUCT =
+  /^\s+(?:shares?|stock|stake|positions?|holdings?|short|long|puts?|calls?|options?|ADRs?|LEAPS|spreads?|and|or|but|at|on|in|for|to|from|with|this|that|last|today|yesterday|here|again|now|after|before|into|as|when|because|since|while|which|who|is|was|has|had|were|are|back|earlier|later|recently|too|also|early|late|up|down|near|around|ahead|over|under|below|above|until|of)\b/iu;
+
+/**
+ * A product named by its maker written with its ticker: "I bought a Sonos (SONO) speaker", "a Garmin (GRMN) watch"
+ * (an article or a possessive before the name, a word after the ticker that is no security, time or price).
+ */
+function madeWithTicker(s: string, m: TickerMention): boolean {
+  let before = s.slice(Math.max(0, m.start - 60), m.start);
+  let after = s.slice(m.end);
+  // The ticker in the parentheses after its name: look before the name.
+  const name = /((?:\p{Lu}[\w&.'’-]*\s+){0,3}\p{Lu}[\w&.'’-]*)\s*\(\s*(?:[A-Z]{2,6}:\s*)?[$]?$/u.exec(before);
+  if (name) {
+    before = before.slice(0, name.index);
+    const close = /^[^()]{0,3}\)/u.exec(after);
+    if (!close) return false;
+    after = after.slice(close[0].length);
+  } else if (!s.slice(m.start, m.end).endsWith(')')) {
+    // The name alone, its ticker after it ("Garmin (GRMN)" as one mention has both).
+    const ticker = /^\s*\([^()]{1,20}\)/u.exec(after);
+    if (!ticker) return false;
+    after = after.slice(ticker[0].length);
+  }
+  return (
+    /\b(?:an?|my|our|your|his|her|their|(?:the|a|my|our) new)\s+$/iu.test(before) &&
+    /^\s+\p{L}/u.test(after) &&
+    !NOT_A_PRODUCT.test(after)
+  );
+}
+
+/** Is the offset inside a quotation, given whether one was open where the sentence began? */
+function quotedAt(s: string, at: number, open: boolean): boolean {
+  let inside = open;
+  for (const ch of s.slice(0, at)) {
+    if (ch === '“') inside = true;
+    else if (ch === '”') inside = false;
+    else if (ch === '"') inside = !inside;
+  }
+  return inside;
+}
+
+/** A clause telling someone else's rating move (RATING_MOVE): a subject before the verb with no first person. */
+function othersRating(clause: string): boolean {
+  const m = RATING_MOVE.exec(clause);
+  if (!m) return false;
+  const subject = m[1]!.replace(NOTE_LABEL, '').replace(/\b(?:and|also|today|now|then|finally|separately)\b/giu, '');
+  return /\p{L}/u.test(subject) && !FIRST_PERSON.test(subject);
 }
 
 /**
