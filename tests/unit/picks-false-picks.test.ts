@@ -61,3 +61,32 @@ The chip maker we do own, Broadcom (AVGO), keeps winning custom work. We added t
     ]);
   });
 });
+
+describe('batch 8’s kinds of misses', () => {
+  it('reads a one-word name the post tied to its ticker as the company when written again alone', () => {
+    expect(calls('Carnival (CCL) filled its ships this summer.\n\nWe bought Carnival on Tuesday.')).toEqual([
+      'CCL NEW_POSITION LONG',
+    ]);
+    expect(calls('I am writing from Venice.\n\nWe bought Carnival masks for the children.')).toEqual([]);
+  });
+
+  it('gives a list led by what changed in the post’s own portfolio its items’ actions, not a named fund’s', () => {
+    const own = 'Two things changed in the portfolio this week:\n\n1. Paychex (PAYX): opened a starter position.';
+    expect(calls(own)).toEqual(['PAYX NEW_POSITION LONG']);
+    const theirs =
+      'Changes in the Pershing Square portfolio, from its filing:\n\n1. Hilton (HLT): trimmed by a quarter.';
+    expect(calls(theirs)).toEqual([]);
+    expect(calls('Eli Lilly (LLY): opened a new plant in Ohio.')).toEqual([]);
+  });
+
+  it('reads an options order by its own words', () => {
+    expect(calls('CLOSE: Sell to close our KRE June $50 puts at $4.20.')).toEqual(['KRE EXIT SHORT']);
+    expect(calls('OPEN: Sell to open Costco (COST) March $850 puts at $21.')).toEqual(['COST NEW_POSITION LONG']);
+  });
+
+  it('does not give the author a pair that funds the author speaks with run', () => {
+    const text =
+      'Marriott (MAR) and Hilton (HLT) both reported.\n\nSome funds we speak with are long Hilton and short Marriott.';
+    expect(calls(text)).toEqual([]);
+  });
+});

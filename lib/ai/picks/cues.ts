@@ -63,6 +63,23 @@ const PATTERNS: Pattern[] = [
   ],
   // "Buy to cover": the purchase that closes a short, not a buy.
   ['EXIT', 'SHORT', 'verb', /\b(?:buy|bought|buying) to cover\b/iu],
+  // An options order's own words: "sell to close" the puts bought (a bearish bet closed) or the calls or shares,
+  // "sell to open" puts (a long: paid to own the shares lower), "buy to open" puts (bearish) or calls (bullish).
+  ['EXIT', 'SHORT', 'verb', new RegExp(String.raw`\b(?:sell|sold|selling) to close\b(?=[^.;]{0,60}?(?:${PUT}))`, 'iu')],
+  ['EXIT', 'LONG', 'verb', /\b(?:sell|sold|selling) to close\b/iu],
+  [
+    'NEW_POSITION',
+    'LONG',
+    'verb',
+    new RegExp(String.raw`\b(?:sell|sold|selling) to open\b(?=[^.;]{0,60}?(?:${PUT}))`, 'iu'),
+  ],
+  [
+    'NEW_POSITION',
+    'SHORT',
+    'verb',
+    new RegExp(String.raw`\b(?:buy|bought|buying) to open\b(?=[^.;]{0,60}?(?:${PUT}))`, 'iu'),
+  ],
+  ['NEW_POSITION', 'LONG', 'verb', /\b(?:buy|bought|buying) to open\b(?=[^.;]{0,60}?\bcalls?\b)/iu],
   // "Long Home Depot against Lowe's": the company a long is held against is the short leg.
   [
     'NEW_POSITION',

@@ -19,6 +19,10 @@ const MOVES =
 const MOVES_HEADING =
   /^(?:the |this (?:week|month|quarter)['’]s |our )?(?:\w+ )?(?:changes|trades|moves|transactions)(?: (?:to|in) (?:the|our|my) (?:model |income |growth |dividend |core )?(?:portfolio|fund|book|account))?(?: this (?:week|month|quarter)| in (?:January|February|March|April|May|June|July|August|September|October|November|December|Q[1-4]))?[:.]?$/iu;
 
+/** The post's own portfolio, named by its article or the author's possessive: "in the portfolio", "to our fund". */
+const OWN_PORTFOLIO =
+  /\b(?:in|to|for|inside|within) (?:the|our|my) (?:model |income |growth |dividend |core |real-money |main )?(?:portfolio|fund|book|account)\b/iu;
+
 /** Items whose actor is someone else however the lead reads: "the large funds made three changes worth noting:". */
 const NOT_OURS =
   /\b(?:funds|hedge funds?|(?:fund )?managers|analysts?|insiders?|investors|they|he|she|filings?|13F|according to|readers?|subscribers?|clients? asked)\b/iu;
@@ -39,6 +43,11 @@ export function listLead(sentence: Sentence, earlier: Sentence[] = []): ListLead
   if (!FIRST_PERSON.test(text)) {
     // A heading of the post's own moves, with or without its colon: "The trades:", "Portfolio changes".
     if (text.split(/\s+/u).length <= 8 && MOVES_HEADING.test(text)) return { action: null, dir: null };
+    // "Three things changed in the portfolio this week:": what happened in the post's own portfolio (the portfolio,
+    // not a named fund's), a lead whose items state their own actions.
+    if (text.endsWith(':') && text.split(/\s+/u).length <= 12 && OWN_PORTFOLIO.test(text)) {
+      return { action: null, dir: null };
+    }
     // "I report this account so you can see what I do with my own money. This month:": a short lead whose paragraph
     // speaks in the first person, of no one else's moves. Its items must state their own actions.
     const paragraph = earlier.map((e) => e.text).join(' ');

@@ -26,7 +26,7 @@ import { ITEM_LEAD, leadsOf } from './leads';
 import { postProcessPicks } from './post-process';
 import { weakMentions } from './weak-names';
 
-export const RULES_GENERATOR = 'rules-v6';
+export const RULES_GENERATOR = 'rules-v7';
 
 /**
  * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the
@@ -453,6 +453,14 @@ export function candidatesByRules(
             (((PRONOUN.test(rest) || definite || ownObject) && !cue.adjacent) || understood || subjectReferent),
         );
         if (byReferent) chosen = [referent!];
+        // "Eli Lilly (LLY): opened a new plant in Ohio": the company before the verb, a thing of its own after it.
+        if (
+          (action === 'NEW_POSITION' || action === 'ADD') &&
+          THING_OBJECT.test(rest.replace(/^\s*/u, ' ')) &&
+          chosen.every((m) => m.end <= cue.start)
+        ) {
+          chosen = [];
+        }
         for (const m of chosen) {
           // "We're short the stock and we pressed it": a pronoun's call keeps the direction its sentence set up, or
           // the one an earlier call in the post gave the position ("We are short the stock. … we added to it").
@@ -554,7 +562,7 @@ const THING_OBJECT =
 
 /** The label of a portfolio note or trade alert, before a verb whose subject is the author. */
 const NOTE_LABEL =
-  /^[\s\p{S}\p{P}]*(?:new|update|today|trade|trade alert|alert|action|entry|options?|this (?:week|month))\s*[:—–]\s*$/iu;
+  /^[\s\p{S}\p{P}]*(?:new|update|today|trade|trade alert|alert|action|entry|options?|open|close|opening|closing|this (?:week|month))\s*[:—–]\s*$/iu;
 
 /**
  * "Ferrari: trimmed back to 4%", "Block — new position" in a list under a lead or heading of the author's moves: a
@@ -583,16 +591,22 @@ export function itemNameMentions(text: string, taken: TickerMention[]): TickerMe
   return out;
 }
 
+/** A relative clause of the author's acquaintance after others: "funds we speak with", "managers I follow". */
+const OTHERS_WE =
+  /(?<=\b(?:funds?|managers?|investors|analysts?|traders|people|readers|clients|friends|colleagues)\s+)(?:that |who |whom )?(?:we|I)\s+(?:speak|spoke|talk|talked|know|follow|met|meet|track|trust|respect)\b(?:\s+(?:with|to))?/giu;
+
 /** Who acts: the first person before a verb cue, the understood author of a note or label, never a third party. */
 function actorOk(
   cue: Cue,
-  before: string,
+  rawBefore: string,
   cueText: string,
   clause: string,
   sentence: Sentence,
   sentenceStart: boolean,
 ): boolean {
   if (cue.kind === 'label') return true;
+  // "Some funds we speak with run it the other way": a first person inside a relative clause is not the actor.
+  const before = rawBefore.replace(OTHERS_WE, '');
   const firstBefore = FIRST_PERSON.test(`${before}${cueText}`);
   if (!firstBefore && THIRD_PARTY.test(before)) return false;
   // "Bank of America moved its rating to neutral", "Needham upgraded Etsy": a rating whose subject is someone named.

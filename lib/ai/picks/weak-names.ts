@@ -42,6 +42,38 @@ export function weakMentions(text: string, strong: TickerMention[]): TickerMenti
     if (!ticker || !company) continue;
     out.push({ ticker, start, end, via: 'name', company, exchange: company.exchange, name: m[0], weak: true });
   }
+  // "Progressive (PGR) prices faster… We added to Progressive": a one-word name the post has tied to its ticker is
+  // that company where written again alone, even an ordinary word.
+  const tied = new Map<string, string>();
+  for (const s of strong) {
+    // The mention is "Progressive (PGR)", or the ticker alone with its name before it.
+    const whole = /^(\p{Lu}\p{Ll}+)\s*\(\s*\$?[A-Z][A-Z.]{0,6}\s*\)$/u.exec(text.slice(s.start, s.end));
+    const before = /(?<![\p{L}\p{N}&.'’$-])(\p{Lu}\p{Ll}+)\s*\(\s*\$?$/u.exec(
+      text.slice(Math.max(0, s.start - 40), s.start),
+    );
+    const word = whole?.[1] ?? (s.via === 'parenthesized' ? before?.[1] : undefined);
+    if (word) tied.set(word, s.ticker);
+  }
+  for (const [word, ticker] of tied) {
+    for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}&.'’$-])${word}(?![\\p{L}\\p{N}&-])`, 'gu'))) {
+      const start = m.index!;
+      const end = start + word.length;
+      if ([...strong, ...out].some((x) => start < x.end && end > x.start)) continue;
+      // "Carnival Cruise", "Target Corp": a capitalized word after it makes a longer name.
+      if (/^[ \t]+\p{Lu}/u.test(text.slice(end, end + 3)) || personBefore(text, start)) continue;
+      const company = instrumentFor(ticker);
+      out.push({
+        ticker,
+        start,
+        end,
+        via: 'name',
+        company,
+        exchange: company?.exchange ?? null,
+        name: word,
+        weak: true,
+      });
+    }
+  }
   // "Opened KLAC, 2% weight", "Added TXN": a bare ticker that is no word, abbreviation or headline in capitals.
   for (const m of text.matchAll(/(?<![\p{L}\p{N}$.&/'’_-])([A-Z]{3,5})(?![\p{L}\p{N}&'’_-]|\.[\p{L}\p{N}])/gu)) {
     const ticker = m[1]!;
