@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Unset means the provider's default model (DEFAULT_OPENAI_EMBEDDING_MODEL in lib/search/embeddings/openai.ts).
   OPENAI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  // The briefs' index of what each post is about (lib/briefs/lead-meaning.ts), built in the background: on unless false.
+  BRIEFS_LEAD_INDEX: booleanText.optional(),
   ...PaymentEnv,
   ...AuthEnv,
   ...BillingEnv,

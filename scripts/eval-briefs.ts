@@ -21,6 +21,7 @@
  *   --claims      every claim of the claim-judged sets with its verdict
  *   --unjudged    the claims no judgment covers yet, as JSON lines to read and judge (claim-judgments.json)
  *   --fts         no embeddings: sources ranked lexically
+ *   --no-lead     without the briefs' lead-meaning index (lib/briefs/lead-meaning.ts): search's candidates only
  *   --json        one JSON object instead of tables
  */
 import { ExtractiveBriefGenerator } from '@/lib/briefs/generate-offline';
@@ -60,7 +61,7 @@ for (const corpus of ['demo', 'real'] as const) {
   const corpusSets = sets.filter((set) => (set === 'demo') === (corpus === 'demo'));
   if (corpusSets.length === 0) continue;
   const started = performance.now();
-  const opened = await openEvalCorpus(corpus, embeddings, log);
+  const opened = await openEvalCorpus(corpus, embeddings, log, { leadMeanings: !args.includes('--no-lead') });
   log(`${corpus} corpus ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   try {
     const brief = opened.brief(generator);

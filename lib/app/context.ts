@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { forgetDatabase } from '@/lib/app/process-state';
 import { exportNextAuthOrigin } from '@/lib/auth/next-auth-origin';
+import { briefIndexes } from '@/lib/briefs/lead-meaning';
 import type { OwnerRole } from '@/lib/db/owner/owner-lock';
 import { prepareDatabase, type Seeder } from '@/lib/db/prepare';
 import type { Db } from '@/lib/db/types';
@@ -86,6 +87,7 @@ export async function createAppContext(config: Env, options: AppContextOptions =
           embeddings,
           backgroundIndexingAbove: options.backgroundIndexingAbove ?? config.SEARCH_INDEX_BACKGROUND_ABOVE,
           postings: config.SEARCH_POSTINGS === 'memory',
+          extraEmbeddings: briefIndexes(config),
           snapshots: rawStore,
           log,
         });

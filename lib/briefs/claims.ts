@@ -2,6 +2,7 @@ import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
 import { englishNlp } from '@/lib/ai/text/nlp';
 import { isNotAClaim } from '@/lib/ai/text/not-a-claim';
 import { displayText, type Sentence, splitSentences } from '@/lib/ai/text/sentences';
+import { PLACES } from './name-aliases';
 import type { Concept, Form, Subject } from './subject';
 import { type KeyedWord, keyedWords } from './word-keys';
 
@@ -62,6 +63,8 @@ const CAUSAL =
 const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps|basis points)\b/u;
 /** A whole sentence: opens with a capital, a digit, a currency sign or a quote, and ends with its stop. */
 const WHOLE = /^[\p{Lu}\d$€£(“"‘][\s\S]*[.!](?:["”’)\]]*)$/u;
+/** The last sentence of a teaser or a paragraph often lacks its stop ("…, says an analyst"): whole all the same. */
+const WHOLE_AT_END = /^[\p{Lu}\d$€£(“"‘][\s\S]*[\p{L}\d%)]$/u;
 const OPENS_WITH_QUOTE = /^(?:[^:“"‘«„]{1,40}:\s*)?["“‘«„]/u;
 const MIN_WORDS = 6;
 const MAX_WORDS = 60;
@@ -189,9 +192,9 @@ export function namesSubject(
     const required = qualifiersOnly ? names : names.filter((c) => !c.qualifier);
     const groups = [...new Set(required.map((c) => c.group))];
     const inPost = (c: Concept) => c.forms.some((form) => hasFormMemo(post, form));
-    const allHeld = groups.every((group) =>
-      names.some((c) => c.group === group && (held(c) || (qualifiersOnly && inPost(c)))),
-    );
+    const allHeld =
+      groups.every((group) => names.some((c) => c.group === group && (held(c) || (qualifiersOnly && inPost(c))))) &&
+      (qualifiersOnly || placesAgree(names, new Set(names.filter(held)), post));
     const someHeld =
       required.some(held) && groups.every((group) => names.some((c) => c.group === group && (held(c) || inPost(c))));
     if (!allHeld && !someHeld) continue;
@@ -205,6 +208,32 @@ export function namesSubject(
     if (rank(found) > rank(best)) best = found;
   }
   return best;
+}
+
+/**
+ * Beside another name, a place the question names need not be in the sentence, but the post is not about another
+ * place: it names this one somewhere, or names no place at all ("Jamie Oliver closes six restaurants…", asked about
+ * his restaurants in the UK; not a post on Brazil, asked about India).
+ */
+function placesAgree(names: readonly Concept[], held: ReadonlySet<Concept>, post: readonly KeyedWord[]): boolean {
+  return names.every(
+    (c) => !c.qualifier || held.has(c) || c.forms.some((form) => hasFormMemo(post, form)) || !namesAnyPlace(post),
+  );
+}
+
+const placeNamed = new WeakMap<readonly KeyedWord[], boolean>();
+/** Whether the post names a place of the alias list (a capitalized country or region, in one word or two). */
+function namesAnyPlace(post: readonly KeyedWord[]): boolean {
+  let found = placeNamed.get(post);
+  if (found === undefined) {
+    found = post.some(
+      (word, i) =>
+        word.capital &&
+        (PLACES.has(word.key) || (post[i + 1]?.capital === true && PLACES.has(`${word.key} ${post[i + 1]!.key}`))),
+    );
+    placeNamed.set(post, found);
+  }
+  return found;
 }
 
 export type NamesHeld = 'all' | 'some' | null;
@@ -306,6 +335,7 @@ function holdsClause(
   const required = qualifiersOnly ? names : names.filter((c) => !c.qualifier);
   const groups = [...new Set(required.map((c) => c.group))];
   if (!groups.every((group) => names.some((c) => c.group === group && held.has(c)))) return null;
+  if (!qualifiersOnly && !placesAgree(names, held, post)) return null;
   // Every noun phrase of the clause is held (of phrases joined by "and" or "or", one), but for one that weighs under a
   // sixth of them ("coffee prices": a coffee shop is not; "natural gas": a gas oven is not; asked about the risks of
   // cryptocurrencies, a sentence on risk is not; asked how the coronavirus hits markets, one on the virus alone is not).
@@ -369,7 +399,9 @@ function holdsClause(
   };
   // A place read from elsewhere in the post lets the sentence through, but says nothing of the sentence's own weight.
   const weight = weigh(concepts.filter((c) => held.has(c) && !readInPost.has(c)));
-  return weight >= CLAIM_SHARE * weigh(concepts) ? weight : null;
+  // A place beside another name is optional: unless the sentence names it, it weighs on neither side.
+  const weighed = qualifiersOnly ? concepts : concepts.filter((c) => !c.qualifier || held.has(c));
+  return weight >= CLAIM_SHARE * weigh(weighed) ? weight : null;
 }
 
 function passage(
@@ -448,13 +480,18 @@ function quotableSentences(text: string, sentences: readonly Sentence[]): Senten
       !s.quoted &&
       !s.text.includes('\n') &&
       displayText(s.text) === s.text.replace(/ {2,}/gu, ' ') &&
-      WHOLE.test(s.text) &&
+      (WHOLE.test(s.text) || (endsParagraph(text, s.end) && WHOLE_AT_END.test(s.text))) &&
       !OPENS_WITH_QUOTE.test(s.text) &&
       !isNotAClaim(s.text) &&
       !PROMO.test(s.text) &&
       !within(boilerplate, s.start, s.end)
     );
   });
+}
+
+/** Nothing but space after `end` up to the end of its paragraph (a blank line) or of the text. */
+function endsParagraph(text: string, end: number): boolean {
+  return /^[ \t]*(?:\n[ \t]*\n|\s*$)/u.test(text.slice(end, end + 200));
 }
 
 /**

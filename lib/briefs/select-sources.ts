@@ -7,7 +7,8 @@ import { parseTimeWindow } from '@/lib/search/query/time-window';
 import type { TopicSearchResult } from '@/lib/search/result';
 import { searchPosts } from '@/lib/search/search-posts';
 import { readPassages } from './claims';
-import { admittedClaims, scorePassages } from './meaning';
+import { leadNeighbours } from './lead-meaning';
+import { admittedClaims, closeToBest, scorePassages } from './meaning';
 import { questionTopic } from './question-topic';
 import { questionSubject } from './subject';
 import type { BriefInput, SourcePost, SourceSelection } from './types';
@@ -18,6 +19,8 @@ import type { BriefInput, SourcePost, SourceSelection } from './types';
  */
 const CANDIDATES_PER_SOURCE = 6;
 const MIN_CANDIDATES = 30;
+/** Posts asked of the meaning index besides search's candidates: the judged answers it found were in its first ten. */
+const LEAD_NEIGHBOURS = 10;
 
 export interface SelectOptions {
   /** The query embedder for hybrid ranking, as search uses it; null or absent ranks lexically (fts). */
@@ -40,9 +43,10 @@ export async function selectSources(db: Db, input: BriefInput, options: SelectOp
   // In search's rank order, the first that hold a claim: search ranks the post on its whole text, the claim test
   // reads only whether it answers (ordered by the best claim instead, the demo set's recall@5 fell).
   const sources: SourcePost[] = [];
-  for (const { post, passages } of candidates) {
+  const kept = closeToBest(candidates.map((candidate) => candidate.passages));
+  for (const [i, { post }] of candidates.entries()) {
     if (sources.length === wanted) break;
-    const claims = admittedClaims(subject, passages);
+    const claims = admittedClaims(subject, kept[i]!);
     if (claims.length > 0) sources.push({ ...post, claims });
   }
   return { question: input.question, sources, timeWindow };
@@ -65,8 +69,11 @@ export async function readCandidates(db: Db, input: BriefInput, options: SelectO
     },
     { embeddings },
   );
-  const subject = await questionSubject(db, input.question);
-  const posts = await loadSources(db, result.items);
+  const [subject, nearest] = await Promise.all([
+    questionSubject(db, input.question),
+    leadNeighbours(db, input.question, { limit: LEAD_NEIGHBOURS, publications, window: result.timeWindow }),
+  ]);
+  const posts = await loadSources(db, interleave(result.items, nearest));
   const scored = await scorePassages(
     options.encoder ?? sentenceEncoder,
     input.question,
@@ -75,6 +82,27 @@ export async function readCandidates(db: Db, input: BriefInput, options: SelectO
   const candidates = posts.map((post, i) => ({ post, passages: scored[i]! }));
   return { subject, candidates, timeWindow: result.timeWindow };
 }
+
+/**
+ * Search's candidates and the posts whose lead is nearest the question by meaning (lead-meaning.ts), taken in turn and
+ * each once, so that the meaning test's budget (meaning.ts's PER_QUESTION) reaches both lists' best.
+ */
+function interleave(searched: readonly PostRef[], nearest: readonly PostRef[]): PostRef[] {
+  const seen = new Set<string>();
+  const out: PostRef[] = [];
+  for (let i = 0; i < Math.max(searched.length, nearest.length); i++) {
+    for (const ref of [searched[i], nearest[i]]) {
+      if (!ref) continue;
+      const key = `${ref.publicationSlug}/${ref.slug}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(ref);
+    }
+  }
+  return out;
+}
+
+type PostRef = Pick<TopicSearchResult['items'][number], 'publicationSlug' | 'slug'>;
 
 /** The question's topic as search reads it; an explicit window replaces the question's own time phrase. */
 function searchQuery(input: BriefInput, now: Date): string {
@@ -97,10 +125,7 @@ async function publicationIds(db: Queryable, slugs: string[]): Promise<string[]>
 }
 
 /** The ranked items' posts with their text, in rank order; a post with no text has nothing to quote and is left out. */
-async function loadSources(
-  db: Queryable,
-  items: TopicSearchResult['items'],
-): Promise<Array<Omit<SourcePost, 'claims'>>> {
+async function loadSources(db: Queryable, items: readonly PostRef[]): Promise<Array<Omit<SourcePost, 'claims'>>> {
   if (items.length === 0) return [];
   const rows = await db.query<{
     id: string;

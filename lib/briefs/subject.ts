@@ -41,8 +41,9 @@ export interface Concept {
   /** A word every market post uses ("prices", "stocks"): the head of a phrase such as "coffee prices", never a topic alone. */
   generic: boolean;
   /**
-   * A place qualifying a noun ("UK restaurants", "the German economy"): beside another name it is not required; alone,
-   * the post must name it somewhere, not necessarily the sentence ("a US recession" in a US newsletter).
+   * A place ("UK restaurants", "the German economy", "restaurants in the UK"): beside another name it is not required
+   * in the sentence, but the post names it or no place at all; alone, the post must name it somewhere, not necessarily
+   * the sentence ("a US recession" in a US newsletter).
    */
   qualifier: boolean;
 }
@@ -132,6 +133,8 @@ interface Tagged {
   pos: string;
   /** Written with a capital, and not as the question's first word (unless the tagger reads it as a name). */
   capital: boolean;
+  /** Followed by a possessive ("Apple's"): a name ends there ("Apple's iPhone" names Apple and the iPhone). */
+  possessive?: boolean;
 }
 
 /** The question's concepts with their weights (see Concept); empty when nothing in it names a subject. */
@@ -140,17 +143,15 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
   // The clock only places the window, which is dropped here: any date gives the same words.
   const rest = parseTimeWindow(text.normalize('NFKC'), new Date(0)).rest;
   const tagged = tag(rest);
-  const drafts = draftConcepts(tagged);
+  const store = await loadLocalStore().catch(() => null);
+  const drafts = draftConcepts(tagged, store);
   const referring = referringClauses(tagged);
   if (drafts.length === 0) return { concepts: [], asksWhy: WHY.test(text), referring };
   // Each word of a concept is weighed; a name or a phrase of several weighs as its rarest word.
   // Each concept weighs as its rarest word, read as search reads it ("AT&T", "Time-Warner"); a word search keeps no
   // lexeme of counts as held by no post.
   const labels = drafts.map((draft) => searchWords(draft.label));
-  const [{ terms, corpus }, store] = await Promise.all([
-    resolveTerms(db, labels.flat()),
-    loadLocalStore().catch(() => null),
-  ]);
+  const { terms, corpus } = await resolveTerms(db, labels.flat());
   let at = 0;
   const concepts = drafts.map((draft, i) => {
     const counts = labels[i]!.map(() => {
@@ -178,19 +179,22 @@ function tag(text: string): Tagged[] {
   const doc = nlp.readDoc(text);
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(nlp.its.pos) as string[];
+  const possessive = (i: number) => /^['’]s?$/u.test(words[i] ?? '');
   return (
     words
       .map((word, i) => ({
         text: word,
         pos: pos[i]!,
+        // The first word is a name only as the tagger reads it, and not as the head of a compound ("Short-term rates").
         capital:
           /\p{Lu}/u.test(word) &&
-          (i > 0 || pos[i] === 'PROPN') &&
+          (i > 0 || (pos[i] === 'PROPN' && words[1] !== '-')) &&
           !/^(?:I|I'm|I've)$/u.test(word) &&
           !TIME_NAME.test(word),
+        possessive: possessive(i + 1),
       }))
       // A possessive joins what it links ("retailers' margins" is one phrase, "the Fed's meeting" a name and a noun).
-      .filter((token) => !/^['’]s?$/u.test(token.text))
+      .filter((_, i) => !possessive(i))
   );
 }
 
@@ -201,7 +205,7 @@ const TIME_NAME =
 type Draft = Omit<Concept, 'weight'>;
 
 /** Names (runs of capitalized words), topics (noun phrases) and predicates, in question order, by clause. */
-function draftConcepts(tokens: Tagged[]): Draft[] {
+function draftConcepts(tokens: Tagged[], store: CompactStore | null): Draft[] {
   const drafts: Draft[] = [];
   let group = 0;
   let phrase = 0;
@@ -227,7 +231,7 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       token.capital || (token.pos === 'NUM' && !/^(?:19|20)\d\d$/u.test(token.text) && tokens[i + 1]?.capital);
     if (startsName && /[\p{L}\p{N}]/u.test(token.text)) {
       let end = i;
-      while (end + 1 < tokens.length) {
+      while (end + 1 < tokens.length && !endsAtPossessive(tokens, end, store)) {
         const next = tokens[end + 1]!;
         if (next.capital) end += 1;
         else if (NAME_INNER.test(next.text) && tokens[end + 2]?.capital) end += 2;
@@ -243,7 +247,9 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
       const next = tokens[end + 1];
       // "under Trump", "after the OPEC decision": a name that sets the circumstances weighs but is not required.
       const circumstance = inCircumstance;
-      const qualifier = next !== undefined && next.pos === 'NOUN' && !next.capital && isPlace(label);
+      // A place is optional beside another name too ("Jamie Oliver's restaurants in the UK"): claims.ts then reads
+      // it from the whole post.
+      const qualifier = isPlace(label);
       drafts.push({
         kind: circumstance ? 'predicate' : 'name',
         label,
@@ -320,6 +326,18 @@ function draftConcepts(tokens: Tagged[]): Draft[] {
     });
   }
   return distinct(drafts);
+}
+
+/**
+ * A name ends at a possessive when what follows is a name of its own ("Apple's iPhone", "Tesla's Model Y"), not the
+ * rest of one name written with a possessive ("Angie's List", "McDonald's Corp"): a single everyday word.
+ */
+function endsAtPossessive(tokens: Tagged[], at: number, store: CompactStore | null): boolean {
+  if (!tokens[at]!.possessive) return false;
+  const next = tokens[at + 1];
+  if (!next?.capital) return true;
+  const single = !tokens[at + 2]?.capital;
+  return !(single && /^\p{Lu}\p{Ll}+$/u.test(next.text) && isEveryday(next.text, store));
 }
 
 /** Words that point back at what the question named before. */

@@ -5,6 +5,7 @@
  * judged by reading the real posts must not be answered by a demo post nobody judged for it.
  */
 import { composeBrief } from '@/lib/briefs/compose';
+import { LEAD_MEANING } from '@/lib/briefs/lead-meaning';
 import type { BriefGenerator } from '@/lib/briefs/types';
 import { migrate } from '@/lib/db/migrate';
 import { openPglite } from '@/lib/db/pglite';
@@ -12,6 +13,7 @@ import type { Db } from '@/lib/db/types';
 import { seedDemoCorpus } from '@/lib/demo/load';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { indexForSearch } from '@/lib/search/index/index-for-search';
+import { embedPendingPosts } from '@/lib/search/semantic/embed-pending';
 import { type EvalPost, judgeAt } from '@/tests/search-eval/judge';
 import { EVAL_NOW, EVAL_POSTS, EVAL_SEED, loadEvalPosts } from '@/tests/search-eval/judged-queries';
 import type { Judgments } from '@/tests/search-eval/metrics';
@@ -34,6 +36,7 @@ export async function openEvalCorpus(
   corpus: BriefCorpus,
   embeddings: EmbeddingProvider | null,
   log: (line: string) => void,
+  options: { leadMeanings: boolean } = { leadMeanings: true },
 ): Promise<EvalCorpus> {
   const db = await openPglite(null);
   await migrate(db);
@@ -56,6 +59,12 @@ export async function openEvalCorpus(
     };
   }
   await indexForSearch(db, embeddings, log);
+  // The briefs' own index, as the service builds it in the background (lib/briefs/lead-meaning.ts).
+  if (options.leadMeanings) {
+    const started = performance.now();
+    const embedded = await embedPendingPosts(db, LEAD_MEANING);
+    log(`lead meanings: ${embedded} posts embedded in ${Math.round(performance.now() - started)} ms`);
+  }
   return {
     corpus,
     db,

@@ -99,6 +99,22 @@ const POSTS: Array<[slug: string, title: string, body: string]> = [
     'Pay attention to the hourly rate in the fine print before you sign up for a gym. U.S. gyms make their money from members who never come.',
   ],
   [
+    // A teaser glued together by its feed, its last sentence without a stop.
+    'handset-blowback',
+    'Phone makers brace for the wrath of Beijing',
+    'US companies counting on China for growth have targets on their backs.Blowback from the Huawei ban could cost Apple about 3% to 5% of its iPhone revenue in China, says an analyst',
+  ],
+  [
+    'chef-closures',
+    'Celebrity chef Marco Ruiz closes six restaurants because of tough trading',
+    'The company is focusing on new overseas branches.',
+  ],
+  [
+    'chef-abroad',
+    'Marco Ruiz opens in Brazil',
+    'Marco Ruiz opened two restaurants in Brazil this spring and plans four more in São Paulo.',
+  ],
+  [
     'source-of-truth',
     'Dependency hygiene',
     'Moving our builds to a new source of truth for dependencies took a week. Nobody found it running short of disk.',
@@ -211,6 +227,26 @@ describe('a claim states something about the question subject', () => {
         'Average hourly earnings rose by 2.9 percent last year, the best performance since the recession, even as job growth tapered off in December.',
       ],
     });
+  });
+
+  it("reads a possessive as two names (Apple's iPhone), and a teaser's last sentence without its stop", async () => {
+    expect(
+      await quotesOf(
+        'How much of Apple’s iPhone business in China is at risk from the Huawei ban?',
+        'handset-blowback',
+      ),
+    ).toEqual([
+      'Blowback from the Huawei ban could cost Apple about 3% to 5% of its iPhone revenue in China, says an analyst',
+    ]);
+  });
+
+  it('lets a place beside another name be named elsewhere in the post, or nowhere, but not another place', async () => {
+    const question = "Why is Marco Ruiz's restaurant business shrinking in Britain?";
+    expect(await quotesOf(question, 'chef-closures')).toEqual([
+      'Celebrity chef Marco Ruiz closes six restaurants because of tough trading',
+    ]);
+    // A post on his restaurants in Brazil is about another place.
+    expect(await quotesOf(question, 'chef-abroad')).toEqual([]);
   });
 
   it('takes questions as the world writes them: markup, emoji, other scripts, long runs', async () => {

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const generator = new ExtractiveBriefGenerator();
   const judge = claimJudge();
   for (const corpus of ['demo', 'real'] as const) {
-    const evalCorpus = await openEvalCorpus(corpus, null, () => {});
+    const evalCorpus = await openEvalCorpus(corpus, null, () => {}, { leadMeanings: false });
     opened.push(evalCorpus);
     const brief = evalCorpus.brief(generator);
     for (const set of SETS.filter((s) => (s === 'demo') === (corpus === 'demo'))) {

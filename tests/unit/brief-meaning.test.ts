@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { admissionOf, admittedClaims, type ScoredPassage, THRESHOLDS } from '@/lib/briefs/meaning';
+import {
+  ANSWER_MARGIN,
+  admissionOf,
+  admittedClaims,
+  closeToBest,
+  type ScoredPassage,
+  THRESHOLDS,
+} from '@/lib/briefs/meaning';
 import type { Subject } from '@/lib/briefs/subject';
 
 // The meaning half of the claim test (lib/briefs/meaning.ts): which threshold a passage is held to follows from what
@@ -54,5 +61,22 @@ describe('admittedClaims', () => {
       'Hospitals sue because unpaid bills grew.',
       'Hospitals are suing patients more often.',
     ]);
+  });
+});
+
+describe('closeToBest', () => {
+  it('keeps, across posts, the admitted passages within the margin of the best one', () => {
+    const best = passage({ quote: 'best', rule: 'every-phrase', meaning: 0.8, titleMeaning: 0.6 });
+    const near = passage({
+      quote: 'near',
+      rule: 'every-phrase',
+      meaning: 0.8 - ANSWER_MARGIN + 0.01,
+      titleMeaning: 0.6,
+    });
+    const far = passage({ quote: 'far', rule: 'every-phrase', meaning: 0.8 - ANSWER_MARGIN - 0.01, titleMeaning: 0.6 });
+    const refused = passage({ quote: 'refused', topic: null, meaning: 0.95, titleMeaning: 0.95 });
+    const kept = closeToBest([[far, best], [near, refused], [far]]);
+    expect(kept.map((list) => list.map((p) => p.quote))).toEqual([['best'], ['near'], []]);
+    expect(closeToBest([[refused]])).toEqual([[]]);
   });
 });

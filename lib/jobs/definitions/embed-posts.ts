@@ -1,4 +1,5 @@
 import { appContext } from '@/lib/app/process-context';
+import { briefIndexes } from '@/lib/briefs/lead-meaning';
 import { getDb } from '@/lib/db/client';
 import { defineJob } from '@/lib/jobs/definition';
 import { indexPendingPosts } from '@/lib/search/index/index-pending';
@@ -22,8 +23,10 @@ export const embedPostsJob = defineJob({
       // with 5,000-post batches that would hold PGlite's one connection for seconds each; what is left is done here.
       await searchIndexingRun(db);
       const indexed = await indexPendingPosts(db);
-      const provider = (await appContext()).embeddings;
-      return { indexed, embedded: provider ? await embedPendingPosts(db, provider) : 0 };
+      const { embeddings: provider, config } = await appContext();
+      let embedded = provider ? await embedPendingPosts(db, provider) : 0;
+      for (const extra of briefIndexes(config)) embedded += await embedPendingPosts(db, extra);
+      return { indexed, embedded };
     });
   },
 });

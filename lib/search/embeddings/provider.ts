@@ -1,3 +1,5 @@
+import type { EmbeddablePost } from './document-text';
+
 /**
  * The contract every embedding backend implements. Vectors are compared with a plain dot product (cosine, since they
  * are unit length), and each stored vector carries the provider `id` so that vectors from different providers (or
@@ -12,6 +14,8 @@ export interface EmbeddingProvider {
    * punctuation only, unknown vocabulary) yields a zero vector of `dimensions` length, never NaN.
    */
   embed(texts: string[], options?: EmbedOptions): Promise<number[][]>;
+  /** What of a post it embeds; search's providers embed embeddingText (document-text.ts), the default. */
+  documentText?(post: EmbeddablePost): string;
 }
 
 /** Per-call limits for remote providers: a search request cannot wait as long as an indexing job. */

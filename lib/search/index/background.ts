@@ -10,6 +10,8 @@ import { type Activity, type YieldingDb, yieldingDb } from './yielding-db';
 export interface BackgroundIndexingOptions {
   /** Embeds after the lexical pass when given, as start-up does inline. */
   embeddings: EmbeddingProvider | null;
+  /** Other vector indexes kept in post_embeddings, filled last (the briefs' lead meanings, lib/briefs/lead-meaning.ts). */
+  extraEmbeddings?: readonly EmbeddingProvider[];
   log: (line: string) => void;
   /** Posts per lexical batch (one transaction each); by default small enough on PGlite to keep requests flowing. */
   batchSize?: number;
@@ -36,6 +38,8 @@ const MIN_YIELD_MS = 20;
  */
 const BLIND_PAUSE_SHARE = 0.1;
 const PROGRESS_EVERY_MS = 5000;
+/** Posts per batch of an extra index: its model runs in this thread (about 10 ms a post), so requests wait a batch. */
+const EXTRA_BATCH_SIZE = 32;
 /** How long closing the database waits for the batch in progress to end. */
 const STOP_WAIT_MS = 5000;
 
@@ -138,6 +142,14 @@ async function runIndexing(served: Db, options: BackgroundIndexingOptions, signa
           const done = result.embedded;
           return afterBatch(() => `${done} posts embedded in ${Date.now() - started} ms`);
         },
+      });
+    }
+    for (const provider of options.extraEmbeddings ?? []) {
+      if (signal.aborted) break;
+      result.embedded += await embedPendingPosts(db, provider, {
+        signal,
+        batchSize: EXTRA_BATCH_SIZE,
+        onBatch: () => afterBatch(() => `${provider.id}: posts embedded in ${Date.now() - started} ms`),
       });
     }
     if (signal.aborted) result.outcome = 'stopped';

@@ -16,6 +16,8 @@ export interface IndexOnOpenOptions {
    * (./background.ts; searchIndexingRun(db) awaits it). Infinity: always before.
    */
   backgroundIndexingAbove?: number;
+  /** Other vector indexes (background.ts's extraEmbeddings): always filled in the background, never awaited. */
+  extraEmbeddings?: readonly EmbeddingProvider[];
   /** Whether searches read postings in memory (lib/search/postings; the default) or SQL alone. */
   postings?: boolean;
   /** Where the postings' snapshot is kept: a start loads it instead of every post (lib/search/postings/snapshot.ts). */
@@ -31,11 +33,15 @@ export async function indexOnOpen(db: Db, options: IndexOnOpenOptions): Promise<
   const served = withBackgroundIndexing(db);
   const { embeddings, log } = options;
   const backlog = Math.max(await countPendingPosts(db), (await countPendingEmbeddings(db, embeddings)) ?? 0);
+  const extraEmbeddings = options.extraEmbeddings ?? [];
   if (backlog > (options.backgroundIndexingAbove ?? DEFAULT_BACKGROUND_INDEXING_ABOVE)) {
     // Not awaited: the run never rejects, logs its own end, and leaves what it did not reach pending.
-    void indexInBackground(served, { embeddings, log });
+    void indexInBackground(served, { embeddings, extraEmbeddings, log });
   } else {
     await indexForSearch(db, embeddings, log);
+    let extraBacklog = 0;
+    for (const provider of extraEmbeddings) extraBacklog += (await countPendingEmbeddings(db, provider)) ?? 0;
+    if (extraBacklog > 0) void indexInBackground(served, { embeddings, extraEmbeddings, log });
   }
   searchWithPostings(served, options.postings ?? true);
   if (options.postings !== false && options.snapshots) keepPostingsSnapshotsIn(served, options.snapshots);

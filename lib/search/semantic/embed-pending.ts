@@ -3,7 +3,7 @@ import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db } from '@/lib/db/types';
 import { isolateFailures } from '@/lib/post-failures/isolate-failures';
 import { clearPostFailures, recordPostFailure } from '@/lib/post-failures/record-failure';
-import { embeddingText } from '@/lib/search/embeddings/document-text';
+import { type EmbeddablePost, embeddingText } from '@/lib/search/embeddings/document-text';
 import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { vectorSql } from './index-name';
 
@@ -79,7 +79,8 @@ interface PendingRow {
 /** Embeds the posts and stores their vectors; returns how many were stored. */
 async function embedAndStore(db: Db, provider: EmbeddingProvider, rows: readonly PendingRow[]): Promise<number> {
   const sql = vectorSql(provider);
-  const vectors = await provider.embed(rows.map((row) => embeddingText({ ...row, bodyText: row.body_text })));
+  const text = (post: EmbeddablePost) => provider.documentText?.(post) ?? embeddingText(post);
+  const vectors = await provider.embed(rows.map((row) => text({ ...row, bodyText: row.body_text })));
   // A text with no known word has a zero vector, which has no direction to compare; it is not stored.
   const records = rows
     .map((row, i) => ({ post_id: row.id, embedding: JSON.stringify(vectors[i]) }))
