@@ -70,10 +70,9 @@ const ask = (question: string, options: Partial<Parameters<typeof leadNeighbours
 describe('lead meanings', () => {
   it('are filled by the background run, one vector per post', async () => {
     expect(await countPendingEmbeddings(db, LEAD_MEANING)).toBe(0);
-    const [row] = await db.query<{ n: number }>(
-      'select count(*)::int as n from post_embeddings where model = $1',
-      [LEAD_MEANING.id],
-    );
+    const [row] = await db.query<{ n: number }>('select count(*)::int as n from post_embeddings where model = $1', [
+      LEAD_MEANING.id,
+    ]);
     expect(row!.n).toBe(3);
   });
 
