@@ -431,10 +431,12 @@ function passage(
 /**
  * Whether a title states something ("Jamie Oliver closes six restaurants because of…", "Russia moves closer to
  * default") rather than names a topic ("Scott Galloway on Amazon and Whole Foods", "#978: Coronavirus, Oil, and
- * Kansas", "The Origins of Boeing's 737 Max Crisis"): it has a verb. Headlines capitalize every word, which reads as
- * names to the tagger, so it reads the title in lower case.
+ * Kansas", "The Origins of Boeing's 737 Max Crisis") or asks ("Could a wealth tax work?"): it has a verb, and no
+ * question mark. Headlines capitalize every word, which reads as names to the tagger, so it reads the title in lower
+ * case.
  */
 function readsAsStatement(title: string): boolean {
+  if (/\?\s*$/u.test(title)) return false;
   const nlp = englishNlp();
   const tokens = nlp.readDoc(title.toLowerCase()).tokens();
   const pos = tokens.out(nlp.its.pos) as string[];

@@ -38,8 +38,8 @@ const MIN_YIELD_MS = 20;
  */
 const BLIND_PAUSE_SHARE = 0.1;
 const PROGRESS_EVERY_MS = 5000;
-/** Posts per batch of an extra index: its model runs in this thread (about 10 ms a post), so requests wait a batch. */
-const EXTRA_BATCH_SIZE = 32;
+/** Posts per batch of an extra index: its model runs in this thread (about 10 ms a post), and a request waits a batch. */
+const EXTRA_BATCH_SIZE = 8;
 /** How long closing the database waits for the batch in progress to end. */
 const STOP_WAIT_MS = 5000;
 
