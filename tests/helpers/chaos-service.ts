@@ -23,7 +23,16 @@ export async function startChaosService(
 ): Promise<ChaosService> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..', '..'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extraEnv },
+    // Without the briefs' lead-meaning index (as tests/helpers/service.ts): each restart would resume it beside the run.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      BRIEFS_LEAD_INDEX: 'false',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

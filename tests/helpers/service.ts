@@ -23,7 +23,18 @@ export async function startService(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..', '..'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extraEnv },
+    // The briefs' lead-meaning index is off unless a suite asks for it: built in the background at start, it would run
+    // the sentence model over every demo post beside the tests (and keep /readyz's `indexing` true meanwhile);
+    // tests/db/lead-meaning.test.ts covers it.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      BRIEFS_LEAD_INDEX: 'false',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -39,7 +39,7 @@ describe('admissionOf', () => {
     expect(admissionOf(passage({ ...m, topic: 'key' }))).toBe('meaning');
     expect(admissionOf(passage({ ...m, topic: 'key', names: 'some' }))).toBeNull();
     expect(admissionOf(passage({ ...m, topic: 'other' }))).toBeNull();
-    expect(admissionOf(passage({ meaning: 0.7, titleMeaning: 0.5, topic: 'other' }))).toBe('meaning');
+    expect(admissionOf(passage({ meaning: 0.76, titleMeaning: 0.5, topic: 'other' }))).toBe('meaning');
     // The names alone, or neither names nor topic, never make a claim, however close the sentence reads.
     expect(admissionOf(passage({ meaning: 0.9, titleMeaning: 0.9, topic: null }))).toBeNull();
     expect(admissionOf(passage({ meaning: 0.9, titleMeaning: 0.9, names: null }))).toBeNull();
