@@ -378,7 +378,8 @@ function holdsClause(
   const phrases = allUnits;
   // Two names of the subject held together stand for it without its noun phrase ("the deal to bring Amazon to New York
   // City fell apart", asked about Amazon's New York City headquarters); one does not ("German" for the German economy).
-  const namesSuffice = groups.length >= 2;
+  // Places do not: "China" and "American" held together are not a trade war's hit to American farmers.
+  const namesSuffice = new Set(names.filter((c) => !c.qualifier).map((c) => c.group)).size >= 2;
   if (phrases.length > 0 && !phraseHeld && !namesSuffice) return null;
   // A clause with no noun phrase asks something of its names ("why did the United States slip?", "could it be broken
   // up?"): the sentence says it, in one of the clause's own words, not only the name.
