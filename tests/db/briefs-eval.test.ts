@@ -22,12 +22,15 @@ const ANSWERED: Record<FlooredSet, number> = {
   batch4: 0.3,
   batch5: 0.35,
 };
-const RECALL: Partial<Record<FlooredSet, number>> = { demo: 0.6, real: 0.4 };
+// Measured again with fts after the claims near the best one were kept (lib/briefs/meaning.ts's ANSWER_MARGIN): fewer
+// sources are sold, so real's recall@5 fell (0.44 -> 0.33) while the share of sold sources judged relevant rose
+// (0.96 -> 1.00); batch 4's claims read 0.667 of 9 and batch 3's 0.750 of 8 (npm run eval:briefs -- --fts --no-lead).
+const RECALL: Partial<Record<FlooredSet, number>> = { demo: 0.6, real: 0.3 };
 const CLAIMS_ANSWERING: Partial<Record<FlooredSet, number>> = {
   batch1: 0.7,
   batch2: 0.7,
-  batch3: 0.75,
-  batch4: 0.7,
+  batch3: 0.7,
+  batch4: 0.6,
   batch5: 0.75,
 };
 
