@@ -89,4 +89,18 @@ describe('batch 8’s kinds of misses', () => {
       'Marriott (MAR) and Hilton (HLT) both reported.\n\nSome funds we speak with are long Hilton and short Marriott.';
     expect(calls(text)).toEqual([]);
   });
+
+  it('reads an option’s underlying named by one ordinary word, and a host introduced as "I’m Ben" as Ben', () => {
+    expect(calls('I bought a put spread on Target, the February $120/$100 puts.')).toEqual(['TGT NEW_POSITION SHORT']);
+    expect(calls('Analysts’ calls on Walmart were mostly right this year.')).toEqual([]);
+    const episode = `Ben: Welcome. I'm Ben, and Kate is here.
+
+Kate: I bought a call spread on Apple, the January $250/$280 calls.
+
+Ben: I sold Nvidia (NVDA) on Monday.`;
+    const authors = extractByRules({ title: 'Ep. 2', text: episode, author: 'Show' }).map(
+      (p) => `${p.author} ${p.ticker}`,
+    );
+    expect(authors.sort()).toEqual(['Ben NVDA', 'Kate AAPL']);
+  });
 });

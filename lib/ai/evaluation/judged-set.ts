@@ -141,9 +141,15 @@ export async function evaluatePost(
   return { post, picks, summary, notes, scores: s };
 }
 
+/**
+ * The same person, case-blind; a label of one first name ("Sofia:") is the full name the post introduces ("our guest
+ * today is Sofia Marchetti"), which the extractor names, as a reader would.
+ */
 function sameName(a: string | null | undefined, b: string): boolean {
   const key = (x: string) => x.replace(/\s+/gu, ' ').trim().toLowerCase();
-  return typeof a === 'string' && key(a) === key(b);
+  if (typeof a !== 'string') return false;
+  const [x, y] = [key(a), key(b)];
+  return x === y || (!y.includes(' ') && x.startsWith(`${y} `)) || (!x.includes(' ') && y.startsWith(`${x} `));
 }
 
 export function addScores(a: Scores, b: Scores): Scores {

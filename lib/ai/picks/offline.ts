@@ -26,7 +26,7 @@ import { ITEM_LEAD, leadsOf } from './leads';
 import { postProcessPicks } from './post-process';
 import { weakMentions } from './weak-names';
 
-export const RULES_GENERATOR = 'rules-v7';
+export const RULES_GENERATOR = 'rules-v8';
 
 /**
  * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the

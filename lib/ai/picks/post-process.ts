@@ -15,7 +15,7 @@ const MAX_QUOTE_CHARS = 1_000;
  * Smart Keyboard", "I love Amazon" and "we recommend a Google My Business account" are about products and services.
  */
 const SECURITY =
-  /\b(?:shares?|stocks?|stake|equity|equities|puts?|call options?|calls on|options? on|ETFs?|ticker|price target|portfolio|position(?!\s+to\b)|positions|holdings?|dividends?|valuation|(?:are|am|is|we['’]re|I['’]m|went|go|got|stay|remain|still|been) (?:long|short)|short(?:ed|ing)|sold short|long\s+[^.;]{1,60}?,?\s+(?:and\s+)?short\s+\S|pair trades?|(?:as|on) a pair\b(?! of)|overweight|underweight|outperform|underperform|(?:buy|sell|hold) rating|upgraded|downgraded|multiple|earnings)\b/iu;
+  /\b(?:shares?|stocks?|stake|equity|equities|puts?|call options?|calls on|options? on|(?:call|put) spreads?|ETFs?|ticker|price target|portfolio|position(?!\s+to\b)|positions|holdings?|dividends?|valuation|(?:are|am|is|we['’]re|I['’]m|went|go|got|stay|remain|still|been) (?:long|short)|short(?:ed|ing)|sold short|long\s+[^.;]{1,60}?,?\s+(?:and\s+)?short\s+\S|pair trades?|(?:as|on) a pair\b(?! of)|overweight|underweight|outperform|underperform|(?:buy|sell|hold) rating|upgraded|downgraded|multiple|earnings)\b/iu;
 
 const MODAL_TRADE = /\b(?:would|'d|’d)\s+(?:(?:happily|gladly|still|also|definitely|certainly)\s+)?(?:buy|add)\b/iu;
 

@@ -1,5 +1,10 @@
 import { ABBREVIATIONS, personBefore, shouting, type TickerMention } from '@/lib/ai/text/tickers';
-import { instrumentFor, tickerForDistinctiveWord, tickerForOrdinaryName } from '@/lib/reference/universe';
+import {
+  instrumentFor,
+  tickerForDistinctiveWord,
+  tickerForName,
+  tickerForOrdinaryName,
+} from '@/lib/reference/universe';
 
 /**
  * Companies named by one distinctive word of their registrant name ("I'm short Rivian", "Honeywell: trimmed",
@@ -73,6 +78,20 @@ export function weakMentions(text: string, strong: TickerMention[]): TickerMenti
         weak: true,
       });
     }
+  }
+  // "a put spread on Target", "calls on Apple": an option's underlying, named by one word even when it is an
+  // ordinary one (analysts' "calls on Walmart" are no trade: the cue and its actor still decide).
+  for (const m of text.matchAll(
+    /\b(?:calls?|puts?|(?:call|put) spreads?|options|LEAPS|straddles?|strangles?)\s+on\s+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}&-])(?![ \t]+\p{Lu})/gu,
+  )) {
+    const word = m[1]!;
+    const start = m.index! + m[0].length - word.length;
+    const end = start + word.length;
+    if ([...strong, ...out].some((x) => start < x.end && end > x.start)) continue;
+    const ticker = tickerForName(word) ?? tickerForOrdinaryName(word);
+    const company = ticker ? instrumentFor(ticker) : null;
+    if (!ticker || !company) continue;
+    out.push({ ticker, start, end, via: 'name', company, exchange: company.exchange, name: word, weak: true });
   }
   // "Opened KLAC, 2% weight", "Added TXN": a bare ticker that is no word, abbreviation or headline in capitals.
   for (const m of text.matchAll(/(?<![\p{L}\p{N}$.&/'’_-])([A-Z]{3,5})(?![\p{L}\p{N}&'’_-]|\.[\p{L}\p{N}])/gu)) {

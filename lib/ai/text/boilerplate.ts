@@ -18,7 +18,7 @@ const VENUE = new RegExp(
   'iu',
 );
 /** A sentence about a security is never a venue line: "we bought shares in Apple on the dip" is a call. */
-const SECURITY = /\b(?:shares?|stocks?|stake|position|puts?|options?|ETFs?|ticker|portfolio)\b/iu;
+const SECURITY = /\b(?:shares?|stocks?|stake|position|puts?|options?|(?:call|put) spreads?|ETFs?|ticker|portfolio)\b/iu;
 /** "our Facebook page", "The Ruminant's Facebook Page", "soon on Netflix": a post's own channels, where it is shown. */
 const CHANNEL = new RegExp(
   String.raw`\b(?:(?:our|my) (?:Facebook|Instagram|Twitter|YouTube|TikTok|LinkedIn|Discord|Twitch|Patreon|Substack|Google\+)|[A-Z][a-z]+ on (?:Instagram|Twitter|Facebook|TikTok|YouTube|LinkedIn|Mastodon|Threads|Bluesky)\b|\((?:Amazon|iTunes|Apple|Google Play|Spotify|YouTube)\)|(?:Facebook|Instagram|Twitter|YouTube|TikTok|LinkedIn) (?:page|channel|account|handle|group|feed|profile)s?\b|(?:now|soon|only|exclusively|coming) (?:on|to) (?:${PLATFORMS})\b)`,

@@ -132,9 +132,9 @@ function transcriptSpeakers(lines: Line[], text: string): Set<string> {
   return speakers;
 }
 
-/** Words before a surname that are not a first name: "Thanks Lind", "Dr Lind". */
+/** Words before a surname that are not a first name: "Thanks Lind", "Dr Lind", "I'm Ben" (a contraction). */
 const NOT_FIRST_NAMES =
-  /^(?:With|And|Thanks|Thank|Ask|Asked|For|To|From|By|Dear|Mr|Mrs|Ms|Dr|Prof|Professor|Says|Said|Host|Guest|Q|A)$/u;
+  /^(?:With|And|Thanks|Thank|Ask|Asked|For|To|From|By|Dear|Mr|Mrs|Ms|Dr|Prof|Professor|Says|Said|Host|Guest|Q|A|Hi|Hello|Meet|Welcome|This|It|\p{Lu}\p{Ll}*['’](?:m|s|d|ve|ll|re))$/u;
 
 /**
  * Speakers labelled by one name ("Lind:", "Hector:") or by initials ("JC:") whom the text names in full once ("This week's interview is with
