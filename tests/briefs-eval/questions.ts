@@ -5,6 +5,7 @@ import { BATCH5_QUESTIONS } from './questions-claims-b5';
 import { BATCH6_QUESTIONS } from './questions-claims-b6';
 import { BATCH7_QUESTIONS } from './questions-claims-b7';
 import { BATCH8_QUESTIONS } from './questions-claims-b8';
+import { BATCH9_QUESTIONS } from './questions-claims-b9';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -22,7 +23,8 @@ export type EvalSet =
   | 'batch5'
   | 'batch6'
   | 'batch7'
-  | 'batch8';
+  | 'batch8'
+  | 'batch9';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -46,5 +48,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return BATCH7_QUESTIONS;
     case 'batch8':
       return BATCH8_QUESTIONS;
+    case 'batch9':
+      return BATCH9_QUESTIONS;
   }
 }
