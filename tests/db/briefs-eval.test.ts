@@ -52,7 +52,7 @@ beforeAll(async () => {
       runs.set(set, list);
     }
   }
-}, 600_000);
+}, 1_200_000);
 
 afterAll(async () => {
   for (const { db } of opened) await db.close();
