@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { builtServiceEnv } from '@/tests/helpers/service';
 
 export interface ChaosService {
   url: string;
@@ -23,16 +24,7 @@ export async function startChaosService(
 ): Promise<ChaosService> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..', '..'),
-    // Without the briefs' lead-meaning index (as tests/helpers/service.ts): each restart would resume it beside the run.
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      BRIEFS_LEAD_INDEX: 'false',
-      ...extraEnv,
-    },
+    env: builtServiceEnv(dataDir, extraEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

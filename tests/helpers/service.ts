@@ -13,6 +13,24 @@ export interface RunningService {
 }
 
 /**
+ * The environment of a built service under test: on a free loopback port, in production mode, with its own data
+ * directory. The briefs' lead-meaning index is off unless a suite asks for it: built in the background at start, it
+ * would run the sentence model over every demo post beside the tests (and keep /readyz's `indexing` true meanwhile);
+ * tests/db/lead-meaning.test.ts covers it.
+ */
+export function builtServiceEnv(dataDir: string, extraEnv: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    BRIEFS_LEAD_INDEX: 'false',
+    ...extraEnv,
+  };
+}
+
+/**
  * Starts the built app (server.ts) on a free loopback port with its own DATA_DIR and waits until it listens.
  * Stopping it sends SIGTERM to its own PID and waits for it to exit.
  */
@@ -23,18 +41,7 @@ export async function startService(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..', '..'),
-    // The briefs' lead-meaning index is off unless a suite asks for it: built in the background at start, it would run
-    // the sentence model over every demo post beside the tests (and keep /readyz's `indexing` true meanwhile);
-    // tests/db/lead-meaning.test.ts covers it.
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      BRIEFS_LEAD_INDEX: 'false',
-      ...extraEnv,
-    },
+    env: builtServiceEnv(dataDir, extraEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
