@@ -74,10 +74,10 @@ describe('the Ask box buys at the price it showed', () => {
     expect(shown.quote.amountUsd).toBe('0.10');
     expect(shown.quote.sources.map((s) => s.postSlug)).toEqual(['zinc-squeeze']);
 
-    // A second post that answers arrives after the price was shown: the brief would now read two sources.
+    // A second post that answers as well arrives after the price was shown: the brief would now read two sources.
     await addPost(
       'zinc-worst-decade',
-      'Zinc smelter margins are the worst in a decade',
+      'Another bad quarter for smelters',
       'Zinc smelter margins are now negative for most plants outside China, and more closures are coming.',
     );
     const stale = await buyBriefAction(QUESTION, shown.quote.quote);

@@ -464,17 +464,14 @@ describe('paying for a brief by wallet (x402, a loopback facilitator)', () => {
     expect(pending.status).toBe(503);
     expect(await pending.json()).toMatchObject({ code: 'payment_pending' });
 
-    // Meanwhile a post that answers the question better arrives: a new request is quoted other sources (the new post
-    // leads them; the first may fall out, its claim far below the new one's).
+    // Meanwhile another post that answers arrives: a new request is quoted two sources.
     await addPost(
       'zinc-2',
-      'Zinc smelter margins are the worst in a decade',
+      'Another bad quarter for smelters',
       'Zinc smelter margins are now negative for most plants outside China, and more closures are coming.',
     );
     const now = await post(ask);
-    expect((await now.json()).detail).toMatch(
-      new RegExp(`Research brief from \\d source articles?: ${answering}/zinc-2`),
-    );
+    expect((await now.json()).detail).toContain('Research brief from 2 source articles');
 
     facilitator().settleMode = 'ok';
     const retry = await post(ask, { 'payment-signature': payment.header });
