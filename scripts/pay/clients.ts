@@ -55,9 +55,13 @@ export async function tempoChargeFor(payer: Payer) {
 
 export function x402PaymentClient(payer: Payer, maxAmountUsd: string | null = null): PaymentClient {
   const account = privateKeyToAccount(payer.privateKey);
-  const paying = wrapFetchWithPayment(fetch, x402ClientFor(payer, maxAmountUsd));
+  return x402Paying(account.address, wrapFetchWithPayment(fetch, x402ClientFor(payer, maxAmountUsd)));
+}
+
+/** A payer's fetch wrapped by @x402/fetch, with the receipt x402 answers in PAYMENT-RESPONSE: either scheme's. */
+function x402Paying(address: PaymentClient['address'], paying: typeof fetch): PaymentClient {
   return {
-    address: account.address,
+    address,
     fetch: (url, init) => paying(url, init),
     receiptHeader: 'PAYMENT-RESPONSE',
     decodeReceipt: (value) => decodePaymentResponseHeader(value),
@@ -90,11 +94,7 @@ export function x402BatchPaymentClient(payer: Payer, maxAmountUsd: string | null
   const chain = createPublicClient({ transport: http(payer.rpcUrl) });
   const escrow = BATCH_SETTLEMENT_ADDRESS.toLowerCase();
   return {
-    address: account.address,
-    fetch: (url, init) => paying(url, init),
-    receiptHeader: 'PAYMENT-RESPONSE',
-    decodeReceipt: (value) => decodePaymentResponseHeader(value),
-    transactionOf: (value) => decodePaymentResponseHeader(value).transaction || null,
+    ...x402Paying(account.address, paying),
     channel: {
       mark: () => chain.getBlockNumber({ cacheTime: 0 }),
       // Every transaction to the escrow: deposits, claims, payouts and refunds (on a shared chain, others' too).
