@@ -6,6 +6,7 @@ import { BATCH6_QUESTIONS } from './questions-claims-b6';
 import { BATCH7_QUESTIONS } from './questions-claims-b7';
 import { BATCH8_QUESTIONS } from './questions-claims-b8';
 import { BATCH9_QUESTIONS } from './questions-claims-b9';
+import { BATCH10_QUESTIONS } from './questions-claims-b10';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -24,7 +25,8 @@ export type EvalSet =
   | 'batch6'
   | 'batch7'
   | 'batch8'
-  | 'batch9';
+  | 'batch9'
+  | 'batch10';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -50,5 +52,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return BATCH8_QUESTIONS;
     case 'batch9':
       return BATCH9_QUESTIONS;
+    case 'batch10':
+      return BATCH10_QUESTIONS;
   }
 }
