@@ -146,10 +146,14 @@ async function runIndexing(served: Db, options: BackgroundIndexingOptions, signa
     }
     for (const provider of options.extraEmbeddings ?? []) {
       if (signal.aborted) break;
+      let done = 0;
       result.embedded += await embedPendingPosts(db, provider, {
         signal,
         batchSize: EXTRA_BATCH_SIZE,
-        onBatch: () => afterBatch(() => `${provider.id}: posts embedded in ${Date.now() - started} ms`),
+        onBatch: (embedded) => {
+          done += embedded;
+          return afterBatch(() => `${provider.id}: ${done} posts embedded in ${Date.now() - started} ms`);
+        },
       });
     }
     if (signal.aborted) result.outcome = 'stopped';
