@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
- * The solc standard-JSON input for our batch-settlement contracts (contracts/batch-settlement), with every import
+ * The solc standard-JSON input for a set of our contracts (contracts/batch-settlement by default; the sandbox's
+ * TIP-1034 escrow emulation, contracts/tempo-session, is compiled as a set of its own), with every import
  * (OpenZeppelin's included) resolved to its file's text, and a hash of it together with the compiler version. The
  * build script (`npm run build:contracts`) compiles this input and stores the hash beside the bytecode; a unit test
  * recomputes the hash, so a contract edited (or an OpenZeppelin or solc upgrade) without rebuilding fails CI.
@@ -13,6 +14,9 @@ export const CONTRACT_FILES = [
   'contracts/batch-settlement/BatchSettlementEscrow.sol',
   'contracts/batch-settlement/Erc3009DepositCollector.sol',
 ] as const;
+
+/** The sandbox-only emulation of Tempo's TIP-1034 channel escrow precompile (see its header). */
+export const TEMPO_SESSION_CONTRACT_FILES = ['contracts/tempo-session/Tip20ChannelEscrowEmulation.sol'] as const;
 
 const IMPORT = /^\s*import\s+(?:\{[^}]*\}\s+from\s+)?"([^"]+)"\s*;/gm;
 
@@ -41,9 +45,12 @@ function readSource(root: string, unit: string): string {
   return readFileSync(path.join(root, unit), 'utf8');
 }
 
-export function contractInput(root: string = process.cwd()): StandardJsonInput {
+export function contractInput(
+  root: string = process.cwd(),
+  files: readonly string[] = CONTRACT_FILES,
+): StandardJsonInput {
   const sources: Record<string, { content: string }> = {};
-  const pending: string[] = [...CONTRACT_FILES];
+  const pending: string[] = [...files];
   while (pending.length > 0) {
     const unit = pending.pop() as string;
     if (sources[unit]) continue;

@@ -8,12 +8,15 @@ import { removeSandboxFile, writeSandboxFile } from './file';
 import { placeMulticall3 } from './multicall';
 import { prepareTempo } from './tempo';
 import { startTempoRpcProxy } from './tempo-rpc-proxy';
+import { placeTempoSessionEscrow } from './tempo-session-escrow';
 import { placeUsdc } from './usdc';
 
 /**
  * The offline payment sandbox: two local anvil chains with test money, so both payment protocols run end to end
  * with no internet. x402: a Base Sepolia (84532) chain with Circle's USDC at its real address, Multicall3, our
- * batch-settlement escrow at the address @x402/evm expects it, and a self-hosted facilitator. MPP: a Tempo chain (1337) whose dev accounts hold pathUSD.
+ * batch-settlement escrow at the address @x402/evm expects it, and a self-hosted facilitator. MPP: a Tempo chain (1337)
+ * whose dev accounts hold pathUSD, with an emulation of Tempo's TIP-1034 channel escrow precompile (for
+ * `tempo.session`; see tempo-session-escrow.ts) that the payers have approved.
  */
 export interface SandboxConfig {
   x402: {
@@ -85,7 +88,12 @@ export async function startPaymentSandbox(options: {
     const tempoPayers = keys.slice(TEMPO_ROLES.firstPayer);
     const [facilitator, tempoProxy] = await Promise.all([
       startFacilitator({ rpcUrl: x402Anvil.rpcUrl, network, privateKey: keys[X402_ROLES.facilitator]! }),
-      startTempoRpcProxy({ upstream: tempoAnvil.rpcUrl, senders: tempoPayers.map(addressOf) }),
+      startTempoRpcProxy({
+        upstream: tempoAnvil.rpcUrl,
+        // The recipient too: it sends tempo.session's settle and close transactions, with expiring nonces.
+        senders: [...tempoPayers, keys[TEMPO_ROLES.recipient]!].map(addressOf),
+        emulateTip1034: true,
+      }),
     ]);
     servers.push(facilitator, tempoProxy);
     const [, , , tempoBalances] = await Promise.all([
@@ -97,7 +105,11 @@ export async function startPaymentSandbox(options: {
       }),
       placeMulticall3(x402Anvil.rpcUrl),
       placeBatchSettlementEscrow(x402Anvil.rpcUrl),
-      prepareTempo(tempoAnvil.rpcUrl, tempoPayers.map(addressOf)),
+      prepareTempo(tempoAnvil.rpcUrl, tempoPayers.map(addressOf)).then(async (balances) => {
+        // After prepareTempo's first block: Tempo transactions (the payers' approvals) are refused at genesis.
+        await placeTempoSessionEscrow(tempoAnvil.rpcUrl, tempoPayers);
+        return balances;
+      }),
     ]);
 
     const config: SandboxConfig = {
