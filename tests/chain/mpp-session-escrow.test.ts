@@ -139,6 +139,7 @@ describe('MPP tempo.session on the sandbox Tempo chain (TIP-1034 escrow emulatio
       args: [channelId],
     });
     const deposit = state.deposit;
+    expect(deposit).toBe(1_000_000n); // the server's suggested deposit, $1
     expect(state.settled).toBe(0n);
 
     await server.settle(channelId);

@@ -8,7 +8,7 @@ import { removeSandboxFile, writeSandboxFile } from './file';
 import { placeMulticall3 } from './multicall';
 import { prepareTempo } from './tempo';
 import { startTempoRpcProxy } from './tempo-rpc-proxy';
-import { placeTempoSessionEscrow } from './tempo-session-escrow';
+import { placeTempoSessionEscrow, TIP1034_ESCROW_ADDRESS } from './tempo-session-escrow';
 import { placeUsdc } from './usdc';
 
 /**
@@ -138,7 +138,8 @@ export async function startPaymentSandbox(options: {
     );
     log(
       `payment sandbox (TEST MONEY): MPP Tempo chain ${TEMPO_CHAIN_ID} at ${tempoProxy.url} (anvil ${tempoAnvil.rpcUrl}), ` +
-        `${tempoPayers.length} payers with ${usd(tempoBalances[0] ?? 0n)} test pathUSD each (pid ${tempoAnvil.pid}); ` +
+        `${tempoPayers.length} payers with ${usd(tempoBalances[0] ?? 0n)} test pathUSD each (pid ${tempoAnvil.pid}), ` +
+        `an emulation of the TIP-1034 channel escrow at ${TIP1034_ESCROW_ADDRESS}; ` +
         `ready in ${ms} ms`,
     );
 
