@@ -145,6 +145,18 @@ export interface JobStepsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface MppSessionChannelsTable {
+  channel_id: string;
+  payer: string;
+  record: Json;
+  spent: string;
+  settled: string;
+  finalized: boolean;
+  last_charge_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface PaymentOutboxTable {
   unique_key: string;
   record: Json;
@@ -514,6 +526,7 @@ export interface DB {
   job_runs: JobRunsTable;
   job_schedules: JobSchedulesTable;
   job_steps: JobStepsTable;
+  mpp_session_channels: MppSessionChannelsTable;
   payment_outbox: PaymentOutboxTable;
   payment_replay_keys: PaymentReplayKeysTable;
   payments: PaymentsTable;
