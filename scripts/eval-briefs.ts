@@ -23,6 +23,9 @@
  *   --fts         no embeddings: sources ranked lexically
  *   --no-lead     without the briefs' lead-meaning index (lib/briefs/lead-meaning.ts): search's candidates only
  *   --json        one JSON object instead of tables
+ *
+ * BRIEFS_EVAL_DATA_DIR=dir keeps each corpus's filled and indexed database under dir (built on the first run, reused
+ * while its migrations and options match): the real-text corpus's lead index alone takes minutes to build.
  */
 import { ExtractiveBriefGenerator } from '@/lib/briefs/generate-offline';
 import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
@@ -63,7 +66,10 @@ for (const corpus of ['demo', 'real'] as const) {
   const corpusSets = sets.filter((set) => (set === 'demo') === (corpus === 'demo'));
   if (corpusSets.length === 0) continue;
   const started = performance.now();
-  const opened = await openEvalCorpus(corpus, embeddings, log, { leadMeanings: !args.includes('--no-lead') });
+  const opened = await openEvalCorpus(corpus, embeddings, log, {
+    leadMeanings: !args.includes('--no-lead'),
+    dataDir: process.env.BRIEFS_EVAL_DATA_DIR || null,
+  });
   log(`${corpus} corpus ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   try {
     const brief = opened.brief(generator);
