@@ -19,8 +19,9 @@
  * - track-record (BENCH_PARTS=track-record): every publication's record computed from scratch, again after one new
  *   trading day of closes, and one stored record's latency (issue 48).
  * - watch (BENCH_PARTS=watch): posts synced (stored, indexed, matched) per second with 0, 1,000 and 100,000 topic
- *   watches, and a post's arrival to its webhook's first attempt, p50/p95 (issue 51; BENCH_WATCHES,
- *   BENCH_WATCH_ITEMS, BENCH_WATCH_TRIALS).
+ *   watches, with the events written per post, and a post's arrival to its webhook's first attempt, p50/p95 (issue
+ *   51; BENCH_WATCHES, BENCH_WATCH_ITEMS, BENCH_WATCH_TRIALS; BENCH_WATCH_TOPICS, `titles,wide` by default: the topics'
+ *   vocabulary, scripts/bench/watches.ts WatchTopics).
  * Figures are printed (and written to bench-results/), never asserted. BENCH_SIZES, BENCH_SECONDS,
  * BENCH_CONNECTIONS (a list) and BENCH_SEARCH_ROUNDS override the defaults; BENCH_REUSE_POSTGRES and
  * BENCH_REUSE_PGLITE measure a database seeded and indexed before (one size), and keep it.
@@ -56,7 +57,7 @@ import { benchPeer } from './bench/peer';
 import { benchRoutes, type RouteRow } from './bench/routes';
 import { benchSearch, type SearchBenchRow } from './bench/search';
 import { benchTrackRecord } from './bench/track-record';
-import { benchWatches } from './bench/watches';
+import { benchWatches, type WatchTopics } from './bench/watches';
 import { buildIfNeeded } from './build-if-needed';
 
 const sizes = (process.env.BENCH_SIZES ?? '1500,100000').split(',').map(Number);
@@ -337,35 +338,41 @@ if (parts.includes('watch')) {
   // The webhook receiver is on loopback, which the service allows only when told to (the environment is read once).
   if (!env().INGEST_ALLOW_HOSTS.includes('127.0.0.1'))
     throw new Error('run BENCH_PARTS=watch with INGEST_ALLOW_HOSTS=127.0.0.1');
+  const topicModes = (process.env.BENCH_WATCH_TOPICS ?? 'titles,wide').split(',') as WatchTopics[];
   for (const database of databases) {
-    const testDb = database === 'postgres' ? await createTestDatabase() : null;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
-    const db = await prepareDatabase({ databaseUrl: testDb?.url, dataDir, log: () => {} });
-    try {
-      const watchCounts = (process.env.BENCH_WATCHES ?? '0,1000,100000').split(',').map(Number);
-      const itemsPerFeed = Number(process.env.BENCH_WATCH_ITEMS ?? 50);
-      const w = await benchWatches(db, {
-        watchCounts,
-        itemsPerFeed,
-        trials: Number(process.env.BENCH_WATCH_TRIALS ?? 40),
-      });
-      console.log(`\n${database}, watches (feeds of ${itemsPerFeed} demo posts synced one after another)`);
-      const base = w.throughput[0]!.postsPerSecond;
-      for (const row of w.throughput) {
+    for (const topics of topicModes) {
+      const testDb = database === 'postgres' ? await createTestDatabase() : null;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-bench-'));
+      const db = await prepareDatabase({ databaseUrl: testDb?.url, dataDir, log: () => {} });
+      try {
+        const watchCounts = (process.env.BENCH_WATCHES ?? '0,1000,100000').split(',').map(Number);
+        const itemsPerFeed = Number(process.env.BENCH_WATCH_ITEMS ?? 50);
+        const w = await benchWatches(db, {
+          watchCounts,
+          itemsPerFeed,
+          trials: Number(process.env.BENCH_WATCH_TRIALS ?? 40),
+          topics,
+        });
         console.log(
-          `  ${row.watches.toLocaleString('en-US').padStart(7)} topic watches: ${row.postsPerSecond.toFixed(1)} posts/s ` +
-            `(${row.posts} posts in ${row.seconds.toFixed(1)} s, ${row.events} events; ` +
-            `${(100 * (1 - row.postsPerSecond / base)).toFixed(1)}% below none)`,
+          `\n${database}, watches on ${topics} topics (feeds of ${itemsPerFeed} demo posts synced one after another)`,
         );
+        const base = w.throughput[0]!.postsPerSecond;
+        for (const row of w.throughput) {
+          console.log(
+            `  ${row.watches.toLocaleString('en-US').padStart(7)} topic watches: ${row.postsPerSecond.toFixed(1)} posts/s ` +
+              `(${row.posts} posts in ${row.seconds.toFixed(1)} s, ${row.events} events, ` +
+              `${(row.events / row.posts).toFixed(1)} a post; ${(100 * (1 - row.postsPerSecond / base)).toFixed(1)}% below none)`,
+          );
+        }
+        const f = w.firstAttempt;
+        console.log(
+          `  post arrival to first webhook attempt (${f.trials} posts): p50 ${ms(f.p50Ms)}  p95 ${ms(f.p95Ms)}  max ${ms(f.maxMs)}`,
+        );
+        results.push({ database, watches: w });
+      } finally {
+        await db.close();
+        await testDb?.drop();
       }
-      const f = w.firstAttempt;
-      console.log(
-        `  post arrival to first webhook attempt (${f.trials} posts): p50 ${ms(f.p50Ms)}  p95 ${ms(f.p95Ms)}  max ${ms(f.maxMs)}`,
-      );
-      results.push({ database, watches: w });
-    } finally {
-      await db.close();
-      await testDb?.drop();
     }
   }
 }

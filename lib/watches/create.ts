@@ -4,6 +4,7 @@ import { ApiError, invalidInput } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/types';
 import { MAX_WATCHES_PER_ACCOUNT } from './limits';
 import { newFeedToken, newWebhookSecret } from './secrets';
+import { storeTopicKeys, termIdfs } from './topic-key';
 import { topicTerms } from './topic-terms';
 import { selectWatches, toWatchView, type WatchView } from './watch-view';
 import { type WebhookNetwork, WebhookUrlError, webhookDestination } from './webhook-destination';
@@ -49,6 +50,9 @@ export async function createWatch(
       throw new ApiError({ code: 'not_found', message: `Publication ${input.publicationSlug} is not indexed.` });
     publicationId = row.id;
   }
+  const minConfidence = topic ? (input.minConfidence ?? 'weak') : null;
+  // Read before the transaction: the key is chosen by the terms' idfs (topic-key.ts).
+  const idfs = topic ? await termIdfs(db, [topic]) : null;
   const secret = newWebhookSecret();
   const feedToken = newFeedToken();
   const id = await db.transaction(async (tx) => {
@@ -75,7 +79,7 @@ export async function createWatch(
         input.kind === 'ticker' ? [...new Set(input.events ?? ['call', 'mention'])] : [],
         topic ? input.query : null,
         topic?.terms ?? null,
-        topic ? (input.minConfidence ?? 'weak') : null,
+        minConfidence,
         publicationId,
         input.webhookUrl ?? null,
         secret,
@@ -83,14 +87,7 @@ export async function createWatch(
         options.baseUrl,
       ],
     );
-    if (topic) {
-      const lexemes = topic.lexemes.flatMap((forms, index) => forms.map((lexeme) => ({ lexeme, index })));
-      await tx.query(
-        `insert into watch_terms (lexeme, watch_id, term_index)
-         select l, $1, i from unnest($2::text[], $3::int[]) as t(l, i) on conflict do nothing`,
-        [row!.id, lexemes.map((l) => l.lexeme), lexemes.map((l) => l.index)],
-      );
-    }
+    if (topic) await storeTopicKeys(tx, [{ watchId: row!.id, topic, minConfidence: minConfidence! }], idfs!);
     return row!.id;
   });
   const [created] = await selectWatches(db, userId, id);

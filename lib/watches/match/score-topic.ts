@@ -23,32 +23,28 @@ const FIELD_ORDER: Field[] = ['title', 'subtitle', 'publication', 'body'];
  * share of the topic it covers must pass search's match gate, and its relevance, with the post as the best (only)
  * hit, gives the confidence search would call the match. The score (Σ idf × (presence + weight)) is the ranking's,
  * from the weights of the vector search stored. Semantic similarity is not used: watches match lexically, as
- * `mode=fts` does.
+ * `mode=fts` does. With `needed`, a post below that coverage is no match (the watch's minimum confidence).
  */
-export function scoreTopic(post: PostFacts, terms: readonly ResolvedTerm[]): TopicMatch | null {
+export function scoreTopic(post: PostFacts, terms: readonly ResolvedTerm[], needed = 0): TopicMatch | null {
   let total = 0;
   let held = 0;
   let score = 0;
   let matched = 0;
-  const fields: Field[][] = [];
   for (const term of terms) {
     total += term.idf;
     let weight = -1;
-    const labels = new Set<number>();
     for (const lexeme of term.lexemes) {
       const own = post.lexemes.get(lexeme);
-      if (!own) continue;
-      weight = Math.max(weight, quantizeWeight(termWeight(own, post.length)));
-      for (const label of own) labels.add(label);
+      if (own) weight = Math.max(weight, quantizeWeight(termWeight(own, post.length)));
     }
-    fields.push(FIELD_ORDER.filter((field) => [...labels].some((label) => FIELD_OF_LABEL[label] === field)));
     if (weight < 0) continue;
     held += term.idf;
     matched += 1;
     score += term.idf * (SCORE.presence + weight);
   }
   const coverage = total > 0 ? held / total : 0;
-  if (!isLexicalMatch(coverage)) return null;
+  // Most candidates fall short: the fields a match is explained with are read only for those that pass.
+  if (!isLexicalMatch(coverage) || coverage < needed - 1e-9) return null;
   const relevance = lexicalRelevance({ postId: post.id, score, matched, coverage }, score);
   const confidence = confidenceOf(relevance);
   if (confidence === 'none') return null;
@@ -59,10 +55,17 @@ export function scoreTopic(post: PostFacts, terms: readonly ResolvedTerm[]): Top
     totalTokenCount: terms.length,
     whyMatched: whyMatched({
       terms: [...terms],
-      detail: { body: '', fields },
+      detail: { body: '', fields: terms.map((term) => fieldsHolding(post, term)) },
       similarity: null,
       fused: false,
       inWindowLabel: null,
     }),
   };
+}
+
+/** The fields of the post that hold one of the term's lexemes, in search's order. */
+function fieldsHolding(post: PostFacts, term: ResolvedTerm): Field[] {
+  const labels = new Set<number>();
+  for (const lexeme of term.lexemes) for (const label of post.lexemes.get(lexeme) ?? []) labels.add(label);
+  return FIELD_ORDER.filter((field) => [...labels].some((label) => FIELD_OF_LABEL[label] === field));
 }
