@@ -24,11 +24,16 @@ import { receiveEmail } from '@/lib/ingest/email/receive-email';
 import { systemResolve } from '@/lib/ingest/fetch/resolve-destination';
 import { addPublication } from '@/lib/ingest/sync/add-publication';
 import { syncPublication } from '@/lib/ingest/sync/sync-publication';
+import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
+import { createWatch as createLibWatch } from '@/lib/watches/create';
 import { deliverDueEvents } from '@/lib/watches/deliver/deliver-due';
 import { RETRY_DELAYS_MS } from '@/lib/watches/deliver/retry-schedule';
 import type { EventPayload } from '@/lib/watches/event-payload';
 import { MAX_WATCHES_PER_ACCOUNT } from '@/lib/watches/limits';
 import { matchPostCalls } from '@/lib/watches/match/match-calls';
+import { matchNewPosts } from '@/lib/watches/match/match-posts';
+import { loadPostFacts } from '@/lib/watches/match/post-facts';
+import { scoreTopic } from '@/lib/watches/match/score-topic';
 import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
 import { connectInMemoryMcp } from '@/tests/helpers/in-memory-mcp';
@@ -303,6 +308,60 @@ describe('watches', () => {
     const again = await mcp.callTool({ name: 'delete_watch', arguments: { id: watch.watch.id } });
     expect(again.isError).toBe(true);
     expect(JSON.stringify(again.content)).toContain('not_found');
+  });
+
+  it('finds through the key terms every topic watch a post matches, as scoring each one would, with one event each', async () => {
+    const owner = await ensureUser(db, 'many-topics@example.com');
+    const queries = ['regional bank copper', 'copper miners lenders', 'bank credit losses', 'regional lenders brace'];
+    queries.push('zyxwv lenders regional', 'copper supply tight', 'nickel cobalt mines');
+    const made = [];
+    for (const query of queries) {
+      made.push(
+        await createLibWatch(
+          db,
+          owner.id,
+          { kind: 'query', query, minConfidence: 'strong' },
+          { baseUrl: 'http://localhost', network },
+        ),
+      );
+    }
+    // Topics of words the corpus holds leave their commonest word out of the key; one with a word no post holds
+    // (zyxwv) keys every term.
+    const keyed = await db.query<{ watch_id: string; terms: number }>(
+      'select watch_id, count(distinct term_index)::int as terms from watch_terms group by watch_id',
+    );
+    const keyTerms = new Map(keyed.map((row) => [row.watch_id, row.terms]));
+    expect(made.some(({ watch }) => keyTerms.get(watch.id)! < watch.query!.split(' ').length)).toBe(true);
+    expect(keyTerms.get(made[4]!.watch.id)).toBe(3);
+
+    feeds.set('/many.xml', {
+      body: RSS(
+        ITEM('m1', 'Regional lenders brace for bank credit losses', 'Copper miners and regional bank lenders.'),
+      ),
+      contentType: 'application/rss+xml',
+    });
+    await addPublication(db, `${feeds.origin}/many.xml`, deps);
+    const [post] = await loadPostFacts(
+      db,
+      (await db.query<{ id: string }>("select id from posts where guid = 'm1'")).map((r) => r.id),
+      { vector: true, indexedOnly: true },
+    );
+    // What scoring every topic watch against the post, with no candidate lookup, finds.
+    const watches = await db.query<{ id: string; terms: string[]; min_confidence: string }>(
+      "select id, terms, min_confidence from watches where kind = 'query'",
+    );
+    const expected: string[] = [];
+    for (const watch of watches) {
+      const match = scoreTopic(post!, (await resolveTerms(db, watch.terms)).terms);
+      if (match && (watch.min_confidence === 'weak' || match.confidence === 'strong')) expected.push(watch.id);
+    }
+    expect(expected.length).toBeGreaterThanOrEqual(4);
+    const events = await db.query<{ watch_id: string }>(
+      "select watch_id from watch_events where post_id = $1 and payload -> 'data' -> 'match' ->> 'reason' = 'query'",
+      [post!.id],
+    );
+    expect(events.map((e) => e.watch_id).sort()).toEqual(expected.sort());
+    expect(await matchNewPosts(db, [post!.id])).toEqual([]);
   });
 
   it('keeps an account under its limit (409) and another account out of its watches (404)', async () => {
