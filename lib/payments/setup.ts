@@ -1,4 +1,5 @@
 import type { Env } from '@/lib/env';
+import type { SessionSettlePolicy } from './mpp-session/settle';
 import { publicRpcOf } from './x402/public-rpc';
 
 /** When counted x402 vouchers are claimed on chain: this many unclaimed, or the oldest this old (configurable). */
@@ -8,6 +9,10 @@ export interface ClaimPolicy {
 }
 
 /** The wallet methods this process can take payment with, from the environment or from the running sandbox. */
+/** When the vouchers a session channel's payer spent are settled on chain: 100 charges, or the oldest 5 minutes old
+ * (well within the escrow's 15-minute close grace period). */
+export const SESSION_SETTLE_POLICY: SessionSettlePolicy = { count: 100, ageSeconds: 300 };
+
 export interface PaymentSetup {
   /** True when the money is the sandbox's test money; everything shown to users says so. */
   testMoney: boolean;
@@ -33,7 +38,17 @@ export interface PaymentSetup {
   mpp: {
     secretKey: string;
     realm: string | null;
-    tempo: { rpcUrl: string; chainId: number; recipient: `0x${string}`; currency: `0x${string}` } | null;
+    tempo: {
+      rpcUrl: string;
+      chainId: number;
+      recipient: `0x${string}`;
+      currency: `0x${string}`;
+      /**
+       * MPP `tempo.session` channels (TIP-1034 escrow): the payee's key that settles and closes them, and when spent
+       * vouchers are settled. Set when the escrow has code (the sandbox only, so far); not offered in challenges yet.
+       */
+      session?: { payeeKey: `0x${string}`; settle: SessionSettlePolicy } | null;
+    } | null;
     stripe: { secretKey: string; networkId: string; apiBaseUrl: string | null } | null;
   } | null;
   prices: { defaultPostCents: number; stockPicksArticleCents: number };
@@ -49,7 +64,14 @@ export interface SandboxRegistration {
     rpcUrl: string;
     batchSettlement: { receiverAuthorizerKey: `0x${string}` } | null;
   };
-  mpp: { secretKey: string; rpcUrl: string; chainId: number; recipient: `0x${string}`; currency: `0x${string}` };
+  mpp: {
+    secretKey: string;
+    rpcUrl: string;
+    chainId: number;
+    recipient: `0x${string}`;
+    currency: `0x${string}`;
+    session: { payeeKey: `0x${string}` } | null;
+  };
 }
 
 /**
@@ -88,6 +110,7 @@ export function paymentSetup(config: Env, sandbox?: SandboxRegistration): Paymen
               chainId: sandbox.mpp.chainId,
               recipient: sandbox.mpp.recipient,
               currency: sandbox.mpp.currency,
+              session: sandbox.mpp.session && { ...sandbox.mpp.session, settle: SESSION_SETTLE_POLICY },
             },
             stripe: null,
           }

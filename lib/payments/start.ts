@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '@/lib/env';
 import { batchEscrowPresent, facilitatorSettlesBatches } from './batch-settlement/escrow-present';
-import { devAccountAddresses, devPrivateKeys, X402_ROLES } from './sandbox/accounts';
+import { sessionEscrowPresent } from './mpp-session/escrow-present';
+import { devAccountAddresses, devPrivateKeys, TEMPO_ROLES, X402_ROLES } from './sandbox/accounts';
 import { startPaymentSandbox } from './sandbox/start';
 import { describeLiveMethods, type PaymentSetup, paymentSetup } from './setup';
 
@@ -48,7 +49,15 @@ export async function startWalletPayments(
         : null,
     },
     // Challenges are bound by an HMAC with this key; a new key per run only voids challenges of a previous run.
-    mpp: { ...sandbox.config.mpp, secretKey: randomBytes(32).toString('base64url') },
+    mpp: {
+      ...sandbox.config.mpp,
+      secretKey: randomBytes(32).toString('base64url'),
+      // The sandbox places its emulation of the TIP-1034 escrow itself; it is still looked for, as anywhere else.
+      // The payee's own dev key settles and closes its channels.
+      session: (await sessionEscrowPresent(sandbox.config.mpp.rpcUrl))
+        ? { payeeKey: devPrivateKeys()[TEMPO_ROLES.recipient]! }
+        : null,
+    },
   });
   log(
     `payments: sandbox ready in ${Date.now() - started} ms, TEST MONEY ONLY; payer wallets in ${config.DATA_DIR}/sandbox.json`,

@@ -2,6 +2,7 @@ import { SettleError } from '@x402/core/types';
 import { createPublicClient, http, parseAbi } from 'viem';
 import type { Db } from '@/lib/db/types';
 import { isClaimSettlement, reconcileClaim } from '@/lib/payments/batch-settlement/claims';
+import { isSessionSettlement, reconcileSessionSettle, sessionPayee } from '@/lib/payments/mpp-session/settle';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { x402ServerFor } from '@/lib/payments/x402/resource-server';
 import { reconcileMppSettlement } from './mpp';
@@ -29,6 +30,10 @@ export async function reconcilePendingSettlements(
     if (isClaimSettlement(settlement)) {
       if (!setup.x402?.batchSettlement) continue;
       status = await reconcileClaim(db, settlement, setup.x402);
+    } else if (isSessionSettlement(settlement)) {
+      const payee = sessionPayee(setup.mpp);
+      if (!payee) continue;
+      status = await reconcileSessionSettle(db, settlement, payee);
     } else if (settlement.protocol === 'mpp') {
       if (!setup.mpp) continue;
       status = await reconcileMppSettlement(db, settlement, setup.mpp);
