@@ -23,10 +23,13 @@ import {
 } from './cues';
 import type { CandidatePick, ExtractedPick, PickExtractionInput, PickExtractor } from './extractor';
 import { ITEM_LEAD, leadsOf } from './leads';
+import { learnedAdditions } from './learned/additions';
+import type { PostContext } from './learned/features';
+import { PICK_MODEL, type PickModel } from './learned/model';
 import { postProcessPicks } from './post-process';
 import { weakMentions } from './weak-names';
 
-export const RULES_GENERATOR = 'rules-v8';
+export const RULES_GENERATOR = 'rules-v9';
 
 /**
  * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the
@@ -182,7 +185,20 @@ const LEADS = /^[\s"“]*(?:(?:\p{Lu}[\p{L}\p{N}.&'’-]*\s+){1,5}\(\s*(?:[A-Z]{
 const NAMED_ACTOR =
   /^\s*([A-Z][a-z]+(?: [A-Z][a-z'’-]+){0,2})(?:['’]s\b[^,;]*|(?:\s+(?:has been|has|is|was|also|still|recently|now|currently|just|remains|and)){0,3})\s*$/u;
 
-export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
+export function extractByRules(input: PickExtractionInput, model: PickModel | null = PICK_MODEL): ExtractedPick[] {
+  const ctx = pairContextOf(input);
+  // The learned step (lib/ai/picks/learned): calls the rules left out, scored over (company, sentence) pairs.
+  const added = model ? learnedAdditions(ctx, model) : [];
+  return postProcessPicks([...ctx.rules, ...added], {
+    text: ctx.text,
+    author: input.author,
+    generator: RULES_GENERATOR,
+    weakNames: ctx.weak,
+  });
+}
+
+/** A post as the rules and the learned step read it: its sentences, every company it names, the rules' candidates. */
+export function pairContextOf(input: PickExtractionInput): PostContext & { weak: TickerMention[] } {
   const text = typeof input.text === 'string' ? input.text : '';
   const mentions = findTickerMentions(text);
   const distinctive = weakMentions(text, mentions);
@@ -190,12 +206,9 @@ export function extractByRules(input: PickExtractionInput): ExtractedPick[] {
     (a, b) => a.start - b.start,
   );
   const title = typeof input.title === 'string' ? input.title : '';
-  return postProcessPicks(candidatesByRules(text, mentions, weak, title), {
-    text,
-    author: input.author,
-    generator: RULES_GENERATOR,
-    weakNames: weak,
-  });
+  const rules = candidatesByRules(text, mentions, weak, title);
+  const named = [...mentions, ...weak].sort((a, b) => a.start - b.start);
+  return { text, title, sentences: splitSentences(text), named, rules, weak };
 }
 
 /** The rules' candidate calls, before the post-processing every generator's output passes (post-process.ts). */
