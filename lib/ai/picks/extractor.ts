@@ -61,7 +61,7 @@ export interface PickExtractionInput {
 }
 
 export interface PickExtractor {
-  /** Recorded on every pick, e.g. "rules-v8" or "openai:gpt-4.1-mini@picks-v5". */
+  /** Recorded on every pick, e.g. "rules-v9" or "openai:gpt-4.1-mini@picks-v5". */
   readonly generator: string;
   extract(input: PickExtractionInput): Promise<ExtractedPick[]>;
 }

@@ -64,7 +64,7 @@ export interface SummaryResult {
   /** The rendered summary in the structure above. */
   text: string;
   structured: SummaryStructure;
-  /** Who wrote it, with its version, e.g. "extractive-v10" or "openai:gpt-4.1-mini@summary-v4"; stored with it. */
+  /** Who wrote it, with its version, e.g. "extractive-v11" or "openai:gpt-4.1-mini@summary-v4"; stored with it. */
   generator: string;
   /** contentHash(input.text): a summary exists for a hash, so unchanged text is never summarized twice. */
   inputHash: string;

@@ -2,7 +2,7 @@ import type { Queryable } from '@/lib/db/types';
 
 /**
  * Posts with a summary but no pick extraction of their current text (optionally published since a day): what
- * `picks extract` works through. With `olderThan` (a generator, e.g. "rules-v8"), also the posts whose extraction
+ * `picks extract` works through. With `olderThan` (a generator, e.g. "rules-v9"), also the posts whose extraction
  * another generator or an older version made (`picks extract --force`). Posts whose picks were loaded without a hash
  * (the demo corpus) are left alone.
  */
