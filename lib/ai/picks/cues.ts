@@ -610,3 +610,14 @@ export function rationaleFrom(sentence: string, next: string | undefined, nextIs
   if (/\$?\d/u.test(next.slice(0, 1))) return null;
   return next;
 }
+
+/** "our whole position in Zylo Robotics", "the stake in Sea Limited": a position named by its company (not a month). */
+export const NAMED_POSITION =
+  /\b(?:position|stake|holding|shares)\s+(?:in|of)\s+(?:the\s+)?(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Q[1-4])\b)\p{Lu}/u;
+
+/**
+ * What a verb buys when it is a thing, not a position: "a new iPhone", "a speaker for the kitchen", "my daughter a
+ * watch" (an article or a possessive, and no word of a position, an amount or a figure in the next three words).
+ */
+export const THING_OBJECT =
+  /^\s+(?:a|an|my|his|her|their|your)\s+(?!(?:\S+\s+){0,2}?(?:shares?|stake|positions?|holdings?|stock|calls?|puts?|options?|ADRs?|more|little|bit|few|tranche|lot|amount|bite|nibble|starter|\S*[\d%$])\b)/iu;

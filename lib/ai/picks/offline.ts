@@ -11,6 +11,7 @@ import {
   FIRST_PERSON,
   findCues,
   isModal,
+  NAMED_POSITION,
   NEGATED,
   NOT_OWNED_AFTER,
   PUT,
@@ -19,6 +20,7 @@ import {
   rationaleFrom,
   SUBORDINATE,
   sectionCue,
+  THING_OBJECT,
   THIRD_PARTY,
 } from './cues';
 import type { CandidatePick, ExtractedPick, PickExtractionInput, PickExtractor } from './extractor';
@@ -561,17 +563,6 @@ function postSubjectOf(
   // Undefined: the first company the text names decides (candidatesByRules).
   return inTitle.size > 1 ? null : undefined;
 }
-
-/** "our whole position in Zylo Robotics", "the stake in Sea Limited": a position named by its company (not a month). */
-const NAMED_POSITION =
-  /\b(?:position|stake|holding|shares)\s+(?:in|of)\s+(?:the\s+)?(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Q[1-4])\b)\p{Lu}/u;
-
-/**
- * What a verb buys when it is a thing, not a position: "a new iPhone", "a speaker for the kitchen", "my daughter a
- * watch" (an article or a possessive, and no word of a position, an amount or a figure in the next three words).
- */
-const THING_OBJECT =
-  /^\s+(?:a|an|my|his|her|their|your)\s+(?!(?:\S+\s+){0,2}?(?:shares?|stake|positions?|holdings?|stock|calls?|puts?|options?|ADRs?|more|little|bit|few|tranche|lot|amount|bite|nibble|starter|\S*[\d%$])\b)/iu;
 
 /** The label of a portfolio note or trade alert, before a verb whose subject is the author. */
 const NOTE_LABEL =

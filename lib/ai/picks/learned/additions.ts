@@ -1,4 +1,4 @@
-import { convictionOf } from '@/lib/ai/picks/cues';
+import { convictionOf, NAMED_POSITION, THING_OBJECT } from '@/lib/ai/picks/cues';
 import type { CandidatePick } from '@/lib/ai/picks/extractor';
 import { FEATURE_NAMES, type PairCandidate, type PostContext, pairCandidates } from './features';
 import { groupScores, type PickModel } from './model';
@@ -38,6 +38,8 @@ const REFERENT_WORD = at('referent_word');
 const NO_POSITION = /\b(?:no position|not|n['’]t|never|watch(?:ing|list)|considered|thinking about)\b/iu;
 /** A trade in the modal before the company ("it'd be silly to buy X", "I would buy X"): a view, left to the rules. */
 const MODAL_BEFORE = /\b(?:would|could|might|should|['’]d)\b/iu;
+/** A verb that buys or opens; what follows it may be a thing of its own ("bought a new iPhone"). */
+const BUYS = /\b(?:bought|buy|buying|added|add|adding|opened|open|picked up)\b/giu;
 /** A product after its maker's name: "Garmin Vector", "Apple Watch". */
 const PRODUCT_AFTER = /^\s+\p{Lu}[\p{L}\d]*/u;
 
@@ -50,6 +52,7 @@ const PRODUCT_AFTER = /^\s+\p{Lu}[\p{L}\d]*/u;
 export function learnedAdditions(ctx: PostContext, model: PickModel): CandidatePick[] {
   const called = new Set(ctx.rules.map((r) => `${r.ticker}|${r.direction}`));
   const ruledSentences = new Set(ctx.rules.map((r) => r.evidenceQuote));
+  const ruledParagraphs = new Set(ctx.sentences.filter((x) => ruledSentences.has(x.text)).map((x) => x.paragraph));
   const out: CandidatePick[] = [];
   for (const g of groupScores(model, pairCandidates(ctx))) {
     if (called.has(`${g.ticker}|${g.direction}`) || g.probability < model.addThreshold) continue;
@@ -64,8 +67,15 @@ export function learnedAdditions(ctx: PostContext, model: PickModel): CandidateP
     if (MODAL_BEFORE.test(s.slice(0, at0 >= 0 ? at0 : s.length))) continue;
     if (c.mention.via === 'name' && at0 >= 0 && PRODUCT_AFTER.test(s.slice(c.mention.end - c.sentence.start))) continue;
     if (!ACTORS.some((i) => x[i] === 1)) continue;
-    // A sentence the rules already read a call from, by a pronoun or not: its "it" is theirs to resolve.
-    if (x[REFERENT] === 1 && (x[REFERENT_WORD] !== 1 || ruledSentences.has(c.sentence.text))) continue;
+    // "Apple — bought a new iPhone for my daughter": the verb buys a thing of its own.
+    if ((c.action === 'NEW_POSITION' || c.action === 'ADD') && buysAThing(s)) continue;
+    // A pronoun in a paragraph the rules already read a call from is theirs to resolve; "our stake in Zylo Robotics"
+    // names its company, known or not.
+    if (
+      x[REFERENT] === 1 &&
+      (x[REFERENT_WORD] !== 1 || ruledParagraphs.has(c.sentence.paragraph) || NAMED_POSITION.test(s))
+    )
+      continue;
     if (listedElsewhere(c, ctx)) continue;
     out.push(asPick(c));
   }
@@ -76,6 +86,11 @@ export function learnedAdditions(ctx: PostContext, model: PickModel): CandidateP
  * "RELX (LON: REL)", "CSL (ASX: CSL)": a name or US ticker written with its listing is that listing; the candidate on
  * the name is no instrument of its own.
  */
+function buysAThing(s: string): boolean {
+  for (const m of s.matchAll(BUYS)) if (THING_OBJECT.test(s.slice(m.index + m[0].length))) return true;
+  return false;
+}
+
 function listedElsewhere(c: PairCandidate, ctx: PostContext): boolean {
   const m = c.mention;
   return ctx.named.some(

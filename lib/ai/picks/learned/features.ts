@@ -252,8 +252,12 @@ export function pairCandidates(ctx: PostContext): PairCandidate[] {
         });
       }
     }
-    const opener = strongHere.find((m) =>
-      /^[\s"“$]*(?:\p{Lu}[\p{L}.&'’-]*\s+){0,5}\(?$/u.test(s.slice(0, m.start - sentence.start)),
+    // "Digital Realty's new campus": a possessive opener names a company in passing, not the passage's topic.
+    const opener = strongHere.find(
+      (m) =>
+        !/^['’]s?\s/u.test(text.slice(m.end)) &&
+        !/['’]s?$/u.test(text.slice(m.start, m.end)) &&
+        /^[\s"“$]*(?:\p{Lu}[\p{L}.&'’-]*\s+){0,5}\(?$/u.test(s.slice(0, m.start - sentence.start)),
     );
     if (opener) {
       topic = { mention: opener, sentence };
