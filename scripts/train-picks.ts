@@ -141,6 +141,10 @@ if (process.argv.includes('--lobo')) {
     data.map(([n]) => n),
   );
   writeFileSync(OUT, `${JSON.stringify(model, null, 2)}\n`);
+  const groups = data.flatMap(([, p]) => p.flatMap((x) => x.groups));
+  console.log(
+    `trained on ${groups.length} (post, company, direction) groups, ${groups.filter((g) => g.label).length} of them calls`,
+  );
   console.log(`wrote ${OUT}: ${model.version}, ${model.weights.length} weights, add threshold ${model.addThreshold}`);
   for (const [i, f] of FEATURE_NAMES.entries()) console.log(`  ${f.padEnd(28)} ${model.weights[i]!.toFixed(3)}`);
 }
