@@ -6,6 +6,9 @@ import { mppServerFor } from './server';
 /** Stripe cannot charge a card less than 50 US cents, so the card method is offered only from there. */
 export const CARD_MINIMUM_CENTS = 50;
 
+/** How many requests a session channel's suggested deposit pays for. */
+export const SESSION_DEPOSIT_REQUESTS = 100;
+
 export type MppOutcome =
   | { status: 402; challenge: Response }
   | { status: 200; withReceipt: (response: Response) => Response };
@@ -26,6 +29,19 @@ export async function chargeWithMpp(
   const common = { description: offer.description, scope: offer.resource, meta: { body: bodySha256 } };
   const entries: Array<readonly [string, Record<string, unknown>]> = [];
   if (setup.tempo) entries.push(['tempo/charge', { ...common, amount: centsToUsd(offer.priceCents) }]);
+  // After tempo.charge: a client that knows both picks the one-off charge; a session client opens a channel with
+  // a deposit for a hundred such requests (or its own cap) and pays each with a voucher.
+  if (setup.tempo?.session) {
+    entries.push([
+      'tempo/session',
+      {
+        ...common,
+        amount: centsToUsd(offer.priceCents),
+        unitType: 'request',
+        suggestedDeposit: centsToUsd(offer.priceCents * SESSION_DEPOSIT_REQUESTS),
+      },
+    ]);
+  }
   if (setup.stripe && offer.priceCents >= CARD_MINIMUM_CENTS) {
     entries.push(['stripe/charge', { ...common, amount: centsToUsd(offer.priceCents) }]);
   }

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/types';
 import { mppRealm } from '@/lib/payments/challenge';
 import type { Delivery } from '@/lib/payments/deliver';
 import { DEV_PAYER_REFUSAL, isDevPayer, mppCredentialPayer } from '@/lib/payments/dev-payers';
+import { payWithMppSession } from '@/lib/payments/mpp-session/pay';
 import type { PaidOffer } from '@/lib/payments/offer';
 import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import {
@@ -55,6 +56,10 @@ export async function payWithMpp(
   const credential = ourCredential(request, setup);
   // Not one of our challenges, or unreadable: mppx refuses it before anything can move, so it needs no row.
   if (!credential) return answered(await charge(), offer);
+  // A session credential (open, voucher, top-up, close): its own adapter, which records the sale with the charge.
+  if (credential.challenge.intent === 'session') {
+    return payWithMppSession(db, request, offer, setup, bodySha256, credential);
+  }
 
   const key = mppSettlementKey(request.headers.get('authorization')!);
   const earlier = await findSettlement(db, key);

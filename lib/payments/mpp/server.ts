@@ -1,7 +1,10 @@
 import { Mppx, stripe, tempo } from 'mppx/server';
 import { createClient, defineChain, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { tempo as tempoMainnet } from 'viem/chains';
 import { stripeClient } from '@/lib/billing/stripe-client';
+import { getDb } from '@/lib/db/client';
+import { postgresSessionStore } from '@/lib/payments/mpp-session/channel-store';
 import { postgresPaymentStore } from '@/lib/payments/replay-store';
 import type { PaymentSetup } from '@/lib/payments/setup';
 import { answerNotingStripeClient } from './card-answers';
@@ -47,6 +50,20 @@ function createMpp(setup: MppSetup, realm: string) {
     // Every outbound call has a deadline: a stalled RPC node must not hold a paid request (and its connection) forever.
     const client = createClient({ chain, transport: http(rpcUrl, { timeout: OUTBOUND_TIMEOUT_MS }) });
     methods.push(tempo.charge({ currency, recipient, decimals: 6, chainId, getClient: () => client, store }));
+    if (setup.tempo.session) {
+      // A channel per payer on the TIP-1034 escrow, its records in mpp_session_channels; the payee's key settles and
+      // closes channels (its address is the recipient).
+      methods.push(
+        tempo.session({
+          account: privateKeyToAccount(setup.tempo.session.payeeKey),
+          currency,
+          decimals: 6,
+          chainId,
+          getClient: () => client,
+          store: postgresSessionStore(getDb),
+        }),
+      );
+    }
   }
   if (setup.stripe) {
     const { secretKey, networkId, apiBaseUrl } = setup.stripe;
