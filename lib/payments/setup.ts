@@ -1,5 +1,4 @@
 import type { Env } from '@/lib/env';
-import type { SessionSettlePolicy } from './mpp-session/settle';
 import { publicRpcOf } from './x402/public-rpc';
 
 /** When counted x402 vouchers are claimed on chain: this many unclaimed, or the oldest this old (configurable). */
@@ -9,6 +8,12 @@ export interface ClaimPolicy {
 }
 
 /** The wallet methods this process can take payment with, from the environment or from the running sandbox. */
+/** When a session channel's spent vouchers are settled: this many charges since the last settle, or the oldest this old. */
+export interface SessionSettlePolicy {
+  count: number;
+  ageSeconds: number;
+}
+
 /** When the vouchers a session channel's payer spent are settled on chain: 100 charges, or the oldest 5 minutes old
  * (well within the escrow's 15-minute close grace period). */
 export const SESSION_SETTLE_POLICY: SessionSettlePolicy = { count: 100, ageSeconds: 300 };

@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/types';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
 import { transition } from '@/lib/payments/settlements/states';
 import type { WalletSettlement } from '@/lib/payments/settlements/store';
-import type { PaymentSetup } from '@/lib/payments/setup';
+import type { PaymentSetup, SessionSettlePolicy } from '@/lib/payments/setup';
 import { postgresSessionStore } from './channel-store';
 
 /** Where and by whom a session channel's vouchers are settled: the Tempo node and the payee's key. */
@@ -24,12 +24,6 @@ export function sessionPayee(mpp: PaymentSetup['mpp'] | undefined): SessionPayee
   const tempo = mpp?.tempo;
   if (!tempo?.session) return null;
   return { rpcUrl: tempo.rpcUrl, chainId: tempo.chainId, payeeKey: tempo.session.payeeKey };
-}
-
-/** When a channel's spent vouchers are settled: this many charges since the last settle, or the oldest this old. */
-export interface SessionSettlePolicy {
-  count: number;
-  ageSeconds: number;
 }
 
 interface ChannelRecord {
