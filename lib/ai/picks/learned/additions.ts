@@ -36,6 +36,8 @@ const REFERENT = at('referent');
 const REFERENT_WORD = at('referent_word');
 /** Words that say the author holds nothing: "no position", "watching", "we do not own". */
 const NO_POSITION = /\b(?:no position|not|n['’]t|never|watch(?:ing|list)|considered|thinking about)\b/iu;
+/** A plan or a condition anywhere in the sentence: "cut the position if HYG closes above $91" has not happened. */
+const NOT_YET = /\b(?:if|unless|plan|planning|intend|will)\b/iu;
 /** A trade in the modal before the company ("it'd be silly to buy X", "I would buy X"): a view, left to the rules. */
 const MODAL_BEFORE = /\b(?:would|could|might|should|['’]d)\b/iu;
 /** A verb that buys or opens; what follows it may be a thing of its own ("bought a new iPhone"). */
@@ -59,7 +61,7 @@ export function learnedAdditions(ctx: PostContext, model: PickModel): CandidateP
     const c = g.best;
     const x = c.features;
     if (x[CUE] !== 1 && x[TRADE_WORD] !== 1) continue;
-    if (VETOES.some((i) => x[i] === 1) || NO_POSITION.test(c.sentence.text)) continue;
+    if (VETOES.some((i) => x[i] === 1) || NO_POSITION.test(c.sentence.text) || NOT_YET.test(c.sentence.text)) continue;
     // The additions are stated trades; views and ratings stay the rules' to read.
     if (c.action === 'RECOMMENDATION') continue;
     const s = c.sentence.text;
