@@ -209,11 +209,12 @@ function wideWords(): (i: number, k: number) => string {
 async function insertTopicWatches(db: Db, userId: string, topics: TopicTerms[]): Promise<void> {
   if (topics.length === 0) return;
   // Feed-only watches: their events are rows to count, not deliveries that would queue up before the latency runs.
+  // The rows travel as JSON text (postgres.js would send a string bound to jsonb as a JSON string scalar).
   const ids = topics.map(() => randomUUID());
   await db.query(
     `insert into watches (id, user_id, kind, query, terms, min_confidence, webhook_secret, feed_token_hash, base_url)
      select r.id, $1, 'query', r.query, r.terms, 'strong', 'whsec_bench', md5(r.id::text), 'http://localhost'
-       from jsonb_to_recordset($2::jsonb) as r(id uuid, query text, terms text[])`,
+       from jsonb_to_recordset($2::text::jsonb) as r(id uuid, query text, terms text[])`,
     [userId, JSON.stringify(topics.map(({ terms }, i) => ({ id: ids[i], query: terms.join(' '), terms })))],
   );
   const keyed: KeyedTopic[] = topics.map((topic, i) => ({ watchId: ids[i]!, topic, minConfidence: 'strong' }));
