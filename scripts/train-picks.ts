@@ -11,6 +11,7 @@
  * Training sets: judged-set.ts (batch 1), the holdout (batch 2), batches 3 to 9, structure-dev.ts and
  * false-picks-dev.ts. Never the real-text corpus (the false-pick check) nor a blind batch not yet measured.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { LabelledPost } from '@/lib/ai/evaluation/judged-set';
 import { FEATURE_NAMES, pairCandidates } from '@/lib/ai/picks/learned/features';
@@ -141,6 +142,8 @@ if (process.argv.includes('--lobo')) {
     data.map(([n]) => n),
   );
   writeFileSync(OUT, `${JSON.stringify(model, null, 2)}\n`);
+  // In the repository's own format, so `npm run lint` passes on the committed file as written.
+  execFileSync('npx', ['biome', 'format', '--write', OUT], { stdio: 'ignore' });
   const groups = data.flatMap(([, p]) => p.flatMap((x) => x.groups));
   console.log(
     `trained on ${groups.length} (post, company, direction) groups, ${groups.filter((g) => g.label).length} of them calls`,
