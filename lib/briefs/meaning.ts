@@ -58,6 +58,11 @@ export interface ScoredPassage extends ReadPassage {
   meaning: number;
   /** The question's similarity to the post's title: a post about the question backs the passage. */
   titleMeaning: number;
+  /**
+   * The question's similarity to the post's lead (its title and first sentence, lead-meaning.ts's leadText), when it
+   * was asked for (the learned claim test reads it; the rules do not).
+   */
+  leadMeaning?: number;
 }
 
 export type Admission = 'rule' | 'heads' | 'meaning' | null;
@@ -104,11 +109,14 @@ export function toScore(passages: readonly ReadPassage[], room = PER_POST): Read
   return [...passages].sort((a, b) => rank(a) - rank(b) || b.score - a.score).slice(0, Math.min(room, PER_POST));
 }
 
-/** Each post's passages with their similarity to the question, and the post title's, in one call to the encoder. */
+/**
+ * Each post's passages with their similarity to the question, and the post title's and lead's, in one call to the
+ * encoder.
+ */
 export async function scorePassages(
   encoder: SentenceEncoder,
   question: string,
-  posts: ReadonlyArray<{ title: string; passages: readonly ReadPassage[] }>,
+  posts: ReadonlyArray<{ title: string; lead?: string; passages: readonly ReadPassage[] }>,
 ): Promise<ScoredPassage[][]> {
   let room = PER_QUESTION;
   const chosen = posts.map((post) => {
@@ -117,15 +125,19 @@ export async function scorePassages(
     return list;
   });
   const read = posts.filter((_, i) => chosen[i]!.length > 0);
-  const texts = [...chosen.flat().map((p) => p.quote), ...read.map((post) => post.title)];
+  const texts = [
+    ...chosen.flat().map((p) => p.quote),
+    ...read.flatMap((post) => (post.lead === undefined ? [post.title] : [post.title, post.lead])),
+  ];
   if (texts.length === 0) return chosen.map(() => []);
   const [q, ...vectors] = await encoder.embed([question, ...texts]);
   let at = 0;
   let title = chosen.flat().length;
-  return chosen.map((list) => {
+  return chosen.map((list, i) => {
     if (list.length === 0) return [];
     const titleMeaning = similarity(q!, vectors[title++]!);
-    return list.map((p) => ({ ...p, meaning: similarity(q!, vectors[at++]!), titleMeaning }));
+    const lead = posts[i]!.lead === undefined ? {} : { leadMeaning: similarity(q!, vectors[title++]!) };
+    return list.map((p) => ({ ...p, meaning: similarity(q!, vectors[at++]!), titleMeaning, ...lead }));
   });
 }
 
@@ -137,7 +149,7 @@ export function admittedClaims(
 ): ClaimPassage[] {
   return passages
     .filter((p) => admissionOf(p, thresholds) !== null)
-    .map(({ rule: _r, names: _n, topic: _t, meaning, titleMeaning: _m, ...p }) => ({
+    .map(({ rule: _r, names: _n, topic: _t, meaning, titleMeaning: _m, leadMeaning: _l, ...p }) => ({
       ...p,
       score: meaning + (subject.asksWhy && p.causal ? CAUSE_BONUS : 0) + p.score * 0.1,
     }))
