@@ -170,6 +170,7 @@ describe('OpenAPI document', () => {
         'charge:x402:100000',
         'session:x402:100000',
         'charge:tempo:100000',
+        'session:tempo:100000',
         'charge:stripe:50',
       ]);
       const challenge = op.responses['402']!;

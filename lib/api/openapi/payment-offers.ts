@@ -28,6 +28,14 @@ export const PAYMENT_OFFERS = [
     description: 'MPP tempo.charge on Tempo. Floor; the WWW-Authenticate challenge is authoritative.',
   },
   {
+    intent: 'session',
+    method: 'tempo',
+    amount: '100000',
+    currency: 'USD stablecoin (TIP-20, 6 decimals)',
+    description:
+      'MPP tempo.session on Tempo: a payment channel opened once on the escrow, then a signed voucher per request, settled in batches; closing returns the unspent deposit. Challenged after tempo.charge only where the escrow is on chain (this service checks at start; today its payment sandbox). Floor per request.',
+  },
+  {
     intent: 'charge',
     method: 'stripe',
     amount: '50',

@@ -27,7 +27,7 @@ export const paymentRequired = {
     'Payment required. Pay with one of the challenges and retry the identical request. Not a final failure. With an API key whose spend cap this request would pass: `spend_cap_reached` (application/json, no challenge), nothing charged; retry after `cap.resetsAt`.',
   headers: {
     'WWW-Authenticate': stringHeader(
-      'MPP challenge(s): `Payment id="...", realm="...", method="tempo"|"stripe", intent="charge", request="...", expires="..."`.',
+      'MPP challenge(s): `Payment id="...", realm="...", method="tempo"|"stripe", intent="charge"|"session", request="...", expires="..."`: tempo charge, then tempo session where its escrow is on chain, then stripe.',
     ),
     'PAYMENT-REQUIRED': stringHeader(
       'x402 v2 PaymentRequired, base64 JSON: x402Version 2, resource, accepts (exact scheme, USDC; then batch-settlement where its escrow is on chain).',
