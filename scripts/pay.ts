@@ -1,12 +1,12 @@
 /**
- * Paying client: `npm run pay -- <url> [--method x402|x402-batch|mpp] [--post] [--payer N] [--count N] [--mcp]`.
+ * Paying client: `npm run pay -- <url> [--method x402|x402-batch|mpp|mpp-session] [--post] [--payer N] [--count N]`.
  * Pays for one request with the official client libraries (@x402/fetch, mppx) and prints the status, the decoded
  * receipt header and the body; with --count, pays N in turn and prints their latency and on-chain transactions.
  * Exit codes: 0 paid (2xx, every one with --count), 1 any other answer or a failed payment, 2 usage errors.
  */
 import { env } from '@/lib/env';
 import { parsePayArgs, USAGE, UsageError } from './pay/args';
-import { mppPaymentClient, x402BatchPaymentClient, x402PaymentClient } from './pay/clients';
+import { mppPaymentClient, mppSessionPaymentClient, x402BatchPaymentClient, x402PaymentClient } from './pay/clients';
 import { payOverMcp } from './pay/mcp';
 import { PayerError, resolvePayer } from './pay/payer';
 import { payRepeatedly } from './pay/repeat';
@@ -32,7 +32,9 @@ async function main(): Promise<number> {
       ? x402PaymentClient(payer, args.maxAmountUsd)
       : args.method === 'x402-batch'
         ? x402BatchPaymentClient(payer, args.maxAmountUsd, args.count)
-        : await mppPaymentClient(payer);
+        : args.method === 'mpp-session'
+          ? await mppSessionPaymentClient(payer, args.maxAmountUsd, args.count)
+          : await mppPaymentClient(payer);
 
   console.log(
     payer.testMoney
@@ -71,6 +73,8 @@ async function main(): Promise<number> {
   } else {
     console.log(`${client.receiptHeader}: (none)`);
   }
+  // An mpp-session channel is closed after its one request too, so the unspent deposit does not stay in escrow.
+  if (args.method === 'mpp-session') console.log(`closed the channel: ${await client.channel!.close(args.url)}`);
   if (!response.ok) {
     console.error(`The server answered ${response.status}; error body:`);
     console.error(pretty(body));

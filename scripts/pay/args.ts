@@ -1,22 +1,25 @@
 import { parseArgs } from 'node:util';
 
 /** Command line of `npm run pay`: validated here so mistakes get a usage message, not a stack trace. */
-export const USAGE = `Usage: npm run pay -- <url> [--method x402|x402-batch|mpp] [--post | --body JSON] [--payer N] [--count N] [--mcp]
+export const USAGE = `Usage: npm run pay -- <url> [--method x402|x402-batch|mpp|mpp-session] [--post | --body JSON] [--payer N] [--count N] [--mcp]
 
 Pays for one request to a paid route with the official client libraries and prints the answer.
 
   <url>             absolute http(s) URL of the paid resource
   --method M        x402 (default: @x402/fetch, USDC on the sandbox's Base Sepolia chain, one transfer a request),
                     x402-batch (the same client with the batch-settlement scheme: one deposit for the run, a
-                    voucher a request, then the unspent deposit refunded) or mpp (mppx client, pathUSD on the
-                    sandbox's Tempo chain)
+                    voucher a request, then the unspent deposit refunded), mpp (mppx client, pathUSD on the
+                    sandbox's Tempo chain, one transfer a request) or mpp-session (mppx's session manager on the
+                    same chain: one channel opened with the deposit the server suggests, a voucher a request, then
+                    the channel closed and the unspent deposit returned)
   --post            send POST with the JSON body {} instead of GET
   --body JSON       send POST with this JSON body, e.g. a research brief's '{"question":"regional bank credit"}'
   --payer N         which sandbox payer account to use (0-based, default 0)
   --max-amount USD  the most one x402 payment may cost, in dollars (default 1, the x402 client's own limit);
-                    a day of 200 stock picks costs more: --max-amount 5
+                    a day of 200 stock picks costs more: --max-amount 5. mpp-session: the channel's deposit and
+                    vouchers together stay within this times (--count + 1)
   --count N         pay N requests in turn (1-1000), one line each, then their p50 and how many on-chain
-                    transactions settled them (x402-batch: counted on the chain, the deposit and refund included)
+                    transactions settled them (x402-batch, mpp-session: counted on the chain, the deposit and the close included)
   --mcp             buy the same thing through the service's MCP server (/mcp): the tool call's unpaid error
                     result carries the price, then x402 pays in _meta["x402/payment"] or mppx's MCP client pays
   -h, --help        show this help
@@ -25,7 +28,7 @@ Keys come from DATA_DIR/sandbox.json (DATA_DIR defaults to .data), written by th
 sandbox runs: TEST MONEY ONLY. To pay elsewhere, set X402_PAYER_PRIVATE_KEY (with X402_RPC_URL for x402-batch), or
 MPP_PAYER_PRIVATE_KEY with MPP_RPC_URL (a Tempo RPC); those keys may hold real money.`;
 
-export type PayMethod = 'x402' | 'x402-batch' | 'mpp';
+export type PayMethod = 'x402' | 'x402-batch' | 'mpp' | 'mpp-session';
 
 export interface PayArgs {
   url: URL;
@@ -87,8 +90,8 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
     throw new UsageError(`only http(s) URLs can be paid for, got ${url.protocol}`);
 
   const method = values.method ?? 'x402';
-  if (method !== 'x402' && method !== 'x402-batch' && method !== 'mpp')
-    throw new UsageError(`--method must be x402, x402-batch or mpp, got "${method}"`);
+  if (method !== 'x402' && method !== 'x402-batch' && method !== 'mpp' && method !== 'mpp-session')
+    throw new UsageError(`--method must be x402, x402-batch, mpp or mpp-session, got "${method}"`);
 
   let payer: number | null = null;
   if (values.payer !== undefined) {
@@ -117,7 +120,8 @@ export function parsePayArgs(argv: string[]): PayArgs | 'help' {
     count = Number(values.count);
   }
   if (values.mcp && count > 1) throw new UsageError('--count cannot be combined with --mcp');
-  if (values.mcp && method === 'x402-batch') throw new UsageError('--method x402-batch cannot be combined with --mcp');
+  if (values.mcp && (method === 'x402-batch' || method === 'mpp-session'))
+    throw new UsageError(`--method ${method} cannot be combined with --mcp`);
   return {
     url,
     method,

@@ -5,9 +5,11 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/client';
-import { createClient, createPublicClient, http } from 'viem';
+import { Session } from 'mppx/tempo';
+import { createClient, createPublicClient, formatUnits, http, parseEventLogs, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
+import { TIP1034_ESCROW_ADDRESS } from '@/lib/payments/sandbox/tempo-session-escrow';
 import type { Payer } from './payer';
 
 /**
@@ -22,7 +24,7 @@ export interface PaymentClient {
   /** The on-chain transaction a receipt names (x402's `transaction`, MPP's `reference`), or null. */
   transactionOf(value: string): string | null;
   /**
-   * A channel's client (x402-batch): its receipts name the deposit only, so a run's transactions are counted on the
+   * A channel's client (x402-batch, mpp-session): its receipts name the deposit only, so a run's transactions are counted on the
    * chain instead, from a block marked before it; and it ends the run by closing the channel (the refund of the
    * unspent deposit, which also claims what the run was charged).
    */
@@ -131,5 +133,61 @@ export async function mppPaymentClient(payer: Payer): Promise<PaymentClient> {
     receiptHeader: 'Payment-Receipt',
     decodeReceipt: (value) => Receipt.deserialize(value),
     transactionOf: (value) => Receipt.deserialize(value).reference || null,
+  };
+}
+
+/**
+ * MPP tempo.session: mppx's session manager opens a channel on the TIP-1034 escrow with the deposit the server
+ * suggests, pays each request with a voucher, and its close returns the rest. The deposit and all vouchers together
+ * are capped at the per-request limit (--max-amount, default $1) times the run's requests plus one.
+ */
+export async function mppSessionPaymentClient(
+  payer: Payer,
+  maxAmountUsd: string | null,
+  requests: number,
+): Promise<PaymentClient> {
+  if (!payer.rpcUrl) throw new Error('mpp-session needs a Tempo RPC URL');
+  const rpcUrl = payer.rpcUrl;
+  const account = privateKeyToAccount(payer.privateKey);
+  const chainId = payer.chainId ?? (await createPublicClient({ transport: http(rpcUrl) }).getChainId());
+  const chain = tempoChain(rpcUrl, chainId);
+  const manager = tempo.session.manager({
+    account,
+    getClient: () => createClient({ chain, transport: http(rpcUrl) }),
+    allowedChainIds: [chainId], // refuse challenges for any other chain than the RPC's
+    maxDeposit: formatUnits(parseUnits(maxAmountUsd ?? '1', 6) * BigInt(requests + 1), 6),
+    fetch: (input, init) => fetch(input, init),
+  });
+  const reader = createPublicClient({ chain, transport: http(rpcUrl) });
+  const escrowLogs = (fromBlock: bigint) =>
+    reader
+      .getLogs({ address: TIP1034_ESCROW_ADDRESS, fromBlock, toBlock: 'latest' })
+      .then((logs) => parseEventLogs({ abi: Session.Precompile.escrowAbi, logs }));
+  const receiptOf = (value: string) => Session.Precompile.Receipt.deserializeSessionReceipt(value);
+  return {
+    address: account.address,
+    fetch: (url, init) => manager.fetch(url, init),
+    receiptHeader: 'Payment-Receipt',
+    decodeReceipt: receiptOf,
+    // A session receipt's reference is the channel; it names a transaction only when the request caused one.
+    transactionOf: (value) => receiptOf(value).txHash ?? null,
+    channel: {
+      mark: () => reader.getBlockNumber({ cacheTime: 0 }),
+      // Every transaction that touched the escrow (open, top-up, settle, close; on a shared chain, others' too).
+      countSince: async (start) => new Set((await escrowLogs(start + 1n)).map((log) => log.transactionHash)).size,
+      async close() {
+        const start = await reader.getBlockNumber({ cacheTime: 0 });
+        const closing = await manager.close();
+        if (!closing?.txHash) return 'no channel was open';
+        const closed = (await escrowLogs(start)).find(
+          (log) => log.eventName === 'ChannelClosed' && log.transactionHash === closing.txHash,
+        );
+        const refunded =
+          closed?.eventName === 'ChannelClosed'
+            ? `${formatUnits(closed.args.refundedToPayer, 6)} pathUSD`
+            : '(unknown)';
+        return `the unspent deposit was refunded: ${refunded}, tx ${closing.txHash}`;
+      },
+    },
   };
 }

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/server';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devPrivateKeys, X402_ROLES } from '@/lib/payments/sandbox/accounts';
+import { devPrivateKeys, TEMPO_ROLES, X402_ROLES } from '@/lib/payments/sandbox/accounts';
 import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
 import { startMppResourceServer } from './helpers/mpp-resource-server';
+import { startMppSessionServer } from './helpers/mpp-session-server';
 import { startX402ResourceServer } from './helpers/x402-resource-server';
 
 /** `npm run pay` (scripts/pay.ts) against the tiny x402 and MPP servers, with keys from the sandbox's file. */
@@ -34,6 +35,7 @@ describe('npm run pay', () => {
   let x402: Awaited<ReturnType<typeof startX402ResourceServer>>;
   let mpp: Awaited<ReturnType<typeof startMppResourceServer>>;
   let batch: Awaited<ReturnType<typeof startX402ResourceServer>>;
+  let session: Awaited<ReturnType<typeof startMppSessionServer>>;
 
   beforeAll(async () => {
     sandbox = await startPaymentSandbox({ dataDir });
@@ -41,15 +43,17 @@ describe('npm run pay', () => {
     const batchScheme = new BatchSettlementEvmScheme(sandbox.config.x402.payTo, {
       receiverAuthorizerSigner: authorizer,
     });
-    [x402, mpp, batch] = await Promise.all([
+    [x402, mpp, batch, session] = await Promise.all([
       startX402ResourceServer(sandbox.config.x402),
       startMppResourceServer(sandbox.config.mpp),
       startX402ResourceServer(sandbox.config.x402, '$0.01', batchScheme),
+      // $0.01 a request; the server suggests a $1 deposit.
+      startMppSessionServer(sandbox.config.mpp, devPrivateKeys()[TEMPO_ROLES.recipient]!),
     ]);
   });
 
   afterAll(async () => {
-    await Promise.all([x402?.close(), mpp?.close(), batch?.close()]);
+    await Promise.all([x402?.close(), mpp?.close(), batch?.close(), session?.close()]);
     await sandbox?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -97,6 +101,35 @@ describe('npm run pay', () => {
     );
   });
 
+  it('--method mpp-session pays through one channel with mppx session manager, closes it and prints the refund', async () => {
+    // In turn: the run counts every escrow transaction on the chain while it lasts.
+    const run = await pay(
+      [`${session.url}/report`, '--method', 'mpp-session', '--payer', '5', '--count', '5'],
+      dataDir,
+    );
+    const single = await pay([`${session.url}/report`, '--method', 'mpp-session', '--payer', '6'], dataDir);
+    expect(run.code, run.stderr).toBe(0);
+    // The first receipt names the open; the vouchers after it move nothing on chain.
+    expect(run.stdout.match(/^1\/5 HTTP 200 \d+ ms tx 0x[0-9a-f]{64}$/gm)).toHaveLength(1);
+    expect(run.stdout.match(/^[2-5]\/5 HTTP 200 \d+ ms tx \(none\)$/gm)).toHaveLength(4);
+    // The $1 deposit less five requests at $0.01.
+    expect(run.stdout).toMatch(
+      /^closed the channel: the unspent deposit was refunded: 0\.95 pathUSD, tx 0x[0-9a-f]{64}$/m,
+    );
+    // The open and the close: the vouchers between them move nothing on chain.
+    expect(run.stdout).toMatch(
+      /Paid 5 of 5 requests with mpp-session: p50 \d+ ms, p95 \d+ ms, 2 on-chain transactions\./,
+    );
+    expect(single.code, single.stderr).toBe(0);
+    expect(single.stdout).toMatch(/HTTP 200/);
+    expect(single.stdout).toContain('"intent": "session"');
+    expect(single.stdout).toContain('"spent": "10000"');
+    expect(single.stdout).toContain('"report": "paid content"');
+    expect(single.stdout).toMatch(
+      /^closed the channel: the unspent deposit was refunded: 0\.99 pathUSD, tx 0x[0-9a-f]{64}$/m,
+    );
+  });
+
   it('exits 1 with the error body on a non-2xx answer, and 2 on usage errors', async () => {
     const [notFound, usage, outOfRange, badCount, repeatedNotFound] = await Promise.all([
       pay([`${sandbox.config.x402.facilitatorUrl}/nope`], dataDir),
@@ -112,7 +145,7 @@ describe('npm run pay', () => {
     expect(notFound.code).toBe(1);
     expect(notFound.stderr).toContain('"error": "not found"');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--method must be x402, x402-batch or mpp');
+    expect(usage.stderr).toContain('--method must be x402, x402-batch, mpp or mpp-session');
     expect(outOfRange.code).toBe(2);
     expect(outOfRange.stderr).toContain('--payer 99 does not exist');
   });
