@@ -1,5 +1,5 @@
 /**
- * Paying client: `npm run pay -- <url> [--method x402|x402-batch|mpp|mpp-session] [--post] [--payer N] [--count N]`.
+ * Paying client: `npm run pay -- <url> [--method x402|x402-batch|mpp|mpp-session] [--post] [--payer N] [--count N] [--mcp]`.
  * Pays for one request with the official client libraries (@x402/fetch, mppx) and prints the status, the decoded
  * receipt header and the body; with --count, pays N in turn and prints their latency and on-chain transactions.
  * Exit codes: 0 paid (2xx, every one with --count), 1 any other answer or a failed payment, 2 usage errors.
