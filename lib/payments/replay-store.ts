@@ -1,6 +1,7 @@
 import { Store } from 'mppx';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
+import { decodeBigintJson as decode, encodeBigintJson as encode } from '@/lib/payments/bigint-json';
 
 /**
  * mppx's replay and state store, kept in Postgres (payment_replay_keys) so a credential used once is refused by every
@@ -79,17 +80,4 @@ async function putValue(db: Queryable, key: string, value: unknown): Promise<voi
 function expiresAt(value: unknown): Date | null {
   const expires = (value as { type?: unknown; expires?: unknown } | null)?.expires;
   return typeof expires === 'number' ? new Date(expires) : null;
-}
-
-// JSON with bigints (mppx keeps fee budgets as bigint): tagged on the way in, restored on the way out.
-function encode(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v));
-}
-
-function decode(text: string): unknown {
-  return JSON.parse(text, (_k, v: unknown) =>
-    v && typeof v === 'object' && '$bigint' in v && Object.keys(v).length === 1
-      ? BigInt((v as { $bigint: string }).$bigint)
-      : v,
-  );
 }

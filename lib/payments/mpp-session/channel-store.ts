@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Store } from 'mppx';
 import type { Db, Queryable } from '@/lib/db/types';
+import { decodeBigintJson as decode, encodeBigintJson as encode } from '@/lib/payments/bigint-json';
 import { postgresPaymentStore } from '@/lib/payments/replay-store';
 
 /** mppx's server-side record of a TIP-1034 channel, as far as this store reads it (amounts are bigints). */
@@ -111,17 +112,4 @@ async function writeRecord(tx: Queryable, key: string, record: SessionChannelRec
 function atomic(value: bigint): string {
   if (typeof value !== 'bigint' || value < 0n) throw new Error(`not an atomic amount: ${String(value).slice(0, 80)}`);
   return value.toString();
-}
-
-// JSON with bigints (mppx keeps amounts as bigint): tagged on the way in, restored on the way out.
-function encode(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v));
-}
-
-function decode(text: string): unknown {
-  return JSON.parse(text, (_k, v: unknown) =>
-    v && typeof v === 'object' && '$bigint' in v && Object.keys(v).length === 1
-      ? BigInt((v as { $bigint: string }).$bigint)
-      : v,
-  );
 }
