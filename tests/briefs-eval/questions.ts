@@ -7,6 +7,7 @@ import { BATCH7_QUESTIONS } from './questions-claims-b7';
 import { BATCH8_QUESTIONS } from './questions-claims-b8';
 import { BATCH9_QUESTIONS } from './questions-claims-b9';
 import { BATCH10_QUESTIONS } from './questions-claims-b10';
+import { BATCH11_QUESTIONS } from './questions-claims-b11';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -26,7 +27,8 @@ export type EvalSet =
   | 'batch7'
   | 'batch8'
   | 'batch9'
-  | 'batch10';
+  | 'batch10'
+  | 'batch11';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -54,5 +56,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return BATCH9_QUESTIONS;
     case 'batch10':
       return BATCH10_QUESTIONS;
+    case 'batch11':
+      return BATCH11_QUESTIONS;
   }
 }
