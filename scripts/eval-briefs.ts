@@ -98,7 +98,9 @@ if (asJson) {
   for (const run of all) {
     for (const claim of run.judgedClaims) {
       if (claim.verdict === 'unjudged')
-        console.log(JSON.stringify({ id: run.id, question: run.question, quotes: claim.quotes }));
+        console.log(
+          JSON.stringify({ id: run.id, question: run.question, quotes: claim.quotes, sources: claim.sources }),
+        );
     }
   }
 } else {

@@ -1,6 +1,6 @@
 /**
  * `npm run train:briefs`: fits the briefs' learned claim test (lib/briefs/claim-model.ts) on the judged real-text
- * batches 1 to 9 (tests/briefs-eval), reports it by leave-one-batch-out against the rules on the same candidates
+ * batches 1 to 10 (tests/briefs-eval), reports it by leave-one-batch-out against the rules on the same candidates
  * (CLAIM_TEST=gated: the rules' claims the model also admits), and with
  * `--write` writes the model fitted on every batch to lib/briefs/claim-model-weights.ts.
  *
@@ -25,38 +25,23 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLAIM_FEATURES, type ClaimModel, claimFeatures } from '@/lib/briefs/claim-model';
-import { draftExtractively } from '@/lib/briefs/generate-offline';
-import type { ScoredPassage } from '@/lib/briefs/meaning';
-import { type ClaimTest, chooseSources, readCandidates } from '@/lib/briefs/select-sources';
-import type { Subject } from '@/lib/briefs/subject';
-import type { SourcePost } from '@/lib/briefs/types';
-import { selectEmbeddingProvider } from '@/lib/search/embeddings/select';
+import { type ClaimTest, chooseSources } from '@/lib/briefs/select-sources';
 import { claimJudge } from '@/tests/briefs-eval/claim-judge';
-import { BRIEFS_EVAL_NOW, openEvalCorpus } from '@/tests/briefs-eval/corpora';
-import { expectsNoAnswer, type RealQuestion } from '@/tests/briefs-eval/question-types';
+import {
+  addFigures,
+  emptyFigures,
+  extractRows,
+  figuresLine as line,
+  measureRows,
+  type QuestionRows,
+  share,
+} from '@/tests/briefs-eval/claim-rows';
+import type { RealQuestion } from '@/tests/briefs-eval/question-types';
 import { type EvalSet, questionsOf } from '@/tests/briefs-eval/questions';
 
-const BATCHES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+const BATCHES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 const TEST: ClaimTest = (process.env.CLAIM_TEST as ClaimTest) || 'learned';
 const WANTED = 5;
-
-interface Candidate {
-  post: { key: string; title: string; publicationTitle: string | null };
-  passages: ScoredPassage[];
-  mentions: number;
-  sentences: number;
-  /** Per passage: 1 answers, 0 does not, null unjudged in a relevant post (left out of training). */
-  labels: Array<0 | 1 | null>;
-}
-
-interface QuestionRows {
-  id: string;
-  batch: number;
-  trap: boolean;
-  question: string;
-  subject: Subject;
-  candidates: Candidate[];
-}
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : null);
@@ -67,56 +52,11 @@ for (const batch of BATCHES) {
 }
 
 const rowsFile = arg('--rows');
-const rows: QuestionRows[] = rowsFile ? JSON.parse(readFileSync(rowsFile, 'utf8')) : await extractRows();
+const rows: QuestionRows[] = rowsFile
+  ? JSON.parse(readFileSync(rowsFile, 'utf8'))
+  : await extractRows([...questionById.values()], judge, process.env.BRIEFS_EVAL_DATA_DIR || null);
 const saveTo = arg('--save-rows');
 if (saveTo) writeFileSync(saveTo, JSON.stringify(rows));
-
-/** Every question's candidates with their scored passages and labels, asked of the real-text corpus. */
-async function extractRows(): Promise<QuestionRows[]> {
-  const embeddings = selectEmbeddingProvider({ provider: 'local' });
-  const opened = await openEvalCorpus('real', embeddings, (line) => console.error(line), {
-    leadMeanings: true,
-    dataDir: process.env.BRIEFS_EVAL_DATA_DIR || null,
-  });
-  const out: QuestionRows[] = [];
-  try {
-    for (const question of questionById.values()) {
-      const relevant = opened.judge(question);
-      const trap = expectsNoAnswer(question);
-      const { subject, candidates } = await readCandidates(
-        opened.db,
-        { question: question.question, window: question.window },
-        { now: BRIEFS_EVAL_NOW, embeddings, leads: true },
-      );
-      out.push({
-        id: question.id,
-        batch: question.batch!,
-        trap,
-        question: question.question,
-        subject,
-        candidates: candidates.map(({ post, passages, mentions, sentences }) => {
-          const key = `${post.publicationSlug}/${post.postSlug}`;
-          return {
-            post: { key, title: post.title, publicationTitle: post.publicationTitle },
-            passages,
-            mentions,
-            sentences,
-            labels: passages.map((p) => {
-              if (trap) return 0;
-              const verdict = judge(question, [p.quote]);
-              if (verdict !== 'unjudged') return verdict === 'answers' ? 1 : 0;
-              return (relevant.get(key) ?? 0) > 0 ? null : 0;
-            }),
-          };
-        }),
-      });
-      console.error(`${out.length}/${questionById.size} ${question.id}`);
-    }
-  } finally {
-    await opened.db.close();
-  }
-  return out;
-}
 
 // ---- fitting ----
 
@@ -171,70 +111,10 @@ function avg(values: readonly number[]): number {
 
 // ---- the briefs a test makes, measured as the eval measures them ----
 
-interface Figures {
-  traps: number;
-  refused: number;
-  answerable: number;
-  answered: number;
-  claimsAnswering: number;
-  claimsJudged: number;
-  claimsUnjudged: number;
+/** The briefs a claim test makes of these questions, measured as the eval measures them. */
+function measure(list: readonly QuestionRows[], test: ClaimTest, model?: ClaimModel) {
+  return measureRows(list, (q) => chooseSources(q.subject, q.candidates, WANTED, test, model), judge, questionById);
 }
-
-function measure(list: readonly QuestionRows[], test: ClaimTest, model?: ClaimModel): Figures {
-  const f: Figures = {
-    traps: 0,
-    refused: 0,
-    answerable: 0,
-    answered: 0,
-    claimsAnswering: 0,
-    claimsJudged: 0,
-    claimsUnjudged: 0,
-  };
-  for (const q of list) {
-    const sources = chooseSources(q.subject, q.candidates, WANTED, test, model);
-    const posts = sources.map(
-      (s) =>
-        ({
-          title: s.title,
-          publicationTitle: s.publicationTitle,
-          id: s.key,
-          publicationId: '',
-          publicationSlug: s.key.split('/')[0]!,
-          postSlug: s.key.split('/').slice(1).join('/'),
-          publishedAt: null,
-          text: '',
-          claims: s.claims,
-        }) satisfies SourcePost,
-    );
-    const draft = draftExtractively(posts);
-    const answered = posts.length > 0 && draft.answersQuestion;
-    if (q.trap) {
-      f.traps += 1;
-      if (!answered) f.refused += 1;
-    } else {
-      f.answerable += 1;
-      if (answered) f.answered += 1;
-    }
-    const question = questionById.get(q.id)!;
-    for (const claim of draft.claims) {
-      const verdict = q.trap
-        ? 'not'
-        : judge(
-            question,
-            claim.citations.map((c) => c.quote),
-          );
-      if (verdict === 'unjudged') f.claimsUnjudged += 1;
-      else {
-        f.claimsJudged += 1;
-        if (verdict === 'answers') f.claimsAnswering += 1;
-      }
-    }
-  }
-  return f;
-}
-
-const share = (a: number, b: number) => (b === 0 ? 1 : a / b);
 
 const THRESHOLDS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
 const MARGINS = [1, 0.5, 0.4, 0.3, 0.2];
@@ -262,9 +142,6 @@ function compare(a: readonly number[], b: readonly number[]): number {
   return 0;
 }
 
-const line = (f: Figures) =>
-  `${share(f.refused, f.traps).toFixed(3)} (${f.refused}/${f.traps})  ${share(f.answered, f.answerable).toFixed(3)} (${f.answered}/${f.answerable})  ${f.claimsAnswering} of ${f.claimsJudged}${f.claimsUnjudged ? ` (+${f.claimsUnjudged} unjudged)` : ''}`;
-
 console.log(
   'leave-one-batch-out: refused / answered / claims answering, learned against the rules on the same candidates',
 );
@@ -275,23 +152,16 @@ for (const k of BATCHES) {
   const model = calibrate(train, fitLogistic(examplesOf(train)));
   const learned = measure(test, TEST, model);
   const rules = measure(test, 'rules');
-  add(totals.learned, learned);
-  add(totals.rules, rules);
+  addFigures(totals.learned, learned);
+  addFigures(totals.rules, rules);
   console.log(
     `batch${k}  learned ${line(learned)}  [t ${model.threshold}, m ${model.margin}]\n        rules   ${line(rules)}`,
   );
 }
 console.log(`all     learned ${line(totals.learned)}\n        rules   ${line(totals.rules)}`);
 
-function emptyFigures(): Figures {
-  return { traps: 0, refused: 0, answerable: 0, answered: 0, claimsAnswering: 0, claimsJudged: 0, claimsUnjudged: 0 };
-}
-function add(into: Figures, f: Figures) {
-  for (const key of Object.keys(into) as Array<keyof Figures>) into[key] += f[key];
-}
-
 const final = calibrate(rows, fitLogistic(examplesOf(rows)));
-console.log(`\nfitted on batches 1-9: threshold ${final.threshold}, margin ${final.margin}`);
+console.log(`\nfitted on batches 1-${BATCHES.at(-1)}: threshold ${final.threshold}, margin ${final.margin}`);
 for (const [j, name] of CLAIM_FEATURES.entries()) console.log(`  ${name.padEnd(22)} ${final.weights[j]!.toFixed(3)}`);
 if (args.includes('--write')) {
   const file = path.join(import.meta.dirname, '..', 'lib', 'briefs', 'claim-model-weights.ts');

@@ -34,7 +34,17 @@ export interface Thresholds {
   title: number;
   /** A passage the rules do not admit needs at least this similarity of its own, whatever its post's title. */
   floor: number;
+  /** An answer keeps the admitted passages within this of its best one's evidence (ANSWER_MARGIN). */
+  margin: number;
 }
+/**
+ * An answer keeps the admitted passages whose evidence is within this of the best one's, across its posts. A claim
+ * far below the best said something else of the subject more often than not: on batches 1 to 7, of the judged claims
+ * more than 0.15 below the best of their question, 12 did not answer and 6 did; within it, 102 answered and 22 did not
+ * (the admitted passages of every candidate post, measured before this cut).
+ */
+export const ANSWER_MARGIN = 0.15;
+
 export const THRESHOLDS: Thresholds = {
   rule: 0.6,
   heads: 0.7,
@@ -43,6 +53,7 @@ export const THRESHOLDS: Thresholds = {
   some: 0.05,
   title: 0.5,
   floor: 0.55,
+  margin: ANSWER_MARGIN,
 };
 /** A "why" question: a passage stating a cause scores this much higher (claims.ts's CAUSAL). */
 const CAUSE_BONUS = 0.08;
@@ -72,22 +83,14 @@ export function evidenceOf(passage: ScoredPassage, t: Thresholds = THRESHOLDS): 
   return passage.meaning + t.title * passage.titleMeaning;
 }
 
-/**
- * An answer keeps the admitted passages whose evidence is within this of the best one's, across its posts. A claim
- * far below the best said something else of the subject more often than not: on batches 1 to 7, of the judged claims
- * more than 0.15 below the best of their question, 12 did not answer and 6 did; within it, 102 answered and 22 did not
- * (the admitted passages of every candidate post, measured before this cut).
- */
-export const ANSWER_MARGIN = 0.15;
-
-/** Each post's admitted passages that stand within ANSWER_MARGIN of the best admitted passage of any post. */
+/** Each post's admitted passages that stand within the margin (ANSWER_MARGIN) of the best admitted passage of any post. */
 export function closeToBest(
   posts: readonly (readonly ScoredPassage[])[],
   t: Thresholds = THRESHOLDS,
 ): ScoredPassage[][] {
   const admitted = posts.map((passages) => passages.filter((p) => admissionOf(p, t) !== null));
   const best = Math.max(-Infinity, ...admitted.flat().map((p) => evidenceOf(p, t)));
-  return admitted.map((passages) => passages.filter((p) => evidenceOf(p, t) >= best - ANSWER_MARGIN));
+  return admitted.map((passages) => passages.filter((p) => evidenceOf(p, t) >= best - t.margin));
 }
 
 /** Which threshold a passage is held to, by what of the subject it names (see above); null: none, never a claim. */

@@ -11,7 +11,7 @@ import { type CandidatePassages, type ClaimModel, learnedClaims } from './claim-
 import { CLAIM_MODEL } from './claim-model-weights';
 import { type ClaimPassage, readPassages } from './claims';
 import { leadNeighbours, leadText } from './lead-meaning';
-import { admittedClaims, closeToBest, scorePassages } from './meaning';
+import { admittedClaims, closeToBest, scorePassages, THRESHOLDS, type Thresholds } from './meaning';
 import { questionTopic } from './question-topic';
 import { questionSubject, type Subject } from './subject';
 import type { BriefInput, SourcePost, SourceSelection } from './types';
@@ -66,8 +66,13 @@ export function chooseSources<P>(
   wanted: number,
   test: ClaimTest = 'rules',
   model: ClaimModel = CLAIM_MODEL,
+  thresholds: Thresholds = THRESHOLDS,
 ): Array<P & { claims: ClaimPassage[] }> {
-  const rules = () => closeToBest(candidates.map((c) => c.passages)).map((kept) => admittedClaims(subject, kept));
+  const rules = () =>
+    closeToBest(
+      candidates.map((c) => c.passages),
+      thresholds,
+    ).map((kept) => admittedClaims(subject, kept, thresholds));
   let claims: ClaimPassage[][];
   if (test === 'rules') claims = rules();
   else if (test === 'learned') claims = learnedClaims(subject, candidates, model);

@@ -58,8 +58,8 @@ export interface QuestionRun {
   citationsVerbatim: number;
   /** Quotes not found as they stand in the cited post: "id [ref]: quote". */
   misquotes: string[];
-  /** Each claim's quotes and whether it answers the question. */
-  judgedClaims: Array<{ quotes: string[]; verdict: ClaimVerdict }>;
+  /** Each claim's quotes, the source keys they cite (a judge reads the post), and whether it answers the question. */
+  judgedClaims: Array<{ quotes: string[]; sources: string[]; verdict: ClaimVerdict }>;
   /** Sources sold with no quote in the answer: each is charged and cites nothing. */
   uncitedSources: number;
   latencyMs: number;
@@ -96,10 +96,15 @@ export async function runQuestion(
   // A claim counts as quoted verbatim when it has citations and every one of them is in its post.
   const claimsVerbatim = (result?.claims ?? []).filter((_, k) => verbatim.get(k + 1) === true).length;
   const judgedClaims = (result?.claims ?? []).map((_, k) => {
-    const quotes = (result?.sources ?? []).flatMap((s) =>
-      s.citations.filter((c) => c.claim === k + 1).map((c) => c.evidenceQuote),
+    const citing = (result?.sources ?? []).flatMap((s, i) =>
+      s.citations.filter((c) => c.claim === k + 1).map((c) => ({ quote: c.evidenceQuote, source: sources[i]! })),
     );
-    return { quotes, verdict: expectsAnswer ? judgeClaim(question, quotes) : ('not' as const) };
+    const quotes = citing.map((c) => c.quote);
+    return {
+      quotes,
+      sources: [...new Set(citing.map((c) => c.source))],
+      verdict: expectsAnswer ? judgeClaim(question, quotes) : ('not' as const),
+    };
   });
   return {
     id: question.id,

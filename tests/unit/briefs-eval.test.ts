@@ -74,6 +74,8 @@ describe('the briefs eval (tests/briefs-eval/run.ts)', () => {
     };
     const run = await runQuestion(async () => withUncited, judged, new Map([['p.com/a', 2 as const]]), postText, judge);
     expect(run.judgedClaims.map((c) => c.verdict)).toEqual(['answers']);
+    // The claim names the post it quotes, for the reader who judges it; the uncited source is no claim's.
+    expect(run.judgedClaims.map((c) => c.sources)).toEqual([['p.com/a']]);
     expect(run.uncitedSources).toBe(1);
     const other = await runQuestion(
       async () => brief([['p.com/x', 'Something here']]),
