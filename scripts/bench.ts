@@ -48,7 +48,7 @@ import { createTestDatabase } from '@/tests/helpers/test-database';
 import { formatAimRow, judgeAims, runFigures } from './bench/aims';
 import { benchBriefs } from './bench/briefs';
 import type { benchIngest } from './bench/ingest';
-import { ms } from './bench/load';
+import { ms, NO_RATE_LIMITS } from './bench/load';
 import { benchMcp } from './bench/mcp';
 import { processMemory, resetPeakMemory } from './bench/memory';
 import { benchOverload } from './bench/overload';
@@ -71,14 +71,6 @@ const embeddings = process.env.BENCH_SEMANTIC === 'false' ? null : selectEmbeddi
 const httpOn = process.env.BENCH_HTTP !== 'false';
 // BENCH_PARTS=payments measures only the paid routes (on a fresh 1,500-post service per database).
 const parts = (process.env.BENCH_PARTS ?? 'search,payments,overload,mcp,ingest').split(',');
-// The load parts measure the service's own speed: one client far above any per-client limit, so limits are off there.
-const NO_RATE_LIMITS = {
-  RATE_LIMIT_FREE: '0',
-  RATE_LIMIT_CHALLENGE: '0',
-  RATE_LIMIT_PAID: '0',
-  RATE_LIMIT_GENERATION: '0',
-  RATE_LIMIT_ACCOUNT: '0',
-};
 
 /** Seeds and indexes a fresh database, then measures search in process on it. */
 async function prepareAndBenchSearch(posts: number, target: { databaseUrl?: string; dataDir: string }) {

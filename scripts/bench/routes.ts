@@ -14,7 +14,7 @@ export interface RouteRow extends LoadResult {
 const POSTINGS_LOAD_LIMIT_MS = 10 * 60 * 1000;
 
 /** Waits until the service's searches use their postings in memory (/readyz), as a warm service's do. */
-async function postingsLoaded(url: string): Promise<void> {
+export async function postingsLoaded(url: string): Promise<void> {
   const started = Date.now();
   for (;;) {
     const body = (await (await fetch(`${url}/readyz`)).json()) as { search: { postings?: string } | null };
