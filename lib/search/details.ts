@@ -22,51 +22,68 @@ export interface MatchDetail {
   fields: Field[][];
 }
 
-/**
- * What the response needs of each candidate (no bodies: there may be a few hundred). With `entriesOf`, the entries of
- * those lexemes in the stored vectors of those posts come in the same statement (postings/stored-entries.ts): a
- * search reads the positions its phrase bonus needs with the posts' other facts, not in a statement of their own.
- */
-export async function loadPostMeta(
-  db: Queryable,
-  ids: string[],
-  entriesOf?: { ids: string[]; lexemes: string[] },
-): Promise<Map<string, PostMeta & { entries?: VectorEntry[] }>> {
+/** What the response needs of each post (no bodies): browsing and a ticker's latest posts. */
+export async function loadPostMeta(db: Queryable, ids: string[]): Promise<Map<string, PostMeta>> {
   if (ids.length === 0) return new Map();
-  const withEntries = entriesOf !== undefined && entriesOf.ids.length > 0;
-  const rows = await db.query<{
-    id: string;
-    publication_slug: string;
-    slug: string;
-    title: string;
-    subtitle: string | null;
-    published_at: Date | null;
-    price_cents: number | null;
-    is_scoped: boolean;
-    entries?: StoredEntriesJson | null;
-  }>(
-    `select p.id, pub.slug as publication_slug, p.slug, p.title, p.subtitle, p.published_at, p.price_cents, pub.is_scoped
-            ${withEntries ? `, case when p.id = any($2::uuid[]) then ${storedEntriesSql('p.search_vector', '$3')} end as entries` : ''}
-       from posts p join publications pub on pub.id = p.publication_id
-      where p.id = any($1::uuid[])`,
-    withEntries ? [ids, entriesOf.ids, entriesOf.lexemes] : [ids],
+  const rows = await db.query<MetaRow>(`select ${META_COLUMNS} ${META_FROM} where p.id = any($1::uuid[])`, [ids]);
+  return new Map(rows.map((row) => [row.id, metaOf(row)]));
+}
+
+/** A search's candidate: its facts, its body (for the snippet) and the entries of the query's lexemes in its vector. */
+export interface Candidate extends PostMeta {
+  body: string;
+  entries: VectorEntry[];
+}
+
+/**
+ * Every candidate of a ranking pass in one statement: the facts the ranking and the response need, the body, and the
+ * entries of the query's lexemes in the stored vector (postings/stored-entries.ts), whose positions give the phrase
+ * bonus and whose labels give whyMatched's fields. The page is always among the candidates, so a search reads no
+ * statement of its own for the page's bodies: a few more bodies (the tier's probe, a thin window's older posts) cost
+ * less than a statement's round trip.
+ */
+export async function loadCandidates(db: Queryable, ids: string[], lexemes: string[]): Promise<Map<string, Candidate>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<MetaRow & { body_text: string; entries: StoredEntriesJson | null }>(
+    `select ${META_COLUMNS}, p.body_text, ${storedEntriesSql('p.search_vector', '$2')} as entries
+       ${META_FROM} where p.id = any($1::uuid[])`,
+    [ids, lexemes],
   );
   return new Map(
     rows.map((row) => [
       row.id,
-      {
-        id: row.id,
-        publicationSlug: row.publication_slug,
-        slug: row.slug,
-        title: row.title,
-        subtitle: row.subtitle,
-        publishedAt: row.published_at,
-        priceCents: row.price_cents,
-        isScoped: row.is_scoped,
-        ...(row.entries ? { entries: toVectorEntries(row.entries) } : {}),
-      },
+      { ...metaOf(row), body: row.body_text, entries: row.entries ? toVectorEntries(row.entries) : [] },
     ]),
   );
+}
+
+interface MetaRow {
+  [key: string]: unknown;
+  id: string;
+  publication_slug: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  published_at: Date | null;
+  price_cents: number | null;
+  is_scoped: boolean;
+}
+
+const META_COLUMNS =
+  'p.id, pub.slug as publication_slug, p.slug, p.title, p.subtitle, p.published_at, p.price_cents, pub.is_scoped';
+const META_FROM = 'from posts p join publications pub on pub.id = p.publication_id';
+
+function metaOf(row: MetaRow): PostMeta {
+  return {
+    id: row.id,
+    publicationSlug: row.publication_slug,
+    slug: row.slug,
+    title: row.title,
+    subtitle: row.subtitle,
+    publishedAt: row.published_at,
+    priceCents: row.price_cents,
+    isScoped: row.is_scoped,
+  };
 }
 
 /**
@@ -95,32 +112,15 @@ const FIELD_LABELS: Array<[Field, number]> = [
 ];
 
 /**
- * Bodies and per-field term matches of the returned page only, for whyMatched and snippets. The fields come from the
- * labels of the query's lexemes in the stored vector, which PostgreSQL picks out (postings/stored-entries.ts): asking
- * it per term and field (a ts_filter each) copied the vector each time, and reading the whole vector's text sent and
- * scanned about as much text as the body for a few lexemes.
+ * whyMatched's fields of a candidate: for each term, the fields its lexemes occur in, from the labels of their entries
+ * in the stored vector (asking PostgreSQL per term and field, a ts_filter each, copied the vector each time).
  */
-export async function loadMatchDetails(
-  db: Queryable,
-  ids: string[],
-  terms: ResolvedTerm[],
-): Promise<Map<string, MatchDetail>> {
-  if (ids.length === 0) return new Map();
-  const lexemes = [...new Set(terms.flatMap((term) => term.lexemes))];
-  const rows = await db.query<{ id: string; body_text: string; entries?: StoredEntriesJson }>(
-    `select p.id, p.body_text${terms.length > 0 ? `, ${storedEntriesSql('p.search_vector', '$2')} as entries` : ''}
-       from posts p where p.id = any($1::uuid[])`,
-    terms.length > 0 ? [ids, lexemes] : [ids],
-  );
-  return new Map(
-    rows.map((row) => {
-      const labels = new Map<string, number[]>();
-      for (const entry of toVectorEntries(row.entries ?? [])) labels.set(entry.lexeme, entry.labels);
-      const fields = terms.map((term) => {
-        const held = new Set(term.lexemes.flatMap((lexeme) => labels.get(lexeme) ?? []));
-        return FIELD_LABELS.filter(([, label]) => held.has(label)).map(([field]) => field);
-      });
-      return [row.id, { body: row.body_text, fields }];
-    }),
-  );
+export function matchDetailOf(candidate: Candidate, terms: ResolvedTerm[]): MatchDetail {
+  const labels = new Map<string, number[]>();
+  for (const entry of candidate.entries) labels.set(entry.lexeme, entry.labels);
+  const fields = terms.map((term) => {
+    const held = new Set(term.lexemes.flatMap((lexeme) => labels.get(lexeme) ?? []));
+    return FIELD_LABELS.filter(([, label]) => held.has(label)).map(([field]) => field);
+  });
+  return { body: candidate.body, fields };
 }

@@ -4,15 +4,14 @@ import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db } from '@/lib/db/types';
 import { storableText } from '@/lib/posts/storable-text';
 import { browseNewest, noMatch } from './browse';
-import { loadMatchDetails, loadPostMeta, type PostMeta, postItemFields } from './details';
+import { type Candidate, loadCandidates, matchDetailOf, postItemFields } from './details';
 import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
 import { type CountScope, type LexicalMatchCounter, lexicalMatchCounter } from './lexical/count';
-import { phraseBonusKnown, phraseBonusOf } from './lexical/rank';
+import { phraseBonusOf } from './lexical/rank';
 import { type ResolvedTerm, resolveTerms } from './lexical/resolve-terms';
 import { livePostings } from './postings/live-postings';
 import type { PostingsRanker } from './postings/postings-index';
-import type { VectorEntry } from './postings/tsvector-text';
 import { prepareQuery } from './query/prepare';
 import type { TopicSearchResult } from './result';
 import { type Evidence, retrieve } from './retrieve';
@@ -45,7 +44,7 @@ export interface SearchRequest {
 type Item = z.infer<typeof TopicSearchPostItem>;
 
 interface Ranked {
-  meta: PostMeta;
+  meta: Candidate;
   relevance: number;
   similarity: number | null;
   matched: number;
@@ -158,7 +157,7 @@ export async function searchPosts(
       postings,
       known,
     });
-  const known = new Map<string, PostMeta>();
+  const known = new Map<string, Candidate>();
   let pass = await rankAll(filter);
   // The window's matches are counted over every publication, once.
   let researchCandidatesInWindow = pass.researchCandidatesInWindow;
@@ -187,16 +186,13 @@ export async function searchPosts(
   if (range && !staleFallbackMode) results = results.filter((r) => r.inWindow || r.titled);
   const page = results.slice(0, request.limit);
 
-  const [details, totalCount] = await Promise.all([
-    loadMatchDetails(
-      db,
-      page.map((r) => r.meta.id),
-      lexicalOn ? terms : [],
-    ),
-    countMatches(counts, results, { range: range && !staleFallbackMode ? range : null, publications }),
-  ]);
+  const totalCount = await countMatches(counts, results, {
+    range: range && !staleFallbackMode ? range : null,
+    publications,
+  });
   const items: Item[] = page.map((r) => {
-    const detail = details.get(r.meta.id);
+    // The page's bodies and field matches came with the candidates' facts (loadCandidates).
+    const detail = matchDetailOf(r.meta, lexicalOn ? terms : []);
     return {
       ...postItemFields(r.meta, r.inWindow),
       relevanceScore: Math.round(r.relevance * 1000) / 10,
@@ -210,7 +206,7 @@ export async function searchPosts(
         fused: lexicalOn && semanticOn,
         inWindowLabel: r.inWindow ? window!.label : null,
       }),
-      snippet: detail ? snippetFor(detail.body, terms) : null,
+      snippet: snippetFor(detail.body, terms),
     };
   });
 
@@ -240,8 +236,8 @@ async function rankCandidates(
   db: Db,
   input: Parameters<typeof retrieve>[1] & {
     inRange: (date: Date | null) => boolean | undefined;
-    /** The posts' facts read by an earlier pass of the same search, and the ones read here (by id). */
-    known: Map<string, PostMeta>;
+    /** The candidates read by an earlier pass of the same search, and the ones read here (by id). */
+    known: Map<string, Candidate>;
   },
 ) {
   const lexicalOn = input.terms.length > 0;
@@ -297,36 +293,28 @@ async function rankCandidates(
 }
 
 /**
- * The facts of every candidate (read once per search, `known`), and the phrase bonus of each hit still owing it
- * (rankLexical's `phrase: 'later'`), added to its score: the positions it needs come in the same statement as the
- * facts, so a ranking pass costs one statement however many of its posts hold the phrase.
+ * Every candidate read once per search (`known`: facts, body and the query's entries, loadCandidates), and the phrase
+ * bonus of each hit still owing it (rankLexical's `phrase: 'later'`) added to its score from those entries: a ranking
+ * pass costs one statement however many of its posts hold the phrase, and the page's details none.
  */
 async function withPhraseBonuses(
   db: Db,
   evidence: Map<string, Evidence>,
-  input: { terms: ResolvedTerm[]; postings?: PostingsRanker | null; known: Map<string, PostMeta> },
-): Promise<Map<string, PostMeta>> {
+  input: { terms: ResolvedTerm[]; postings?: PostingsRanker | null; known: Map<string, Candidate> },
+): Promise<Map<string, Candidate>> {
   const { known, postings, terms } = input;
-  const owing = [...evidence].filter(([, e]) => e.lexical?.phrasePending).map(([id]) => id);
-  // Only the postings leave a bonus owing, and they keep the ones read for this search.
-  const unread = postings ? owing.filter((id) => !phraseBonusKnown(postings, terms, id)) : [];
-  const missing = [...evidence.keys()].filter((id) => !known.has(id) || unread.includes(id));
-  const read =
-    missing.length > 0
-      ? await loadPostMeta(db, missing, { ids: unread, lexemes: [...new Set(terms.flatMap((t) => t.lexemes))] })
-      : new Map<string, PostMeta & { entries?: VectorEntry[] }>();
-  for (const [id, post] of read) {
-    const { entries: _entries, ...facts } = post;
-    known.set(id, facts);
-  }
-  for (const id of owing) {
-    const e = evidence.get(id)!;
-    const bonus = phraseBonusOf(postings!, terms, id, () => read.get(id)?.entries ?? []);
+  const missing = [...evidence.keys()].filter((id) => !known.has(id));
+  const lexemes = [...new Set(terms.flatMap((t) => t.lexemes))];
+  for (const [id, candidate] of await loadCandidates(db, missing, lexemes)) known.set(id, candidate);
+  for (const [id, e] of evidence) {
+    if (!e.lexical?.phrasePending) continue;
+    // Only the postings leave a bonus owing, and they keep the ones computed for this search.
+    const bonus = phraseBonusOf(postings!, terms, id, () => known.get(id)?.entries ?? []);
     e.lexical = {
       postId: id,
-      score: e.lexical!.score + bonus,
-      matched: e.lexical!.matched,
-      coverage: e.lexical!.coverage,
+      score: e.lexical.score + bonus,
+      matched: e.lexical.matched,
+      coverage: e.lexical.coverage,
     };
   }
   return known;

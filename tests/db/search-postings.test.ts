@@ -247,6 +247,40 @@ describe('freshness through the change log', () => {
     expect((await lexical('zorblax')).ids).toContain(post.id);
   });
 
+  it('shares one read of the change log among searches that arrive together, each seeing what was committed before it', async () => {
+    // Another process's postings (its own handle), loaded and current.
+    const other = recordingDb(db);
+    await caughtUp(other.db);
+    const post = await insertPost({ title: 'Velmorin brastok at once', body: 'Velmorin brastok, asked ten times.' });
+    await indexPendingPosts(db);
+    other.statements.length = 0;
+    const searches = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        searchPosts(other.db, { q: 'velmorin brastok', limit: 10, mode: 'fts', now: NOW }, { embeddings: null }),
+      ),
+    );
+    for (const result of searches) expect(result.items.map((item) => item.slug)).toContain(post.slug);
+    const changeReads = other.statements.filter((text) => /from search_changes/.test(text)).length;
+    // The first search's read, and at most one more queued behind it for the nine that arrived meanwhile.
+    expect(changeReads).toBeGreaterThanOrEqual(1);
+    expect(changeReads).toBeLessThanOrEqual(2);
+  });
+
+  it('reads a page in three statements: the terms, the change log, and the candidates with their bodies', async () => {
+    const other = recordingDb(db);
+    await caughtUp(other.db);
+    other.statements.length = 0;
+    const result = await searchPosts(
+      other.db,
+      { q: 'zorblax quintessa', limit: 10, mode: 'fts', now: NOW },
+      { embeddings: null },
+    );
+    expect(result.items.length).toBeGreaterThan(0);
+    expect(result.items.every((item) => item.snippet !== null && item.whyMatched.length > 0)).toBe(true);
+    expect(other.statements).toHaveLength(3);
+    expect(other.statements.filter((text) => /body_text/.test(text))).toHaveLength(1);
+  });
+
   it('finds a changed post under its new words and no longer under the words it lost', async () => {
     const post = await insertPost({ title: 'Quintessa prices', body: 'A quintessa note.' });
     await indexPendingPosts(db);

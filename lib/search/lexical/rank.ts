@@ -164,11 +164,6 @@ export function phraseBonusOf(
   return bonus;
 }
 
-/** Whether the search's postings hold this post's phrase bonus already (phraseBonusOf need not read its entries). */
-export function phraseBonusKnown(postings: PostingsRanker, terms: ResolvedTerm[], postId: string): boolean {
-  return postings.phraseBonuses(postingsTerms(terms.filter((t) => t.docCount > 0))).has(postId);
-}
-
 /**
  * The phrase bonus of posts the postings scored (scorePosts computes it in SQL): read from their stored vectors'
  * positions, for the posts holding every term (no other can hold the phrase), when the query has several terms and

@@ -44,6 +44,8 @@ interface Live {
   catchingUp: Promise<void> | null;
   /** The chain of change reads: each query's read starts after the one before it ended. */
   reading: Promise<unknown>;
+  /** The read queued at the end of the chain and not started yet, which every search arriving meanwhile shares. */
+  queued: Promise<void> | null;
 }
 
 /** What this process holds of one database's postings, in its state (lib/app/process-state.ts). */
@@ -111,8 +113,17 @@ async function currentPostings(db: Queryable): Promise<PostingsIndex | null> {
   }
   // While a catch-up applies its batch, the postings answer as they are; the next read follows when it ends.
   if (live.catchingUp) return live.index;
-  const read = live.reading.then(() => readChanges(db, live));
-  live.reading = read.catch(() => {});
+  // A read that has not started yet starts after this call, so it sees every change committed before it: searches
+  // arriving while one is queued share it (ten at once read the change log about twice, not ten times in a row).
+  let read = live.queued;
+  if (!read) {
+    const queued: Promise<void> = live.reading.then(() => {
+      if (live.queued === queued) live.queued = null;
+      return readChanges(db, live);
+    });
+    live.queued = read = queued;
+    live.reading = queued.catch(() => {});
+  }
   await read;
   return postingsOf(db).live === state ? live.index : null;
 }
@@ -168,6 +179,7 @@ async function start(db: Queryable): Promise<Live | null> {
     loading: null,
     catchingUp: null,
     reading: Promise.resolve(),
+    queued: null,
   };
   const loading = load(db, live);
   if ((row?.n ?? 0) < WAIT_BELOW) {
@@ -218,6 +230,7 @@ async function startFromSnapshot(db: Queryable): Promise<Live | null> {
       loading: null,
       catchingUp: null,
       reading: Promise.resolve(),
+      queued: null,
     };
   } catch (error) {
     console.warn(`[search] postings snapshot not used: ${(error as Error).message}; loading the posts`);
