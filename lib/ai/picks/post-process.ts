@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { contentHash } from '@/lib/ai/content-hash';
 import { boilerplateSpans, within } from '@/lib/ai/text/boilerplate';
 import { aboutMarkets } from '@/lib/ai/text/markets';
-import { splitSentences } from '@/lib/ai/text/sentences';
+import { captionTurnMarker, splitSentences } from '@/lib/ai/text/sentences';
 import { evidencedTickers, findTickerMentions, normalizeTicker, type TickerMention } from '@/lib/ai/text/tickers';
 import { instrumentFor, tickerForName } from '@/lib/reference/universe';
 import { type CandidatePick, CandidatePickSchema, CONVICTION_LABELS, type ExtractedPick } from './extractor';
@@ -206,7 +206,8 @@ function statedByPost(quote: string, text: string, boilerplate: Array<[number, n
   if (at < 0) return true;
   if (within(boilerplate, at, at + quote.length)) return false;
   const lineStart = text.lastIndexOf('\n', at) + 1;
-  if (/^\s*>/u.test(text.slice(lineStart, at + 1))) return false;
+  if (/^\s*>/u.test(text.slice(lineStart, at + 1)) && captionTurnMarker(text.slice(lineStart, at + 1)) === 0)
+    return false;
   if (transcript) return true;
   const paragraphStart = Math.max(text.lastIndexOf('\n\n', at) + 2, 0);
   const before = text.slice(paragraphStart, at);

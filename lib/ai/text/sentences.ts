@@ -51,11 +51,27 @@ const TABLE_ROW = /^\S.*?\S(?: {2,}|\t)\S.*$/u;
 /** "- ", "* ", "1. ", "2) ", and "5.Microsoft" where a feed dropped the space after the number. */
 const LIST_MARKER = /^[ \t]*(?:(?:[-*•–—]|\d{1,2}[.)])[ \t]+|\d{1,2}[.)](?=\p{Lu}\p{Ll}))/u;
 const TIMESTAMP = String.raw`[[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?`;
-/** "SAM ORTIZ:", "Sam Ortiz:", "[00:12:03] Sam Ortiz:", "Sam Ortiz (00:12):", "Sam Ortiz (Acme Capital):" */
+/**
+ * "SAM ORTIZ:", "Sam Ortiz:", "[00:12:03] Sam Ortiz:", "Sam Ortiz (00:12):", "Sam Ortiz (Acme Capital):", and as
+ * show notes and broadcast transcripts write them: in bold ("**Sam Ortiz:**", "**Sam Ortiz (host):**"), or with the
+ * speaker's role or firm after a comma ("SAM ORTIZ, HOST:", "SAM ORTIZ, ACME CAPITAL:").
+ */
 const SPEAKER_LABEL = new RegExp(
-  String.raw`^[ \t]*(?:(${TIMESTAMP})[ \t]*)?((?:[A-Z][A-Za-z'’.-]*)(?:[ \t_](?:[A-Z][A-Za-z'’.-]*|\d{1,2})){0,3})[ \t]*(\([^()\n]{1,60}\)|${TIMESTAMP})?[ \t]*:[ \t]+(?=\S)`,
+  String.raw`^[ \t]*(?:\*\*|__)?(?:(${TIMESTAMP})[ \t]*)?((?:[A-Z][A-Za-z'’.-]*)(?:[ \t_](?:[A-Z][A-Za-z'’.-]*|\d{1,2})){0,3})[ \t]*(\([^()\n]{1,60}\)|${TIMESTAMP}|,[ \t]+[A-Z][A-Za-z&'’.-]*(?:[ \t]+[A-Za-z&'’.-]+){0,3})?[ \t]*(?:\*\*|__)?:(?:\*\*|__)?[ \t]+(?=\S)`,
   'u',
 );
+/**
+ * ">> SAM ORTIZ: …": broadcast captions mark each change of speaker with ">>"; before a speaker's label it opens a
+ * turn, not a blockquote. The length of the marker, or 0.
+ */
+export function captionTurnMarker(line: string): number {
+  const m = /^[ \t]*>>[ \t]*/u.exec(line);
+  return m && SPEAKER_LABEL.test(line.slice(m[0].length)) ? m[0].length : 0;
+}
+/** A line's blockquote markers, unless they are a caption's turn marker (captionTurnMarker). */
+function quoteMarker(line: string): RegExpExecArray | null {
+  return captionTurnMarker(line) > 0 ? null : QUOTE_MARKER.exec(line);
+}
 /** "[Host] …", "[Guest] …", "[Ana Ruiz] …": a bracketed label before the turn's words, in place of a colon. */
 const BRACKET_LABEL = /^[ \t]*\[([A-Z][A-Za-z'’.-]*(?: [A-Z][A-Za-z'’.-]*){0,3})\][ \t]+(?=\S)/u;
 /** Caption cues in brackets, which are no speakers: "[Music]", "[Laughter]". */
@@ -63,8 +79,18 @@ const CAPTION_CUE =
   /^(?:music|laughter|laughs|laughing|applause|inaudible|crosstalk|silence|intro|outro|ad|ads|sponsor|break|pause|video|audio|cheering|noise|foreign|unintelligible|clip|transition|end|start|sound|singing|coughs?)$/iu;
 
 /** A turn's label as SPEAKER_LABEL's groups (timestamp, name, aside), from either form. */
-function speakerLabel(line: string): RegExpExecArray | null {
+function speakerLabel(raw: string): RegExpExecArray | null {
+  const caption = captionTurnMarker(raw);
+  const line = raw.slice(caption);
   const colon = SPEAKER_LABEL.exec(line);
+  if (colon && caption > 0) {
+    // The label's length counts the marker, as the caller skips both.
+    return Object.assign([raw.slice(0, caption) + colon[0], colon[1], colon[2], colon[3]], {
+      index: 0,
+      input: raw,
+      groups: undefined,
+    }) as unknown as RegExpExecArray;
+  }
   if (colon) return colon;
   const bracket = BRACKET_LABEL.exec(line);
   if (!bracket || CAPTION_CUE.test(bracket[1]!)) return null;
@@ -298,7 +324,7 @@ export function splitSentences(text: string): Sentence[] {
     let start = line.start;
     const end = line.start + line.text.length;
     let listItem = false;
-    const quote = QUOTE_MARKER.exec(line.text);
+    const quote = quoteMarker(line.text);
     if (quote) start += quote[0].length;
     const between = previousEnd < 0 ? '' : text.slice(previousEnd, line.start);
     let fresh =
