@@ -50,3 +50,171 @@ We did not.`;
     expect(calls(text)).toEqual([]);
   });
 });
+
+describe('held positions restated', () => {
+  it('reads a label of a few words that opens with "Held", before the company', () => {
+    const text = `We made three moves this quarter:
+
+- Initiated: Automatic Data Processing (ADP), 2% weight
+- Held through the selloff: Lockheed Martin (LMT)`;
+    expect(calls(text)).toEqual(['Noa Frei ADP NEW_POSITION LONG', 'Noa Frei LMT HOLD LONG']);
+  });
+
+  it('reads "Still holding X", "and we still do" and "still in the portfolio: X" as holds', () => {
+    expect(calls('Still holding Lockheed Martin (LMT). Defense budgets only go one way.')).toEqual([
+      'Noa Frei LMT HOLD LONG',
+    ]);
+    expect(calls('We have owned Waste Management (WM) since 2018, and we still do.')).toEqual([
+      'Noa Frei WM HOLD LONG',
+    ]);
+    expect(calls('Just one of our 2019 picks is still in the portfolio: Costco (COST).')).toEqual([
+      'Noa Frei COST HOLD LONG',
+    ]);
+  });
+
+  it('leaves "we still do" without a position alone', () => {
+    expect(calls('Costco (COST) reports on Thursday. We still do our own channel checks.')).toEqual([]);
+  });
+});
+
+describe('a table’s action cell in a few words', () => {
+  it('reads "Buy (new)", "Sell (all)", "Bought 10 more", "Sold all 40 shares", "Sold 15 shares"', () => {
+    const text = `Here are this month's changes to the portfolio.
+
+Company              Ticker   Action               Price
+Fortinet             FTNT     Buy (new)            $98.10
+Clorox               CLX      Sell (all)           $131.00
+Hormel Foods         HRL      Bought 10 more       $29.40
+Polaris              PII      Sold all 40 shares   $52.75
+Hasbro               HAS      Sold 15 shares       $64.20`;
+    expect(calls(text)).toEqual([
+      'Noa Frei CLX EXIT LONG',
+      'Noa Frei FTNT NEW_POSITION LONG',
+      'Noa Frei HAS REDUCE LONG',
+      'Noa Frei HRL ADD LONG',
+      'Noa Frei PII EXIT LONG',
+    ]);
+  });
+
+  it('does not read the next column into the action cell', () => {
+    const text = `Our income portfolio after the rebalance:
+
+Holding          Ticker   Action    Weight
+Clorox           CLX      Sold      0%
+Hormel Foods     HRL      Bought    4%`;
+    expect(calls(text)).toEqual(['Noa Frei CLX EXIT LONG', 'Noa Frei HRL NEW_POSITION LONG']);
+  });
+});
+
+describe('lines that open with a cashtag under a dated heading', () => {
+  it('are the author’s trades, each with its own status', () => {
+    const text = `Moves 11/14:
+$DDOG starter, half size
+$MDB added into the close
+$TEAM trimmed a third, too big
+Watching $SNOW, no position.`;
+    expect(calls(text)).toEqual([
+      'Noa Frei DDOG NEW_POSITION LONG',
+      'Noa Frei MDB ADD LONG',
+      'Noa Frei TEAM REDUCE LONG',
+    ]);
+  });
+});
+
+describe('a note headed by the company and its ticker', () => {
+  it('has the author as the subject of a verb that acts on a security', () => {
+    const text = `Two positions opened today.
+
+Martin Marietta Materials (MLM): bought the May $500/$540 call spread for $9.
+
+Best Buy (BBY): bought the March $75 puts for $2.10.`;
+    expect(calls(text)).toEqual(['Noa Frei BBY NEW_POSITION SHORT', 'Noa Frei MLM NEW_POSITION LONG']);
+  });
+
+  it('is no trade when the verb buys a business, or the list is someone else’s', () => {
+    expect(calls('Costco (COST): bought a regional distributor for $1 billion.')).toEqual([]);
+    const filing = `Two changes in the Tiger Global portfolio, from its filing:
+
+1. Uber Technologies (UBER): bought more shares.
+2. Booking Holdings (BKNG): sold the position.`;
+    expect(calls(filing)).toEqual([]);
+  });
+
+  it('reads a status with its fill price, and "starter" as a first position', () => {
+    const text = `Changes this month:
+
+Intuit (INTU): new position at $640.
+
+Fortinet (FTNT): exited at $98.`;
+    expect(calls(text)).toEqual(['Noa Frei FTNT EXIT LONG', 'Noa Frei INTU NEW_POSITION LONG']);
+    expect(calls('Trades:\n\n1) Starter in Axon Enterprise (AXON) at $540.')).toEqual([
+      'Noa Frei AXON NEW_POSITION LONG',
+    ]);
+  });
+});
+
+describe('referents', () => {
+  it('reads "the short" as the position, a company after a short label as the subject, a possessor as none', () => {
+    const text = `SHORT BOOK
+
+Pressed: Beyond Meat (BYND).
+Walmart's private label is taking its shelf space. Added 40% to the short at $3.`;
+    expect(calls(text)).toEqual(['Noa Frei BYND ADD SHORT']);
+  });
+
+  it('takes the sentence’s opener, written with its ticker, as what "it" refers to', () => {
+    const text = `We own Honeywell (HON), and we are keeping it.
+
+Safran (SAF.PA), which makes engines with Honeywell's rivals, is a cheaper way in, and we recommend it to readers who can buy French shares.`;
+    expect(calls(text)).toContain('Noa Frei SAF.PA RECOMMENDATION LONG');
+  });
+});
+
+describe('a company named by one distinctive word', () => {
+  it('is the post’s subject when it opens the post saying what it does', () => {
+    const text = `Cognex sells machine-vision cameras to factories and warehouses. Margins have held near 20% for a decade. Teradyne runs a similar automation business.
+
+The stock fell to 30 times earnings after a soft quarter.
+
+We have owned the company since 2020. On Monday we added to it, bringing it to a full 4% position.`;
+    expect(calls(text)).toEqual(['Noa Frei CGNX ADD LONG']);
+  });
+
+  it('is no subject when such a sentence comes later', () => {
+    const text = `Automation stocks had a soft quarter. Teradyne runs a large test-equipment business.
+
+We have owned the company since 2020. On Monday we added to it, bringing it to a full 4% position.`;
+    expect(calls(text)).toEqual([]);
+  });
+});
+
+describe('the time of a trade', () => {
+  it('is not a relative clause’s after the object', () => {
+    expect(
+      calls(
+        'Today we are opening a position in Axon Enterprise (AXON), a company we should have bought five years ago.',
+      ),
+    ).toEqual(['Noa Frei AXON NEW_POSITION LONG']);
+    expect(calls('We sold Axon Enterprise (AXON) five years ago.')).toEqual([]);
+  });
+
+  it('is the relative clause’s that holds the cue, and "the following year" dates a sale', () => {
+    expect(calls('Zillow Group (Z), which we bought in early 2019, was a lesson in patience.')).toEqual([]);
+    expect(calls('We bought Etsy (ETSY) during 2020 and sold it the following year.')).toEqual([]);
+  });
+});
+
+describe('words of a trade', () => {
+  it('reads sold puts across a name with "&", a reduction "taken off", a buyer "at today’s price"', () => {
+    expect(calls('We sold Johnson & Johnson (JNJ) June $140 puts for $3.')).toEqual(['Noa Frei JNJ NEW_POSITION LONG']);
+    expect(calls('We took a third off Costco (COST) after the run.')).toEqual(['Noa Frei COST REDUCE LONG']);
+    expect(calls('Ulta Beauty (ULTA) trades at 15 times earnings. I would be a buyer at today’s price.')).toEqual([
+      'Noa Frei ULTA RECOMMENDATION LONG',
+    ]);
+  });
+
+  it('is no trade on the maker of a thing bought, its ticker after the thing', () => {
+    expect(calls('I bought a Yeti cooler (YETI) for the boat, and it keeps ice for days.')).toEqual([]);
+    expect(calls('We bought Yeti Holdings (YETI) shares on the dip.')).toEqual(['Noa Frei YETI NEW_POSITION LONG']);
+  });
+});

@@ -31,8 +31,9 @@ const PAIR_SIZE = String.raw`(?:(?:an?|the)\s+(?:equal|same|similar|matching)\s+
 
 type Pattern = [action: Action, dir: Direction | null, kind: Cue['kind'], re: RegExp, adjacent?: Cue['adjacent']];
 
-// Words between a verb and its puts or calls: "sold cash-secured puts", "bought January $40 puts".
-const W = String.raw`(?:\s+[\w$.-]+){0,6}`;
+// Words between a verb and its puts or calls: "sold cash-secured puts", "bought January $40 puts", "sold Deere &
+// Company (DE) March $420 puts" (a name with its ticker and a strike range, never a comma: that is another clause).
+const W = String.raw`(?:\s+[\w$.&()/'’-]+){0,7}`;
 
 /**
  * Puts and calls as instruments, not the verb "put" ("where we put it on") or phone and earnings calls: plural
@@ -139,7 +140,10 @@ const PATTERNS: Pattern[] = [
     'verb',
     /\b(?:rotat(?:ed|ing|e)|switch(?:ed|ing)?|swapp?(?:ed|ing)?|mov(?:ed|ing)|trad(?:ed|ing))\s+(?:out of|from|(?:our|my|the)(?:\s+\w+){0,2}?\s+(?:position|stake|holding|shares)\s+(?:in|of))/iu,
   ],
-  ['HOLD', null, 'label', /\b(?:stays?|remains?) in (?:the|our) (?:model )?portfolio\b/iu],
+  // "Alphabet stays in the portfolio", "Only one of the five is still in the portfolio: Alphabet".
+  ['HOLD', null, 'label', /\b(?:stays?|remains?|(?:is|are) still) in (?:the|our) (?:model )?portfolio\b/iu],
+  // "We've owned ICE since 2019, and we still do": the hold restated by "do", its object the clause's company.
+  ['HOLD', null, 'verb', /\b(?:we|I) still do(?=\s*(?:[.;,!—–]|$))/iu],
   // "Adobe stays, at a smaller size.", "Loblaw stays put": a holding that stays, said of the company right before.
   ['HOLD', null, 'view', /\b(?:stays|remains)(?: put| on)?(?=\s*(?:[,.;!]|$))/iu, 'subject'],
   [
@@ -231,7 +235,7 @@ const PATTERNS: Pattern[] = [
     'REDUCE',
     null,
     'verb',
-    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut(?:ting)? (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized|halved|cut (?:\S+\s+){0,4}?in half)\b/iu,
+    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut(?:ting)? (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|(?:took|taken|taking) (?:a (?:third|quarter|fifth|bit|little|slice)|half|some|one[- ](?:third|quarter)|\d+%) off\b|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized|halved|cut (?:\S+\s+){0,4}?in half)\b/iu,
   ],
   ['EXIT', null, 'verb', /\b(?:sold|sell|selling) (?:our|my|the)\b(?!\s+(?:puts?|calls?)\b)/iu],
   ['EXIT', null, 'verb', /\bsold\b(?! (?:off|out of stock|puts?|calls?)\b)/iu],
@@ -299,7 +303,7 @@ const PATTERNS: Pattern[] = [
     'RECOMMENDATION',
     'LONG',
     'view',
-    /\b(?:(?:would|'d|’d) (?:be )?(?:buyers?|accumulators?)|(?:would|'d|’d) rather (?:own|buy|be long|hold)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:buy|outperform|overweight)\b|(?:is|are|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
+    /\b(?:(?:would|'d|’d) (?:be )?(?:an? )?(?:buyers?|accumulators?)|(?:would|'d|’d) rather (?:own|buy|be long|hold)|(?:rate|rated|rating|upgrad\w*|downgrad\w*)(?:\s+\S+){0,6}?\s+(?:to )?(?:an? )?(?:strong )?(?:buy|outperform|overweight|accumulate)\b|(?:reiterat\w*|maintain\w*|reaffirm\w*)(?: (?:our|a|an|the|its|my))?(?: strong)? (?:buy|outperform|overweight)\b|(?:is|are|as|remains?) (?:a|an|our) (?:strong |clear |conviction )?buy\b|(?:recommend|suggest)(?:s|ed|ing)? (?:buying|owning|adding)|recommend(?:s|ed|ing|ation)?|our (?:call|pick)|(?:my|our) (?:top |favou?rite |best |highest[- ]conviction )?(?:pick|idea)|top pick|best idea|favou?rite (?:idea|name|stock)|[A-Z][a-z]+['’]s (?:top |favou?rite |best )?pick|(?:we|I) (?:really )?(?:like|love|favou?r|prefer)|buy below|buy rating|overweight|conviction buy)\b/iu,
   ],
 ];
 
@@ -335,6 +339,8 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind'], namesOnly?: bool
     true,
   ],
   [/^(?:buy|accumulate)\b/iu, 'RECOMMENDATION', 'LONG', 'label'],
+  // "Starter in Vertiv (VRT) at $171": a first, small position.
+  [/^starter(?: position)? (?:in|on)\b/iu, 'NEW_POSITION', null, 'label'],
   [/^(?:shorted|shorts?:)(?=\W)\s*:?/iu, 'NEW_POSITION', 'SHORT', 'label'],
   [/^longs?:/iu, 'NEW_POSITION', 'LONG', 'label'],
   [/^short\b/iu, 'RECOMMENDATION', 'SHORT', 'label'],
@@ -349,6 +355,11 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind'], namesOnly?: bool
   [/^(?:covered)\b:?/iu, 'EXIT', 'SHORT', 'label'],
   // "Held:" only as a label: "Held back by supply, …" is not a hold.
   [/^(?:holds?|holding|still own|own|kept|keeping|unchanged)\b:?|^held\s*:/iu, 'HOLD', null, 'label'],
+  // "Still holding GE Vernova (GEV).", "Still short Carvana.": a note that restates a position kept.
+  [/^still (?:holding|owning|own|in|long)\b/iu, 'HOLD', null, 'label'],
+  [/^still short\b/iu, 'HOLD', 'SHORT', 'label'],
+  // "Held through the drawdown: S&P Global (SPGI)": a label of a few words that opens with the action, before names.
+  [/^held(?:\s+[\p{L}'’-]+){1,4}\s*:/iu, 'HOLD', null, 'label', true],
   [/^no changes?(?: (?:to|in|for)(?: (?:our|the) positions? in)?)?\b:?/iu, 'HOLD', null, 'label', true],
   [/^(?:sell|avoid)\b:?/iu, 'RECOMMENDATION', 'SHORT', 'label'],
 ];
@@ -365,14 +376,23 @@ const POSTPOSED_LEAD =
 // make "closed at $180", "unchanged at $190" or "increased by 3%" a market report.
 const STATUS_END = String.raw`(?=\s*(?:[,.;:—–(]|$))`;
 const WEIGHT_END = String.raw`(?=\s*(?:[,.;:—–(]|$|from\b|to (?:an? )?\d+(?:\.\d+)?%))`;
+// A fill price may follow a status that no market report uses ("new position at €118", "exited at DKK 310"), unlike
+// "closed at $180" or "unchanged at $190", which are a price's.
+const FILL_END = String.raw`(?=\s*(?:[,.;:—–(]|$|at (?:[A-Z]{3} ?|\p{Sc})?\d))`;
 const status = (words: string, end: string) => new RegExp(`^(?:${words})${end}`, 'iu');
 const POSTPOSED: [RegExp, Action, Direction | null][] = [
-  [status('new(?: position| holding| buy| addition)?|initiated|opened|bought', STATUS_END), 'NEW_POSITION', null],
+  [
+    status('new(?: position| holding| buy| addition)?|initiated|bought|starter(?: position)?', FILL_END),
+    'NEW_POSITION',
+    null,
+  ],
+  [status('opened', STATUS_END), 'NEW_POSITION', null],
   [status('increased|added(?: to)?|topped up|upsized|raised', WEIGHT_END), 'ADD', null],
   [status('reduced|trimmed|cut|decreased|lightened|halved', WEIGHT_END), 'REDUCE', null],
-  [status('(?:position )?closed|sold|exited|removed', STATUS_END), 'EXIT', null],
+  [status('sold|exited', FILL_END), 'EXIT', null],
+  [status('(?:position )?closed|removed', STATUS_END), 'EXIT', null],
   [status('unchanged|held|no change|kept', STATUS_END), 'HOLD', null],
-  [status('shorted|new short', STATUS_END), 'NEW_POSITION', 'SHORT'],
+  [status('shorted|new short', FILL_END), 'NEW_POSITION', 'SHORT'],
   [status('covered|short covered', STATUS_END), 'EXIT', 'SHORT'],
 ];
 
@@ -409,21 +429,23 @@ export function sectionCue(heading: string): { action: Action; dir: Direction | 
   return entry ? { action: entry[1], dir: entry[2] } : null;
 }
 
-// An action cell may say how much: "Sold all", "Sold half", "Added 1%", "Bought more".
+// An action cell may say how much, in a few words of its own: "Sold all", "Sold half", "Added 1%", "Buy (new)",
+// "Sell (all)", "Bought 25 more", "Sold all 110 shares". The cell is the text between two runs of spaces or tabs.
 const TABLE_ACTION =
-  /(?: {2,}|\t)((?:bought|buy|new|new position|added|add|sold|sell|trimmed|trim|reduced|exited|exit|closed|hold|held|short|shorted|covered|initiated)(?: (?:all|out|half|more|some|part|\d+(?:\.\d+)?%))?)(?= {2,}|\t|$)/giu;
+  /(?: {2,}|\t)((?:bought|buy|new|added|add|sold|sell|trimmed|trim|reduced|exited|exit|closed|hold|held|short|shorted|covered|initiated)\b(?:(?: ?\(| )(?:all|out|half|more|some|part|new|entire|position|shares|of|the|\d+(?:\.\d+)?%?)\)?){0,4})(?= {2,}|\t|$)/giu;
 const TABLE_ACTIONS: [RegExp, Action, Direction | null][] = [
-  [/^(?:sold|sell) (?:half|some|part|\d+(?:\.\d+)?%)$/u, 'REDUCE', null],
-  [/^(?:bought|added|add) (?:more|\d+(?:\.\d+)?%)$/u, 'ADD', null],
-  [/^(?:sold|sell|closed|exited|exit) (?:all|out)$/u, 'EXIT', null],
-  [/^(?:trimmed|trim|reduced) (?:\d+(?:\.\d+)?%|some|part|half)$/u, 'REDUCE', null],
-  [/^(?:bought|buy|new|new position|initiated)$/u, 'NEW_POSITION', null],
-  [/^(?:added|add)$/u, 'ADD', null],
-  [/^(?:trimmed|trim|reduced)$/u, 'REDUCE', null],
-  [/^(?:sold|sell|exited|exit|closed)$/u, 'EXIT', null],
-  [/^(?:hold|held)$/u, 'HOLD', null],
-  [/^(?:short|shorted)$/u, 'NEW_POSITION', 'SHORT'],
-  [/^covered$/u, 'EXIT', 'SHORT'],
+  [/^(?:sold|sell|closed|exited|exit)\b.*\b(?:half|some|part|\d+(?:\.\d+)?%)/u, 'REDUCE', null],
+  [/^(?:sold|sell|closed|exited|exit)\b.*\b(?:all|out|entire)\b/u, 'EXIT', null],
+  // A number of shares sold, not said to be all of them, is a part.
+  [/^(?:sold|sell)\b.*\d/u, 'REDUCE', null],
+  [/^(?:bought|buy|added|add)\b.*\b(?:more|\d+(?:\.\d+)?%)/u, 'ADD', null],
+  [/^(?:trimmed|trim|reduced)\b/u, 'REDUCE', null],
+  [/^(?:bought|buy|new|initiated)\b/u, 'NEW_POSITION', null],
+  [/^(?:added|add)\b/u, 'ADD', null],
+  [/^(?:sold|sell|exited|exit|closed)\b/u, 'EXIT', null],
+  [/^(?:hold|held)\b/u, 'HOLD', null],
+  [/^(?:short|shorted)\b/u, 'NEW_POSITION', 'SHORT'],
+  [/^covered\b/u, 'EXIT', 'SHORT'],
 ];
 
 /** "Rating: Buy", "Action: sell", "Verdict — hold". */

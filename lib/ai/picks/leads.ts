@@ -13,11 +13,11 @@ const MOVES =
 
 /**
  * "The trades:", "Book changes", "This month's transactions:", "Changes this week", "Changes to the model portfolio in
- * November": a heading of the moves of the post's own portfolio (named as a portfolio, fund, book or account; an app's
+ * November", "Trades 12/3:" (dated): a heading of the moves of the post's own portfolio (named as a portfolio, fund, book or account; an app's
  * or a model's changes are not).
  */
 const MOVES_HEADING =
-  /^(?:the |this (?:week|month|quarter)['’]s |our )?(?:\w+ )?(?:changes|trades|moves|transactions)(?: (?:to|in) (?:the|our|my) (?:model |income |growth |dividend |core )?(?:portfolio|fund|book|account))?(?: this (?:week|month|quarter)| in (?:January|February|March|April|May|June|July|August|September|October|November|December|Q[1-4]))?[:.]?$/iu;
+  /^(?:the |this (?:week|month|quarter)['’]s |our )?(?:\w+ )?(?:changes|trades|moves|transactions)(?: (?:to|in) (?:the|our|my) (?:model |income |growth |dividend |core )?(?:portfolio|fund|book|account))?(?: this (?:week|month|quarter)| in (?:January|February|March|April|May|June|July|August|September|October|November|December|Q[1-4]))?(?:,? \d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?)?[:.]?$/iu;
 
 /** The post's own portfolio, named by its article or the author's possessive: "in the portfolio", "to our fund". */
 const OWN_PORTFOLIO =
@@ -84,7 +84,10 @@ export function leadsOf(sentences: Sentence[]): Map<number, ListLead> {
   let current: ListLead | null = null;
   let itemParagraph = -1;
   for (const s of sentences) {
-    const opensItem = s.indexInParagraph === 0 && (s.listItem || /^[\p{Lu}][^:]{0,40}:\s+\S/u.test(s.text));
+    // A list item, a "Company: …" line, or a line that opens with a cashtag ("$CRWD starter, 1/3 size").
+    const opensItem =
+      s.indexInParagraph === 0 &&
+      (s.listItem || /^[\p{Lu}][^:]{0,40}:\s+\S/u.test(s.text) || /^\$[A-Za-z]{1,6}\b/u.test(s.text));
     if (current && opensItem) {
       out.set(s.index, current);
       itemParagraph = s.paragraph;

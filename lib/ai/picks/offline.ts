@@ -31,7 +31,7 @@ import { PICK_MODEL, type PickModel } from './learned/model';
 import { postProcessPicks } from './post-process';
 import { weakMentions } from './weak-names';
 
-export const RULES_GENERATOR = 'rules-v9';
+export const RULES_GENERATOR = 'rules-v10';
 
 /**
  * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the
@@ -64,7 +64,7 @@ const PRONOUN =
  * over a whole passage to the company the passage is about ("Deere … [four sentences] … We bought the shares").
  */
 const DEFINITE =
-  /^\s*(?:(?:on|in|of|from|out of)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a (?:third|quarter|fifth)|all|the rest|part|most)\s+(?:of\s+)?)?(?:the|our|my) (?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake)\b/iu;
+  /^\s*(?:\d+(?:\.\d+)?%\s+(?=to\b))?(?:(?:on|in|of|from|out of|to)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a (?:third|quarter|fifth)|all|the rest|part|most)\s+(?:of\s+)?)?(?:the|our|my) (?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake|short(?![- ](?:term|run|end|side|interest|squeeze|sellers?|report)))\b/iu;
 /** The word of a pair trade's short leg. */
 const PAIR_SHORT = /^(?:short|against|versus|vs\.?)$/iu;
 /** A sentence whose subject is the company it is about, by a definite description: "The stock fell", "Its shares". */
@@ -74,15 +74,24 @@ const SUBJECT_REFERENT =
   /(?:^|[,;:]\s*(?:and\s+|but\s+|so\s+)?|\b(?:and|but|so)\s+|\b(?:we|I)\s+(?:still\s+|now\s+)?(?:think|believe|feel|argue|would argue|are convinced|am convinced)\s+(?:that\s+)?)(?:it|the (?:shares|stock|position|stake)|this (?:one|name|stock|position)|that (?:one|name|stock|position))(?:\s+(?:still|also|now|too))?\s*$/iu;
 /** What may follow a verb whose object is understood: "we added today", "we sold last week at ₩265,000". */
 const BARE_END =
-  /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|on (?:Monday|Tuesday|Wednesday|Thursday|Friday)|at (?:\S{0,3})?[\d.,]+|after the [\w\s%-]{1,30}?|with (?:a|an) [\w\s-]{1,25}?|for now|for the moment|into (?:earnings|the print|results))\b[\s,]*)*[.!]?$/iu;
+  /^[\s,]*(?:(?:today|yesterday|this (?:week|month|morning|quarter)|last (?:week|month|quarter)|recently|again|here|on the (?:dip|pullback|news|print)|on weakness|too|as well|in the (?:spring|summer|autumn|fall|winter)|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|on (?:Monday|Tuesday|Wednesday|Thursday|Friday)|at (?:\S{0,3})?[\d.,]+|at (?:today['’]s|current|these|this|the current) (?:prices?|levels?|valuation)|after the [\w\s%-]{1,30}?|with (?:a|an) [\w\s-]{1,25}?|for now|for the moment|into (?:earnings|the print|results))\b[\s,]*)*[.!]?$/iu;
 const LONG_AGO =
   /\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many) (?:years|decades) ago|years ago|back in (?:19|20)\d\d)\b|^\s*In (?:19|20)\d\d,? (?:we|I)\b/u;
 /**
  * A trade dated by its year ("in 2021", "in March 2019") or told as what followed another ("three years later"): a
- * position's history, as a post that looks back tells it; today's trades are dated by the week, the day or the month.
+ * position's history, as a post that looks back tells it ("we sold it the next year"); today's trades are dated by the
+ * week, the day or the month.
  */
 const DATED =
-  /\b(?:in|during)\s+(?:(?:early|late|mid-?)\s*)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b(?!\s*[-–]\s*\d)|\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:years|decades)|a (?:year|decade)) later\b/iu;
+  /\b(?:in|during)\s+(?:(?:early|late|mid-?)\s*)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b(?!\s*[-–]\s*\d)|\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:years|decades)|a (?:year|decade)) later\b|\bthe (?:next|following) (?:year|spring|summer|autumn|fall|winter)\b/iu;
+/** A relative clause or an appositive with one of its own, after the object: ", which we…", ", a company we…". */
+const AFTER_RELATIVE = /,\s+(?:which|who|whose|an?\s+(?:[\w-]+\s+){0,3}?(?:that|which|we|I)\b)[^;]*$/iu;
+/** A note's heading that is a company with its ticker (or a cashtag) and a colon or dash: "Whirlpool (WHR): …". */
+const COMPANY_NOTE =
+  /^[\s"“]*(?:\$[A-Za-z][\w.]*|[\p{Lu}][\w.&'’-]*(?:\s+[\p{Lu}&][\w.&'’-]*){0,4}\s*\((?:[A-Z]{2,6}:\s*)?[$]?[A-Z][A-Z0-9.-]{0,9}\))\s*[:—–]\s*$/u;
+/** What a trade's verb acts on when it is a security: "the June $290/$330 call spread", "more shares", "the puts". */
+const SECURITY_OBJECT =
+  /^\s*(?:(?:the|a|an|some|more|our|my|half|all|another|\d[\d,]*)\s+)*(?:[\w$/.&'’-]+\s+){0,4}?(?:shares|stock|calls?|puts?|call spreads?|put spreads?|spreads?|position|stake|LEAPS|options|ADRs?|units)\b/iu;
 /** A cue in the past tense: "recommended", "bought", "sold", "went long". */
 const PAST_TRADE = /\b(?:\w+ed|bought|sold|took|went|got|cut|put|made|held|kept|ran)\b/iu;
 /** What follows a relative or subordinate word: another clause's time, not the trade's. */
@@ -181,6 +190,8 @@ function guestsOf(text: string, sentences: Sentence[]): Map<string, string> {
   return guests;
 }
 
+/** A note's label of a word or two before its company: "Pressed: ", "New short: ", "Update: ". */
+const SHORT_LABEL = /^[\s"“]*\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?\s*:\s+/u;
 /** Before a mention that opens its sentence: nothing, or its company's name when the mention is the ticker after it. */
 const LEADS = /^[\s"“]*(?:(?:\p{Lu}[\p{L}\p{N}.&'’-]*\s+){1,5}\(\s*(?:[A-Z]{2,6}:\s*)?)?$/u;
 
@@ -257,7 +268,7 @@ export function candidatesByRules(
     // A company named by one distinctive word is a sentence's subject where it opens the sentence before a verb
     // ("Elevance fell 9% on the day") or is the whole sentence (an answer: "Stryker."); only then can "it" or "the
     // stock" refer to it, and the evidence gate still asks for words of a security or a post about markets.
-    const own = inSentence.filter((m) => !m.weak || (m === inSentence[0] && weakSubject(s, m)));
+    const own = inSentence.filter((m) => !m.weak || (m === inSentence[0] && weakSubject(s, m, index === 0)));
     // In a transcript a pronoun refers within its speaker's turn, or to what the previous speaker just named.
     const sameTurn = (x: { speaker: string | null; sentence: number }) =>
       x.speaker === sentence.speaker || index - x.sentence <= 1;
@@ -291,7 +302,8 @@ export function candidatesByRules(
     const referentAt = (at: number, clauseStart: number, definite: boolean): TickerMention | null => {
       const here = own.filter((m) => m.end <= at);
       const first = here[0];
-      if (first && /^[\s"“]*$/u.test(s.slice(0, first.start))) return first;
+      // The sentence's opener, with its name before the ticker ("Safran (SAF.PA), which builds … we recommend it").
+      if (first && LEADS.test(s.slice(0, first.start))) return first;
       const called = new Set(found.filter((f) => f.sentence === sentence).map((f) => f.pick.ticker));
       const earlierClause = own.filter((m) => m.end <= clauseStart && called.has(m.ticker)).at(-1);
       // "it" refers to the company its paragraph, or the one before, is about; "the shares" as far as the topic goes.
@@ -338,14 +350,19 @@ export function candidatesByRules(
       // the passage is about names it in passing; the passage stays on its company.
       const inPassing = single && possessive(s, own[0]!) && topic !== null && topic.mention.ticker !== own[0]!.ticker;
       if (!inPassing) latest = { mention: own[own.length - 1]!, sentence: index, speaker: sentence.speaker };
-      if (!inPassing && single && LEADS.test(s.slice(0, own[0]!.start))) {
+      // "Pressed: Opendoor (OPEN).": a note's short label before the company leaves it the sentence's opener.
+      const opens = LEADS.test(s.slice(0, own[0]!.start).replace(SHORT_LABEL, ''));
+      // "Amazon's platform is taking budgets": a possessor is no subject a later "the short" or "it" refers to,
+      // unless what it possesses is its stock ("Chipotle's shares fell").
+      const possessor =
+        possessive(s, own[0]!) && !/^(?:['’]s?|s['’])?\s*(?:shares|stock|ADRs?)\b/iu.test(s.slice(own[0]!.end));
+      if (!inPassing && single && opens) {
         topic = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
       } else if (!inPassing && own.some((m) => m.ticker !== topic?.mention.ticker)) topic = null;
       // "Canadian National (CNR.TO), which we have held…": a ticker after its company's name opens the sentence too.
-      const opens = LEADS.test(s.slice(0, own[0]!.start));
       // Without a company in the title, the post is about the first company named, when it opens the post.
       if (postSubject === undefined) postSubject = opens && index <= 1 ? own[0]! : null;
-      if (!inPassing && opens) {
+      if (!inPassing && opens && !possessor) {
         subject = { mention: own[0]!, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
       }
       const ofPost = postSubject;
@@ -375,7 +392,9 @@ export function candidatesByRules(
       // an item that states no action of its own takes the lead's ("I sold these:" then "Nike").
       const lead = clause.start === 0 ? leads.get(index) : undefined;
       // "Eli Lilly: increased to 6%": a status after the item's company, as after a company with its ticker.
-      const itemName = lead && first ? /^[^:—–]{1,60}[:—–]\s*/u.exec(body) : null;
+      // "$CRWD starter, 1/3 size": a cashtag needs no separator before its status.
+      const itemName =
+        lead && first ? (/^[^:—–]{1,60}[:—–]\s*/u.exec(body) ?? /^\$[A-Za-z][\w.]*\s+/u.exec(body)) : null;
       const status = itemName && ITEM_LEAD.test(itemName[0]) ? postposedStatus(body.slice(itemName[0].length)) : null;
       if (status && first && cues.length === 0) {
         cues.unshift({ ...status, start: itemName![0].length, end: itemName![0].length, kind: 'label', option: false });
@@ -394,14 +413,20 @@ export function candidatesByRules(
         if (CONDITION_BEFORE.test(before) || (isModal(before) && CONDITION_AFTER.test(s.slice(cue.end, upTo)))) return;
         // A position's history dated by its year: "we sold it in 2021", "bought in 2017 and sold three years later";
         // a trade told in the past tense, its date not in a clause of its own ("short X, where the 2027 debt…").
-        const span = s.slice(cues[c - 1]?.end ?? clause.start, upTo).replace(SUBORDINATE_REST, '');
+        // Only a subordinate clause after the cue is another clause's time; one that holds the cue ("Peloton, which
+        // we bought in early 2021") dates it.
+        const span =
+          s.slice(cues[c - 1]?.end ?? clause.start, cue.end) + s.slice(cue.end, upTo).replace(SUBORDINATE_REST, '');
         if (PAST_TRADE.test(s.slice(cue.start, cue.end)) && DATED.test(span)) return;
         // "I own no Tesla shares", "we hold no position in Lucid": the cue's object is negated.
         if (/^\s+(?:no|none|neither|nothing)\b/iu.test(s.slice(cue.end, clause.end))) return;
         // "growing faster than we like": a comparison, not a view.
         if (/\b(?:than|as)\s*$/iu.test(before)) return;
         // A position's history, not today's call: "we sold it two years ago", "in 2023 we bought".
-        if (LONG_AGO.test(s.slice(clause.start, clause.end))) return;
+        // A relative clause or an appositive after the trade keeps its own time: "we are opening a position in
+        // Intuitive Surgical, a company we wish we had owned ten years ago" is today's trade.
+        const ownTime = s.slice(clause.start, cue.end) + s.slice(cue.end, clause.end).replace(AFTER_RELATIVE, '');
+        if (LONG_AGO.test(ownTime)) return;
         if (REJECTED.test(s) && /\b(?:but|however|though|yet)\b/iu.test(s.slice(cue.end))) return;
         // "Covering" is a trade only where a short is in view: reporters cover an event, analysts a stock.
         const cueText = s.slice(cue.start, cue.end);
@@ -419,7 +444,25 @@ export function candidatesByRules(
         const cueWord = s.slice(cue.start, cue.end);
         const longLeg = PAIR_SHORT.test(cueWord) ? before.toLowerCase().lastIndexOf('long ') : -1;
         const actorBefore = longLeg >= 0 ? before.slice(0, longLeg) : before;
-        if (!guest && !leadActor && !actorOk(cue, actorBefore, cueWord, body, sentence, clause.start === 0)) return;
+        // "Vulcan Materials (VMC): bought the June call spread": a note headed by the company, with its ticker, whose
+        // verb acts on a security or on nothing named (not "Costco (COST): bought a distributor").
+        const afterCue = s.slice(cue.end, clause.end);
+        // Not among the items of someone else's list ("Three changes in the Pershing Square portfolio:"): a list's
+        // items have the actor of their lead, and a lead that is not the author's gives none.
+        const prior = sentences[index - 1];
+        const unledItem = !lead && (sentence.listItem || Boolean(prior && /:\s*$/u.test(prior.text)));
+        const companyNote =
+          clause.start === 0 &&
+          !unledItem &&
+          COMPANY_NOTE.test(before) &&
+          (cue.option || BARE_END.test(afterCue) || SECURITY_OBJECT.test(afterCue));
+        if (
+          !guest &&
+          !leadActor &&
+          !companyNote &&
+          !actorOk(cue, actorBefore, cueWord, body, sentence, clause.start === 0)
+        )
+          return;
         let action: Action = cue.action;
         let dir: Direction | null = cue.dir ?? (leadActor && lead?.dir === 'SHORT' ? 'SHORT' : null);
         // A rating or coverage without a direction of its own: a sell rating is short, any other long.
@@ -536,8 +579,18 @@ function possessive(s: string, m: TickerMention): boolean {
 }
 
 /** A weak mention (one distinctive word) that opens its sentence before a verb or makes the whole sentence. */
-function weakSubject(s: string, m: TickerMention): boolean {
+function weakSubject(s: string, m: TickerMention, opensPost: boolean): boolean {
   if (!/^[\s"“]*$/u.test(s.slice(0, m.start))) return false;
+  // The post's first sentence may also say what the company does ("Copart runs online auctions"): the company the
+  // post is about. Later, such a sentence is as often a peer's ("Nordson runs a similar playbook").
+  if (
+    opensPost &&
+    /^\s+(?!(?:customers|investors|executives|analysts|bulls|bears|users|employees|workers|fans|owners|buyers|sellers|drivers|products|stores|plans|was|has|is|its|this|as|us)\b)[a-z]{3,}s\b/u.test(
+      s.slice(m.end),
+    )
+  ) {
+    return true;
+  }
   return /^(?:[.!]?\s*$|\s+(?:is|was|has|had|fell|rose|dropped|jumped|slid|gained|lost|reported|said|cut|raised|posted|missed|beat|guided|trades|traded|closed|ended)\b)/u.test(
     s.slice(m.end),
   );
@@ -566,7 +619,7 @@ function postSubjectOf(
 
 /** The label of a portfolio note or trade alert, before a verb whose subject is the author. */
 const NOTE_LABEL =
-  /^[\s\p{S}\p{P}]*(?:new|update|today|trade|trade alert|alert|action|entry|options?|open|close|opening|closing|this (?:week|month))\s*[:—–]\s*$/iu;
+  /^[\s\p{S}\p{P}]*(?:new|update|today|trade|trade alert|alert|action|entry|options?|open|close|opening|closing|this (?:week|month))(?:\s*(?:#|no\.?\s*)?\d{1,3})?\s*[:—–]\s*$/iu;
 
 /**
  * "Ferrari: trimmed back to 4%", "Block — new position" in a list under a lead or heading of the author's moves: a
@@ -689,9 +742,10 @@ function productOrOwner(s: string, m: TickerMention, cue?: Cue): boolean {
   if (/^['’]s?\s+(?!(?:shares|stock|stake|ADRs?)\b)[a-z]/u.test(after)) return true;
   if (madeWithTicker(s, m)) return true;
   if (m.via !== 'name' || SECURITY_AFTER.test(after)) return false;
-  // "the Invesco QQQ Trust (QQQ)", "a Tesla (TSLA) position": a company given its ticker or legal form is a security.
+  // "the Invesco QQQ Trust (QQQ)", "a Tesla (TSLA) position": a company given its ticker or legal form is a security
+  // (its ticker after the rest of its name, not after a thing: "a Traeger grill (COOK)").
   if (
-    /^[\w\s&.'’-]{0,30}\(/u.test(after) ||
+    /^(?:\s*[\p{Lu}\d&][\w&.'’-]*){0,4}\s*\(/u.test(after) ||
     /^\s+(?:Trust|Fund|ETF|Inc|Corp|Corporation|Company|Co|Group|Holdings?|plc|Ltd|SA|AG|NV)\b/u.test(after)
   ) {
     return false;
@@ -703,9 +757,12 @@ function productOrOwner(s: string, m: TickerMention, cue?: Cue): boolean {
   );
 }
 
+/** The noun before a ticker in parentheses that makes it a security, not a product: "shares (AAPL)", "a fund (VTI)". */
+const SECURITY_NOUN =
+  /^(?:shares?|stock|stocks|calls?|puts?|positions?|stakes?|ETFs?|funds?|trusts?|units|ADRs?|notes|bonds|options|spreads?|LEAPS|company|business|maker|retailer|bank|miner|producer|operator|group|holdings?)$/u;
 /** Words after "a Garmin (GRMN)" that make it a security, or say when or how, not what was bought. */
 const NOT_A_PRODUCT =
-  /^\s+(?:shares?|stock|stake|positions?|holdings?|short|long|puts?|calls?|options?|ADRs?|LEAPS|spreads?|and|or|but|at|on|in|for|to|from|with|this|that|last|today|yesterday|here|again|now|after|before|into|as|when|because|since|while|which|who|is|was|has|had|were|are|back|earlier|later|recently|too|also|early|late|up|down|near|around|ahead|over|under|below|above|until|of)\b/iu;
+  /^\s+(?:shares?|stock|stake|positions?|holdings?|short|long|puts?|calls?|options?|ADRs?|LEAPS|spreads?|and|or|but|at|on|in|for|to|from|with|this|that|last|today|yesterday|here|again|now|after|before|into|as|when|because|since|while|which|who|is|was|has|had|were|are|back|earlier|later|recently|too|also|early|late|up|down|near|around|ahead|over|under|below|above|until|of|completely|entirely|outright|altogether|in full)\b/iu;
 
 /**
  * A product named by its maker written with its ticker: "I bought a Sonos (SONO) speaker", "a Garmin (GRMN) watch"
@@ -714,6 +771,13 @@ const NOT_A_PRODUCT =
 function madeWithTicker(s: string, m: TickerMention): boolean {
   let before = s.slice(Math.max(0, m.start - 60), m.start);
   let after = s.slice(m.end);
+  // "I bought a Traeger grill (COOK)", "two pairs of On running shoes (ONON)": the ticker after a thing, named by a
+  // common noun after an article or a number, says who makes the thing bought.
+  const thing =
+    /\b(?:an?|my|our|his|her|their|two|three|four|\d+|some|new|pairs? of)\s+(?:[\p{L}'’-]+\s+){0,3}?(\p{Ll}[\p{L}-]*)\s*\(\s*[$]?$/u.exec(
+      before,
+    );
+  if (thing && !SECURITY_NOUN.test(thing[1]!)) return true;
   // The ticker in the parentheses after its name: look before the name.
   const name = /((?:\p{Lu}[\w&.'’-]*\s+){0,3}\p{Lu}[\w&.'’-]*)\s*\(\s*(?:[A-Z]{2,6}:\s*)?[$]?$/u.exec(before);
   if (name) {
