@@ -218,3 +218,18 @@ describe('words of a trade', () => {
     expect(calls('We bought Yeti Holdings (YETI) shares on the dip.')).toEqual(['Noa Frei YETI NEW_POSITION LONG']);
   });
 });
+
+describe('the learned step after the rules', () => {
+  it('adds no company beside its listing in a table row, nor the other direction of a called company', () => {
+    const table = `We made one change to the Japan portfolio:
+
+Company       Ticker   Action
+Hitachi       6501.T   Buy`;
+    expect(calls(table)).toEqual(['Noa Frei 6501.T NEW_POSITION LONG']);
+    const short = `SHORT BOOK
+
+Pressed: Opendoor Technologies (OPEN).
+We added 50% to the short at $7.20.`;
+    expect(calls(short)).toEqual(['Noa Frei OPEN ADD SHORT']);
+  });
+});

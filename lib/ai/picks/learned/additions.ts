@@ -53,12 +53,16 @@ const PRODUCT_AFTER = /^\s+\p{Lu}[\p{L}\d]*/u;
  */
 export function learnedAdditions(ctx: PostContext, model: PickModel): CandidatePick[] {
   const called = new Set(ctx.rules.map((r) => `${r.ticker}|${r.direction}`));
+  // A company the rules called for this speaker in one direction is not called in the other by the model: the rules
+  // read the position's direction from its words ("Added 50% to the short"), the model from a label it cannot read.
+  const calledBy = new Set(ctx.rules.map((r) => `${r.ticker}|${r.speaker ?? ''}`));
   const ruledSentences = new Set(ctx.rules.map((r) => r.evidenceQuote));
   const ruledParagraphs = new Set(ctx.sentences.filter((x) => ruledSentences.has(x.text)).map((x) => x.paragraph));
   const out: CandidatePick[] = [];
   for (const g of groupScores(model, pairCandidates(ctx))) {
     if (called.has(`${g.ticker}|${g.direction}`) || g.probability < model.addThreshold) continue;
     const c = g.best;
+    if (calledBy.has(`${g.ticker}|${c.sentence.speaker ?? ''}`)) continue;
     const x = c.features;
     if (x[CUE] !== 1 && x[TRADE_WORD] !== 1) continue;
     if (VETOES.some((i) => x[i] === 1) || NO_POSITION.test(c.sentence.text) || NOT_YET.test(c.sentence.text)) continue;
@@ -84,15 +88,16 @@ export function learnedAdditions(ctx: PostContext, model: PickModel): CandidateP
   return out;
 }
 
-/**
- * "RELX (LON: REL)", "CSL (ASX: CSL)": a name or US ticker written with its listing is that listing; the candidate on
- * the name is no instrument of its own.
- */
+/** A verb that buys a thing of its own ("bought a new iPhone"), not a security. */
 function buysAThing(s: string): boolean {
   for (const m of s.matchAll(BUYS)) if (THING_OBJECT.test(s.slice(m.index + m[0].length))) return true;
   return false;
 }
 
+/**
+ * "RELX (LON: REL)", "CSL (ASX: CSL)": a name or US ticker written with its listing is that listing; the candidate on
+ * the name is no instrument of its own. So is a name in a table's row beside its listing's cell ("Hitachi    6501.T").
+ */
 function listedElsewhere(c: PairCandidate, ctx: PostContext): boolean {
   const m = c.mention;
   return ctx.named.some(
@@ -102,7 +107,8 @@ function listedElsewhere(c: PairCandidate, ctx: PostContext): boolean {
       (o.via === 'exchange' || o.via === 'suffix') &&
       m.via !== 'exchange' &&
       m.via !== 'suffix' &&
-      ((o.start >= m.end && o.start - m.end <= 4) || (m.start >= o.end && m.start - o.end <= 4)),
+      ((o.start >= m.end && (o.start - m.end <= 4 || /^[ \t]+$/u.test(ctx.text.slice(m.end, o.start)))) ||
+        (m.start >= o.end && (m.start - o.end <= 4 || /^[ \t]+$/u.test(ctx.text.slice(o.end, m.start))))),
   );
 }
 
