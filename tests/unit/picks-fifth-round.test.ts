@@ -121,6 +121,38 @@ Watching $SNOW, no position.`;
   });
 });
 
+describe('bare tickers in the items of the author’s moves', () => {
+  it('are the companies, even tickers that are words, with a swap, "Out of", a status and a weight kept', () => {
+    const text = `Semis fell 5% this week on export headlines.
+
+Book changes:
+- Out of MU. The memory cycle has turned.
+- Swapped SLV for SIVR. Same silver, lower cost.
+- AMAT unchanged.
+- IBIT stays at 3%.
+- Bought ON March $40 puts as a hedge.`;
+    expect(calls(text)).toEqual([
+      'Noa Frei AMAT HOLD LONG',
+      'Noa Frei IBIT HOLD LONG',
+      'Noa Frei MU EXIT LONG',
+      'Noa Frei ON NEW_POSITION SHORT',
+      'Noa Frei SIVR NEW_POSITION LONG',
+      'Noa Frei SLV EXIT LONG',
+    ]);
+  });
+
+  it('are nothing in someone else’s list, or in an item without a trade', () => {
+    const others = `What the largest hedge funds did last quarter, from their filings:
+- Bought MU and ON.
+- Out of COST.`;
+    expect(calls(others)).toEqual([]);
+    const movers = `The week's biggest movers:
+- MU jumped 9% on pricing.
+- ON fell 4%.`;
+    expect(calls(movers)).toEqual([]);
+  });
+});
+
 describe('a note headed by the company and its ticker', () => {
   it('has the author as the subject of a verb that acts on a security', () => {
     const text = `Two positions opened today.

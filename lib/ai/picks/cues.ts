@@ -142,10 +142,13 @@ const PATTERNS: Pattern[] = [
   ],
   // "Alphabet stays in the portfolio", "Only one of the five is still in the portfolio: Alphabet".
   ['HOLD', null, 'label', /\b(?:stays?|remains?|(?:is|are) still) in (?:the|our) (?:model )?portfolio\b/iu],
+  // "Swapped GLD for IAU": a swap whose first company is what is left (the rotation below adds what is bought).
+  ['EXIT', null, 'verb', /\b(?:[Ss]wapp?(?:ed|ing)|[Ss]witch(?:ed|ing))(?=\s+\$?\p{Lu})/u],
   // "We've owned ICE since 2019, and we still do": the hold restated by "do", its object the clause's company.
   ['HOLD', null, 'verb', /\b(?:we|I) still do(?=\s*(?:[.;,!—–]|$))/iu],
   // "Adobe stays, at a smaller size.", "Loblaw stays put": a holding that stays, said of the company right before.
-  ['HOLD', null, 'view', /\b(?:stays|remains)(?: put| on)?(?=\s*(?:[,.;!]|$))/iu, 'subject'],
+  // "IBIT stays at 2%": at its weight.
+  ['HOLD', null, 'view', /\b(?:stays|remains)(?: put| on| at \d+(?:\.\d+)?%)?(?=\s*(?:[,.;!]|$))/iu, 'subject'],
   [
     'NEW_POSITION',
     null,
@@ -353,6 +356,8 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind'], namesOnly?: bool
   ],
   [/^(?:sold|exited|exits?|closed(?: out)?)\b:?/iu, 'EXIT', null, 'label'],
   [/^(?:covered)\b:?/iu, 'EXIT', 'SHORT', 'label'],
+  // "Out of ON.": a note of an exit, before names only ("Out of the blue" is none).
+  [/^out of\b/iu, 'EXIT', null, 'label', true],
   // "Held:" only as a label: "Held back by supply, …" is not a hold.
   [/^(?:holds?|holding|still own|own|kept|keeping|unchanged)\b:?|^held\s*:/iu, 'HOLD', null, 'label'],
   // "Still holding GE Vernova (GEV).", "Still short Carvana.": a note that restates a position kept.

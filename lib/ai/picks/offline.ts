@@ -392,9 +392,11 @@ export function candidatesByRules(
       // an item that states no action of its own takes the lead's ("I sold these:" then "Nike").
       const lead = clause.start === 0 ? leads.get(index) : undefined;
       // "Eli Lilly: increased to 6%": a status after the item's company, as after a company with its ticker.
-      // "$CRWD starter, 1/3 size": a cashtag needs no separator before its status.
+      // "$CRWD starter, 1/3 size", "AMAT unchanged": a cashtag or a bare ticker needs no separator before its status.
       const itemName =
-        lead && first ? (/^[^:—–]{1,60}[:—–]\s*/u.exec(body) ?? /^\$[A-Za-z][\w.]*\s+/u.exec(body)) : null;
+        lead && first
+          ? (/^[^:—–]{1,60}[:—–]\s*/u.exec(body) ?? /^(?:\$[A-Za-z][\w.]*|[A-Z]{2,5})\s+/u.exec(body))
+          : null;
       const status = itemName && ITEM_LEAD.test(itemName[0]) ? postposedStatus(body.slice(itemName[0].length)) : null;
       if (status && first && cues.length === 0) {
         cues.unshift({ ...status, start: itemName![0].length, end: itemName![0].length, kind: 'label', option: false });
@@ -632,6 +634,7 @@ export function itemNameMentions(text: string, taken: TickerMention[]): TickerMe
   const out: TickerMention[] = [];
   for (const s of sentences) {
     if (!items.has(s.index)) continue;
+    out.push(...itemTickers(s, taken));
     const m = /^(\p{Lu}\p{Ll}+)\s*[:—–]\s*/u.exec(s.text);
     if (!m) continue;
     const start = s.start;
@@ -644,6 +647,36 @@ export function itemNameMentions(text: string, taken: TickerMention[]): TickerMe
     const acts = postposedStatus(rest) || findCues(rest, 0, true).some((c) => c.start === 0 && c.kind !== 'view');
     if (!acts) continue;
     out.push({ ticker, start, end, via: 'name', company, exchange: company.exchange, name: m[1]!, weak: true });
+  }
+  return out;
+}
+
+/** Capitals that are words or abbreviations in a trade note, never its ticker: "sold ALL of it", "AI names". */
+const NOT_ITEM_TICKERS = new Set(
+  'A I ALL IT AI US USA UK EU TV PM AM AT BE GO SO NO OR AN AS BY DO IF IN IS OF OK TO UP WE ME MY HE ET RE IRA CEO CFO ETF EPS GDP YTD QTD NAV'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "Out of ON.", "Bought MU January $200 puts", "SPY trimmed": an item of the author's moves writes its tickers bare,
+ * even those that are words ("ON", "MU", "COST"), which the mention finder leaves to a post that writes tickers. In
+ * such an item, a ticker in capitals that states an action is the company; it stays a weak mention, which a call's cue
+ * must govern directly.
+ */
+function itemTickers(s: Sentence, taken: TickerMention[]): TickerMention[] {
+  if (!findCues(s.text, 0, true).some((c) => c.kind !== 'view') && !/^\S+\s+(?:unchanged|held|kept)\b/u.test(s.text)) {
+    return [];
+  }
+  const out: TickerMention[] = [];
+  for (const m of s.text.matchAll(/(?<![\p{L}\p{N}$.&/'’_-])([A-Z]{2,5})(?![\p{L}\p{N}&'’_-]|\.[\p{L}\p{N}])/gu)) {
+    const ticker = m[1]!;
+    const start = s.start + m.index!;
+    const end = start + ticker.length;
+    if (NOT_ITEM_TICKERS.has(ticker) || taken.some((t) => start < t.end && end > t.start)) continue;
+    const company = instrumentFor(ticker);
+    if (!company) continue;
+    out.push({ ticker, start, end, via: 'ticker', company, exchange: company.exchange, name: null, weak: true });
   }
   return out;
 }
