@@ -153,6 +153,31 @@ Book changes:
   });
 });
 
+describe('a sale’s proceeds, a holding kept, an item under a heading of sales', () => {
+  it('reads what the proceeds bought, "stays in my portfolio" and "Company: sold all" under "Sells"', () => {
+    const text = `I sold my Block (XYZ) shares on Monday. I moved the proceeds into the Vanguard Value ETF (VTV) position I already hold.
+
+Robinhood Markets (HOOD) stays in my portfolio.`;
+    expect(calls(text)).toEqual([
+      'Noa Frei HOOD HOLD LONG',
+      'Noa Frei VTV NEW_POSITION LONG',
+      'Noa Frei XYZ EXIT LONG',
+    ]);
+    const sells = `Sells
+
+- Intel Corporation (INTC): sold all 200 shares at $24.
+- Kraft Heinz (KHC): trimmed by half.`;
+    expect(calls(sells)).toEqual(['Noa Frei INTC EXIT LONG', 'Noa Frei KHC REDUCE LONG']);
+  });
+
+  it('reads no seller under a heading that is not the author’s', () => {
+    const text = `Sales by region:
+
+- Apple (AAPL): sold 52 million iPhones in the quarter.`;
+    expect(calls(text)).toEqual([]);
+  });
+});
+
 describe('a note headed by the company and its ticker', () => {
   it('has the author as the subject of a verb that acts on a security', () => {
     const text = `Two positions opened today.

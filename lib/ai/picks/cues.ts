@@ -141,7 +141,14 @@ const PATTERNS: Pattern[] = [
     /\b(?:rotat(?:ed|ing|e)|switch(?:ed|ing)?|swapp?(?:ed|ing)?|mov(?:ed|ing)|trad(?:ed|ing))\s+(?:out of|from|(?:our|my|the)(?:\s+\w+){0,2}?\s+(?:position|stake|holding|shares)\s+(?:in|of))/iu,
   ],
   // "Alphabet stays in the portfolio", "Only one of the five is still in the portfolio: Alphabet".
-  ['HOLD', null, 'label', /\b(?:stays?|remains?|(?:is|are) still) in (?:the|our) (?:model )?portfolio\b/iu],
+  ['HOLD', null, 'label', /\b(?:stays?|remains?|(?:is|are) still) in (?:the|our|my) (?:model )?portfolio\b/iu],
+  // "I moved the proceeds into the iShares Bitcoin Trust": what a sale's money bought.
+  [
+    'NEW_POSITION',
+    null,
+    'verb',
+    /\b(?:moved|moving|put|putting|reinvested|reinvesting|rolled|rolling) (?:the|our|my) (?:proceeds|cash|money)(?: from (?:the|that) sale)? (?:in|into)\b/iu,
+  ],
   // "Swapped GLD for IAU": a swap whose first company is what is left (the rotation below adds what is bought).
   ['EXIT', null, 'verb', /\b(?:[Ss]wapp?(?:ed|ing)|[Ss]witch(?:ed|ing))(?=\s+\$?\p{Lu})/u],
   // "We've owned ICE since 2019, and we still do": the hold restated by "do", its object the clause's company.

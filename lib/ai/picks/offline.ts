@@ -437,10 +437,11 @@ export function candidatesByRules(
           if (!/\bshort(?:s|ed|ing)?\b/iu.test(`${before2} ${s}`)) return;
         }
         const guest = guests.get(NAMED_ACTOR.exec(s.slice(clause.start, cues[0]!.start))?.[1] ?? '') ?? null;
-        // "Walmart: trimmed by a third" under a first-person lead: the company, then the author's action on it; not
+        // "Walmart: trimmed by a third" under a first-person lead, "MMM: sold all 45 shares" under "Sales": the
+        // company, then the author's action on it; not
         // "Apple — bought a new iPhone", whose verb has a thing of its own as its object.
         const leadActor =
-          Boolean(lead && ITEM_LEAD.test(before)) &&
+          Boolean((lead || section) && ITEM_LEAD.test(before)) &&
           !((cue.action === 'NEW_POSITION' || cue.action === 'ADD') && THING_OBJECT.test(s.slice(cue.end, clause.end)));
         // A pair's short leg has its long leg's actor: "Long Home Depot against Lowe's", "we are long X, short Y".
         const cueWord = s.slice(cue.start, cue.end);
