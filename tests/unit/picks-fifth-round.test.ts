@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractByRules } from '@/lib/ai/picks/offline';
+import { candidatesByRules, extractByRules } from '@/lib/ai/picks/offline';
 import { splitSentences } from '@/lib/ai/text/sentences';
 
 // Issue 47, fifth round: structures the rules missed in batches 9 and 10, each in words of its own, with traps.
@@ -268,6 +268,14 @@ describe('words of a trade', () => {
     expect(calls('Ulta Beauty (ULTA) trades at 15 times earnings. I would be a buyer at today’s price.')).toEqual([
       'Noa Frei ULTA RECOMMENDATION LONG',
     ]);
+  });
+
+  it('reads the action of a short pressed or partly bought back, and a new holding named after its verb', () => {
+    expect(calls('We are buying back a third of the $CVNA short today.')).toEqual(['Noa Frei CVNA REDUCE SHORT']);
+    expect(calls('I am short Chegg (CHGG), and I pressed that short on Friday.')).toEqual(['Noa Frei CHGG ADD SHORT']);
+    expect(calls('Our only new holding is Fortinet (FTNT).')).toEqual(['Noa Frei FTNT NEW_POSITION LONG']);
+    // The rule's trap (the learned step after it scores its own candidates).
+    expect(candidatesByRules('Our new holding period for Fortinet (FTNT) is five years.')).toEqual([]);
   });
 
   it('is no trade on the maker of a thing bought, its ticker after the thing', () => {

@@ -162,6 +162,20 @@ const PATTERNS: Pattern[] = [
     'view',
     /\b(?:is|as) (?:a|an|the|our) (?:\w+ )?(?:new (?:holding|position|buy|addition)|addition)\b/iu,
   ],
+  // "Our one new holding is Larsen & Toubro": the new holding named after its verb.
+  [
+    'NEW_POSITION',
+    null,
+    'label',
+    /\b(?:our|my) (?:\w+ )?new (?:holding|position|buy|addition|name)s? (?:is|are|was|were)\b/iu,
+  ],
+  // "We are buying back half of the AFRM short": part of a short covered.
+  [
+    'REDUCE',
+    'SHORT',
+    'verb',
+    /\b(?:bought|buying|buy) back (?:half|part|some|a (?:third|quarter)|\d+%) of (?:the|our|my)(?:\s+\S+){0,3}?\s*short\b/iu,
+  ],
   [
     'HOLD',
     null,
@@ -172,7 +186,7 @@ const PATTERNS: Pattern[] = [
     'ADD',
     null,
     'verb',
-    /\b(?:add(?:ed|ing|s)?|press(?:ed|ing)?) to (?:our|my|the)(?: \w+)? (?:short|long|position|stake|holding)(?: position)?(?: in)?\b/iu,
+    /\b(?:add(?:ed|ing|s)?|press(?:ed|ing)?)(?: to)? (?:our|my|the|that|this)(?: \w+)? (?:short|long|position|stake|holding)(?: position)?(?: in)?\b/iu,
   ],
   // Options first: the word "sold" or "bought" means something else before puts and calls.
   [
