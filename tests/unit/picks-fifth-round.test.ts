@@ -278,6 +278,13 @@ describe('words of a trade', () => {
     expect(candidatesByRules('Our new holding period for Fortinet (FTNT) is five years.')).toEqual([]);
   });
 
+  it('reads "Action: SELL SHORT" as an order that opens a short, "Action: Sell" as a rating', () => {
+    expect(calls('TRADE ALERT\n\nAction: SELL SHORT Peloton Interactive (PTON) at market.')).toEqual([
+      'Noa Frei PTON NEW_POSITION SHORT',
+    ]);
+    expect(calls('Action: Sell Peloton Interactive (PTON) below $6.')).toEqual(['Noa Frei PTON RECOMMENDATION SHORT']);
+  });
+
   it('is no trade on the maker of a thing bought, its ticker after the thing', () => {
     expect(calls('I bought a Yeti cooler (YETI) for the boat, and it keeps ice for days.')).toEqual([]);
     expect(calls('We bought Yeti Holdings (YETI) shares on the dip.')).toEqual(['Noa Frei YETI NEW_POSITION LONG']);

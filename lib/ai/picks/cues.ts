@@ -494,8 +494,10 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
             ? 'REDUCE'
             : 'RECOMMENDATION';
     const dir: Direction = /sell|under|short|avoid/u.test(word) ? 'SHORT' : 'LONG';
+    // "Action: SELL SHORT Joby Aviation at market": an order that opens a short, not a sell rating.
+    const order = /^action\s*[:—–-]\s*sell short\b/iu.test(rating[0] + clause.slice(rating.index + rating[0].length));
     taken.push({
-      action,
+      action: order ? 'NEW_POSITION' : action,
       dir,
       start: offset + rating.index,
       end: offset + rating.index + rating[0].length,
