@@ -204,6 +204,11 @@ async function benchOne(database: 'pglite' | 'postgres', posts: number) {
     SEED_DEMO_DATA: 'false',
     // Empty means unset: the PGlite run must not inherit the DATABASE_URL of the PostgreSQL run.
     DATABASE_URL: databaseUrl ?? '',
+    // Nothing is left for the service to embed in the background while it is measured (on PGlite, whose vector
+    // extension is there, it otherwise embedded every post beside the requests): the posts' vectors were made above,
+    // or not at all (BENCH_SEMANTIC=false), and the briefs' lead index is not search's.
+    ...(embeddings ? {} : { EMBEDDINGS_PROVIDER: 'none' }),
+    BRIEFS_LEAD_INDEX: 'false',
     ...NO_RATE_LIMITS,
   });
   try {

@@ -36,6 +36,10 @@ const service = await startService(
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: 'false',
+    // As the bench's search service: nothing embedded in the background while it is profiled (a hybrid profile keeps
+    // the provider, for the query's vector, on a database whose posts were embedded beforehand).
+    ...(mode === 'hybrid' ? {} : { EMBEDDINGS_PROVIDER: 'none' }),
+    BRIEFS_LEAD_INDEX: 'false',
     ...NO_RATE_LIMITS,
   },
   undefined,
