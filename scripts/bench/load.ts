@@ -43,6 +43,8 @@ export async function measure(
     method?: 'GET' | 'POST';
     /** Paths asked in turn across all connections (a query mix) instead of the URL's own: no two alike at once. */
     paths?: string[];
+    /** Given every response time, ascending (for percentiles over several runs). */
+    onTimes?: (times: number[]) => void;
   },
 ): Promise<LoadResult> {
   const times: number[] = [];
@@ -65,6 +67,7 @@ export async function measure(
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);
+  options.onTimes?.(times);
   return {
     name,
     requests: result.requests.total,

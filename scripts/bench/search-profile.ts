@@ -43,7 +43,7 @@ const service = await startService(
     ...NO_RATE_LIMITS,
   },
   undefined,
-  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
 );
 await postingsLoaded(service.url);
 const paths =

@@ -37,12 +37,16 @@ export function builtServiceEnv(dataDir: string, extraEnv: Record<string, string
 export async function startService(
   extraEnv: Record<string, string> = {},
   timeoutMs = 300_000,
-  /** Flags for node itself (a profiler's `--cpu-prof`, which NODE_OPTIONS does not take). */
-  nodeArgs: string[] = [],
+  how: {
+    /** Flags for node itself (a profiler's `--cpu-prof`, which NODE_OPTIONS does not take). */
+    nodeArgs?: string[];
+    /** The checkout whose built app is started (another commit's, to compare two); this one by default. */
+    root?: string;
+  } = {},
 ): Promise<RunningService> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'finpub-test-'));
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..', '..'),
+  const child = spawn(process.execPath, [...(how.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
+    cwd: how.root ?? path.resolve(import.meta.dirname, '..', '..'),
     env: builtServiceEnv(dataDir, extraEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
