@@ -285,6 +285,14 @@ describe('words of a trade', () => {
     expect(calls('Action: Sell Peloton Interactive (PTON) below $6.')).toEqual(['Noa Frei PTON RECOMMENDATION SHORT']);
   });
 
+  it('reads a cleft, "What I did buy is X", "What we sold was Y", its object after the verb "be"', () => {
+    expect(calls('I do not own Lennox. What I did buy, in March, is Carrier Global (CARR).')).toEqual([
+      'Noa Frei CARR NEW_POSITION LONG',
+    ]);
+    expect(calls('What we sold was Whirlpool (WHR), after the run.')).toEqual(['Noa Frei WHR EXIT LONG']);
+    expect(calls('What I did buy for my kitchen is a Whirlpool (WHR) dryer.')).toEqual([]);
+  });
+
   it('is no trade on the maker of a thing bought, its ticker after the thing', () => {
     expect(calls('I bought a Yeti cooler (YETI) for the boat, and it keeps ice for days.')).toEqual([]);
     expect(calls('We bought Yeti Holdings (YETI) shares on the dip.')).toEqual(['Noa Frei YETI NEW_POSITION LONG']);

@@ -283,6 +283,19 @@ const PATTERNS: Pattern[] = [
     'verb',
     /\b(?:keep|keeps|keeping|kept) (?:it|them|the (?:shares|stock|position|stake)|(?:our|my) (?:shares|stock|position|stake))(?=\s*(?:[.;,!]|$)|\s+(?:through|for|either|at|in (?:the|our|my) portfolio|as|and|but|until)\b)/iu,
   ],
+  // "What I did buy, in October, is Carrier Global", "What we sold was Lennox": a cleft, its object after "is".
+  [
+    'NEW_POSITION',
+    null,
+    'verb',
+    /\bwhat (?:we|I)(?: did| have| also| just)? (?:bought|buy|purchased)(?=(?:,[^.;,]{0,30},)?\s+(?:is|are|was|were)\s)/iu,
+  ],
+  [
+    'EXIT',
+    null,
+    'verb',
+    /\bwhat (?:we|I)(?: did| have| also| just)? (?:sold|sell)(?=(?:,[^.;,]{0,30},)?\s+(?:is|are|was|were)\s)/iu,
+  ],
   // "What we've kept is Arista Networks", "What we are keeping is L'Oréal", "What we do own: …": the object follows.
   [
     'HOLD',
