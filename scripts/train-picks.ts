@@ -8,7 +8,7 @@
  * PICKS_L2 (default 0.001) sets the L2 penalty, PICKS_ADD_THRESHOLD the committed threshold, PICKS_SWEEP the
  * thresholds --lobo reports.
  *
- * Training sets: judged-set.ts (batch 1), the holdout (batch 2), batches 3 to 10, structure-dev.ts and
+ * Training sets: judged-set.ts (batch 1), the holdout (batch 2), batches 3 to 9, structure-dev.ts and
  * false-picks-dev.ts. Never the real-text corpus (the false-pick check) nor a blind batch not yet measured.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,7 +28,6 @@ import { BATCH6_POSTS } from '@/tests/fixtures/picks/judged-set-batch6';
 import { BATCH7_POSTS } from '@/tests/fixtures/picks/judged-set-batch7';
 import { BATCH8_POSTS } from '@/tests/fixtures/picks/judged-set-batch8';
 import { BATCH9_POSTS } from '@/tests/fixtures/picks/judged-set-batch9';
-import { BATCH10_POSTS } from '@/tests/fixtures/picks/judged-set-batch10';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 import { STRUCTURE_DEV_POSTS } from '@/tests/fixtures/picks/structure-dev';
 
@@ -54,7 +53,6 @@ const SETS: Array<[string, LabelledPost[]]> = [
   ['batch7', BATCH7_POSTS],
   ['batch8', BATCH8_POSTS],
   ['batch9', BATCH9_POSTS],
-  ['batch10', BATCH10_POSTS],
   ['dev', STRUCTURE_DEV_POSTS],
   ['dev3', FALSE_PICKS_DEV_POSTS],
 ];
