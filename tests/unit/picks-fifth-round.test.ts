@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { candidatesByRules, extractByRules } from '@/lib/ai/picks/offline';
+import { learnedAdditions } from '@/lib/ai/picks/learned/additions';
+import { FEATURE_NAMES } from '@/lib/ai/picks/learned/features';
+import { PICK_MODEL, type PickModel } from '@/lib/ai/picks/learned/model';
+import { candidatesByRules, extractByRules, pairContextOf } from '@/lib/ai/picks/offline';
 import { splitSentences } from '@/lib/ai/text/sentences';
 
 // Issue 47, fifth round: structures the rules missed in batches 9 and 10, each in words of its own, with traps.
@@ -311,5 +314,25 @@ Hitachi       6501.T   Buy`;
 Pressed: Opendoor Technologies (OPEN).
 We added 50% to the short at $7.20.`;
     expect(calls(short)).toEqual(['Noa Frei OPEN ADD SHORT']);
+  });
+});
+
+describe('the learned step’s vetoes, whatever the model scores', () => {
+  // A model that calls every pair resolved by a referent: what it still does not add is what the vetoes keep out.
+  const referent = FEATURE_NAMES.indexOf('referent');
+  const eager: PickModel = { ...PICK_MODEL, weights: PICK_MODEL.weights.map((_, i) => (i === referent ? 10 : 0)) };
+  const added = (text: string) =>
+    learnedAdditions(pairContextOf({ title: 'Note', text, author: 'Noa Frei' }), eager).map((p) => p.ticker);
+
+  it('takes no company named as a possessor for what "the position" refers to', () => {
+    const passing = `What we are watching next: the jobs report and Nvidia's earnings late in the month. Positioning into those events is light, which raises the odds of a sharp move.
+
+The main risk to this view is a growth scare. That is why we keep the position sized modestly.`;
+    expect(candidatesByRules(passing)).toEqual([]);
+    expect(added(passing)).not.toContain('NVDA');
+    const named = `What we are watching next: the jobs report and Nvidia (NVDA) late in the month. Positioning into those events is light, which raises the odds of a sharp move.
+
+The main risk to this view is a growth scare. That is why we keep the position sized modestly.`;
+    expect(added(named)).toContain('NVDA');
   });
 });

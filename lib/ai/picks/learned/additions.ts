@@ -82,10 +82,18 @@ export function learnedAdditions(ctx: PostContext, model: PickModel): CandidateP
       (x[REFERENT_WORD] !== 1 || ruledParagraphs.has(c.sentence.paragraph) || NAMED_POSITION.test(s))
     )
       continue;
+    // "…and Nvidia's earnings late in December. … That is why we keep the position sized modestly.": a company named
+    // as a possessor is no referent (as in the rules), only ever in passing.
+    if (x[REFERENT] === 1 && possessor(c.mention, ctx.text)) continue;
     if (listedElsewhere(c, ctx)) continue;
     out.push(asPick(c));
   }
   return out;
+}
+
+/** "Nvidia's earnings", "Goldman Sachs's case": the mention (which may hold its "'s") possesses what follows. */
+function possessor(m: PairCandidate['mention'], text: string): boolean {
+  return /['’]s?$/u.test(text.slice(m.start, m.end)) || /^(?:['’]s?|s['’])\s/u.test(text.slice(m.end, m.end + 3));
 }
 
 /** A verb that buys a thing of its own ("bought a new iPhone"), not a security. */
