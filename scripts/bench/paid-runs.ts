@@ -1,6 +1,12 @@
 import { createPublicClient, http } from 'viem';
 import { readSandboxFile, type SandboxFile } from '@/lib/payments/sandbox/file';
-import { mppPaymentClient, type PaymentClient, x402BatchPaymentClient, x402PaymentClient } from '@/scripts/pay/clients';
+import {
+  mppPaymentClient,
+  mppSessionPaymentClient,
+  type PaymentClient,
+  x402BatchPaymentClient,
+  x402PaymentClient,
+} from '@/scripts/pay/clients';
 import type { Payer } from '@/scripts/pay/payer';
 import { payRepeatedly } from '@/scripts/pay/repeat';
 import type { RunningService } from '@/tests/helpers/service';
@@ -13,19 +19,9 @@ export interface PaidRun {
   paid: number;
   p50: number;
   p95: number;
-  /** Transactions both sandbox chains mined during the run; null for a method not measured. */
-  onChainTransactions: number | null;
-  /** Why a method was not measured. */
-  notMeasured?: string;
+  /** Transactions both sandbox chains mined during the run. */
+  onChainTransactions: number;
 }
-
-/**
- * Schemes the service does not offer yet (docs/payments.md says why); listed so the table says so instead of leaving
- * them out silently.
- */
-const NOT_OFFERED: Array<[string, string]> = [
-  ['MPP session (mppx tempo.session)', 'no TIP-1034 escrow on anvil --network tempo 1.7.1'],
-];
 
 /** Transactions both sandbox chains mine while `run` runs: they are loopback chains nothing else uses. */
 async function countingTransactions<T>(sandbox: SandboxFile, run: () => Promise<T>): Promise<[T, number]> {
@@ -41,16 +37,20 @@ async function countingTransactions<T>(sandbox: SandboxFile, run: () => Promise<
   return [result, transactions];
 }
 
-/** A sandbox payer of its own per run (x402 exact the last, batch-settlement the one before), so runs never share. */
-function sandboxPayer(sandbox: SandboxFile, method: 'x402' | 'x402-batch' | 'mpp'): Payer {
-  const side = sandbox[method === 'mpp' ? 'mpp' : 'x402'];
+/**
+ * A sandbox payer of its own per run (exact and tempo.charge the last of their chain's, the channels the one before),
+ * so runs never share.
+ */
+function sandboxPayer(sandbox: SandboxFile, method: 'x402' | 'x402-batch' | 'mpp' | 'mpp-session'): Payer {
+  const tempo = method === 'mpp' || method === 'mpp-session';
+  const side = sandbox[tempo ? 'mpp' : 'x402'];
   return {
-    privateKey: side.payerPrivateKeys.at(method === 'x402-batch' ? -2 : -1)!,
+    privateKey: side.payerPrivateKeys.at(method === 'x402-batch' || method === 'mpp-session' ? -2 : -1)!,
     testMoney: true,
     source: 'sandbox',
-    network: method === 'mpp' ? null : sandbox.x402.network,
-    rpcUrl: method === 'mpp' ? sandbox.mpp.rpcUrl : method === 'x402-batch' ? sandbox.x402.rpcUrl : null,
-    chainId: method === 'mpp' ? sandbox.mpp.chainId : null,
+    network: tempo ? null : sandbox.x402.network,
+    rpcUrl: tempo ? sandbox.mpp.rpcUrl : method === 'x402-batch' ? sandbox.x402.rpcUrl : null,
+    chainId: tempo ? sandbox.mpp.chainId : null,
   };
 }
 
@@ -116,15 +116,14 @@ export async function benchPaidRuns(service: RunningService, path: string, key: 
       requests,
       sandbox,
     ),
-    ...NOT_OFFERED.map(([name, notMeasured]) => ({
-      name,
+    // The open, a voucher per request, and the close (which settles the vouchers and refunds the rest).
+    await walletRun(
+      'MPP tempo.session (mppx)',
+      await mppSessionPaymentClient(sandboxPayer(sandbox, 'mpp-session'), null, requests),
+      url,
       requests,
-      paid: 0,
-      p50: Number.NaN,
-      p95: Number.NaN,
-      onChainTransactions: null,
-      notMeasured,
-    })),
+      sandbox,
+    ),
   ];
   return runs;
 }

@@ -52,9 +52,7 @@ export async function benchPayments(
   const paidRuns = await benchPaidRuns(service, path, key, PAID_REQUESTS);
   for (const run of paidRuns)
     console.log(
-      run.notMeasured
-        ? `  payments: ${run.name.padEnd(34)} not measured: ${run.notMeasured}`
-        : `  payments: ${run.name.padEnd(34)} ${run.paid}/${run.requests} paid  p50 ${ms(run.p50)}  p95 ${ms(run.p95)}  ${run.onChainTransactions} on-chain transactions`,
+      `  payments: ${run.name.padEnd(34)} ${run.paid}/${run.requests} paid  p50 ${ms(run.p50)}  p95 ${ms(run.p95)}  ${run.onChainTransactions} on-chain transactions`,
     );
   return { load, paidRuns };
 }
