@@ -8,10 +8,10 @@
  * Score on the training batches: refused counts twice (a paid answer to a question nothing answers is the worst
  * outcome), then answered and claims answering, as the aims weigh them (docs/briefs.md).
  *
- *   --rows FILE          rows written by train:briefs --save-rows
+ *   --rows FILE[,FILE]   rows written by train:briefs --save-rows
+ *   --no-figure          every question read as not asking for a figure (the rule before asked-figure.ts)
  *   --grid k=v1,v2 ...   the values to try per threshold (default: the grid below); others stay as served
  */
-import { readFileSync } from 'node:fs';
 import { THRESHOLDS, type Thresholds } from '@/lib/briefs/meaning';
 import { chooseSources } from '@/lib/briefs/select-sources';
 import { claimJudge } from '@/tests/briefs-eval/claim-judge';
@@ -20,6 +20,7 @@ import {
   emptyFigures,
   type Figures,
   figuresLine,
+  loadRows,
   measureRows,
   type QuestionRows,
   share,
@@ -39,7 +40,10 @@ const DEFAULT_GRID: Partial<Record<keyof Thresholds, number[]>> = {
 const args = process.argv.slice(2);
 const rowsFile = args[args.indexOf('--rows') + 1];
 if (!args.includes('--rows') || !rowsFile) throw new Error('--rows FILE is required');
-const rows: QuestionRows[] = JSON.parse(readFileSync(rowsFile, 'utf8'));
+const rows: QuestionRows[] = loadRows(rowsFile.split(',')).map((q) =>
+  // --no-figure: as before the figure rule (asked-figure.ts), to measure it.
+  args.includes('--no-figure') ? { ...q, subject: { ...q.subject, asksFigure: false } } : q,
+);
 const grid = args.includes('--grid') ? parseGrid(args.slice(args.indexOf('--grid') + 1)) : DEFAULT_GRID;
 const judge = claimJudge();
 const batches = [...new Set(rows.map((q) => q.batch))].sort((a, b) => a - b);

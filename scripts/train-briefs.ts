@@ -15,14 +15,16 @@
  * 4. Leave-one-batch-out: for each batch k, steps 2 and 3 on the other batches, then the briefs of batch k (sources and
  *    the offline answer as planBrief makes them) with the learned test and with the rules, on the same candidates.
  *
- *   --rows FILE       read the rows from FILE instead of asking the corpus (written by --save-rows)
+ *   --rows FILE[,FILE]  read the rows from these files instead of asking the corpus (written by --save-rows)
  *   --save-rows FILE  write the rows to FILE
  *   --write           write the model fitted on every batch to lib/briefs/claim-model-weights.ts
+ *   --refusal-weight N  how much refused weighs against answered and claims answering when the threshold and margin
+ *                     are chosen (1: the three aims alike; 2: a question nothing answers sold counts twice)
  *
  * BRIEFS_EVAL_DATA_DIR=dir reuses the eval's indexed corpus (scripts/eval-briefs.ts); without it the corpus is filled
  * and indexed in memory first (minutes).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLAIM_FEATURES, type ClaimModel, claimFeatures } from '@/lib/briefs/claim-model';
 import { type ClaimTest, chooseSources } from '@/lib/briefs/select-sources';
@@ -32,6 +34,7 @@ import {
   emptyFigures,
   extractRows,
   figuresLine as line,
+  loadRows,
   measureRows,
   type QuestionRows,
   share,
@@ -45,6 +48,7 @@ const WANTED = 5;
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : null);
+const REFUSAL_WEIGHT = Number(arg('--refusal-weight') ?? 1);
 const judge = claimJudge();
 const questionById = new Map<string, RealQuestion>();
 for (const batch of BATCHES) {
@@ -53,7 +57,7 @@ for (const batch of BATCHES) {
 
 const rowsFile = arg('--rows');
 const rows: QuestionRows[] = rowsFile
-  ? JSON.parse(readFileSync(rowsFile, 'utf8'))
+  ? loadRows(rowsFile.split(','))
   : await extractRows([...questionById.values()], judge, process.env.BRIEFS_EVAL_DATA_DIR || null);
 const saveTo = arg('--save-rows');
 if (saveTo) writeFileSync(saveTo, JSON.stringify(rows));
@@ -129,8 +133,8 @@ function calibrate(list: readonly QuestionRows[], fitted: Omit<ClaimModel, 'thre
       const refused = share(f.refused, f.traps);
       const claims = share(f.claimsAnswering, f.claimsJudged);
       const answered = share(f.answered, f.answerable);
-      // The three aims weigh alike; then the fewest claims that miss.
-      const key = [refused + answered + claims, -(f.claimsJudged - f.claimsAnswering)];
+      // The three aims (refused weighted as asked); then the fewest claims that miss.
+      const key = [REFUSAL_WEIGHT * refused + answered + claims, -(f.claimsJudged - f.claimsAnswering)];
       if (!best || compare(key, best.key) > 0) best = { model, key };
     }
   }

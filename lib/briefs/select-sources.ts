@@ -7,6 +7,7 @@ import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { parseTimeWindow } from '@/lib/search/query/time-window';
 import type { TopicSearchResult } from '@/lib/search/result';
 import { searchPosts } from '@/lib/search/search-posts';
+import { statesFigure } from './asked-figure';
 import { type CandidatePassages, type ClaimModel, learnedClaims } from './claim-model';
 import { CLAIM_MODEL } from './claim-model-weights';
 import { type ClaimPassage, readPassages } from './claims';
@@ -68,17 +69,21 @@ export function chooseSources<P>(
   model: ClaimModel = CLAIM_MODEL,
   thresholds: Thresholds = THRESHOLDS,
 ): Array<P & { claims: ClaimPassage[] }> {
+  // A question for a quantity is answered only by a passage that states one (asked-figure.ts).
+  const read = subject.asksFigure
+    ? candidates.map((c) => ({ ...c, passages: c.passages.filter((p) => statesFigure(p.quote)) }))
+    : candidates;
   const rules = () =>
     closeToBest(
-      candidates.map((c) => c.passages),
+      read.map((c) => c.passages),
       thresholds,
     ).map((kept) => admittedClaims(subject, kept, thresholds));
   let claims: ClaimPassage[][];
   if (test === 'rules') claims = rules();
-  else if (test === 'learned') claims = learnedClaims(subject, candidates, model);
+  else if (test === 'learned') claims = learnedClaims(subject, read, model);
   else {
     // The rules' claims that the model also reads as answers.
-    const learned = learnedClaims(subject, candidates, { ...model, margin: 1 });
+    const learned = learnedClaims(subject, read, { ...model, margin: 1 });
     claims = rules().map((list, i) =>
       list.filter((c) => learned[i]!.some((l) => l.start === c.start && l.quote === c.quote)),
     );

@@ -8,6 +8,7 @@ import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
 import { normalizeForSearch } from '@/lib/search/query/normalize';
 import { STOPWORDS } from '@/lib/search/query/stopwords';
 import { parseTimeWindow } from '@/lib/search/query/time-window';
+import { asksFigure } from './asked-figure';
 import { NAME_ALIASES, PLACES } from './name-aliases';
 import { lexemesOf } from './terms';
 import { keyedWords, wordKey } from './word-keys';
@@ -65,6 +66,8 @@ export interface Subject {
   concepts: Concept[];
   /** A "why" or "what is causing" question: sentences that state a cause answer it best. */
   asksWhy: boolean;
+  /** A question for a quantity ("How much…", "What price…"): only a passage stating a figure answers it (asked-figure.ts). */
+  asksFigure: boolean;
   /** Later clauses that point back at the first one's subject ("…, and has anyone found a new source of it?"). */
   referring: number[];
 }
@@ -146,7 +149,8 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
   const store = await loadLocalStore().catch(() => null);
   const drafts = draftConcepts(tagged, store);
   const referring = referringClauses(tagged);
-  if (drafts.length === 0) return { concepts: [], asksWhy: WHY.test(text), referring };
+  const asks = { asksWhy: WHY.test(text), asksFigure: asksFigure(text) };
+  if (drafts.length === 0) return { concepts: [], ...asks, referring };
   // Each word of a concept is weighed; a name or a phrase of several weighs as its rarest word.
   // Each concept weighs as its rarest word, read as search reads it ("AT&T", "Time-Warner"); a word search keeps no
   // lexeme of counts as held by no post.
@@ -164,7 +168,7 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
     const forms = draft.forms.map((form) => ({ ...form, words: form.words.map((w) => ({ ...w, everyday: true })) }));
     return { ...draft, forms, weight };
   });
-  return { concepts, asksWhy: WHY.test(text), referring };
+  return { concepts, ...asks, referring };
 }
 
 /** The label's words as search indexes them: normalized, stopwords dropped, each with a lexeme to count. */

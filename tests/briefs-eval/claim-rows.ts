@@ -5,6 +5,8 @@
  * machine; replaying a claim test over the saved rows takes seconds, which is what lets `npm run train:briefs` fit the
  * learned test and compare it with the rules, and what calibrates the rules' thresholds (scripts/calibrate-briefs.ts).
  */
+import { readFileSync } from 'node:fs';
+import { asksFigure } from '@/lib/briefs/asked-figure';
 import { draftExtractively } from '@/lib/briefs/generate-offline';
 import type { ScoredPassage } from '@/lib/briefs/meaning';
 import { readCandidates } from '@/lib/briefs/select-sources';
@@ -85,6 +87,19 @@ export async function extractRows(
     await opened.db.close();
   }
   return out;
+}
+
+/**
+ * Rows saved by --save-rows, from one file or several (one per batch); a subject saved before it read whether the
+ * question asks for a figure is read so now.
+ */
+export function loadRows(files: readonly string[]): QuestionRows[] {
+  return files.flatMap((file) =>
+    (JSON.parse(readFileSync(file, 'utf8')) as QuestionRows[]).map((q) => ({
+      ...q,
+      subject: { ...q.subject, asksFigure: q.subject.asksFigure ?? asksFigure(q.question) },
+    })),
+  );
 }
 
 /** A brief's figures as the eval counts them: questions refused and answered, claims judged to answer. */

@@ -24,6 +24,7 @@ const subject: Subject = {
     },
   ],
   asksWhy: false,
+  asksFigure: false,
   referring: [],
 };
 

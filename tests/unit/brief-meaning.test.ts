@@ -52,7 +52,7 @@ describe('admissionOf', () => {
 
 describe('admittedClaims', () => {
   it('puts the passage that states a cause first for a "why" question', () => {
-    const why: Subject = { concepts: [], asksWhy: true, referring: [] };
+    const why: Subject = { concepts: [], asksWhy: true, asksFigure: false, referring: [] };
     const claims = admittedClaims(why, [
       passage({ quote: 'Hospitals are suing patients more often.', meaning: 0.7 }),
       passage({ quote: 'Hospitals sue because unpaid bills grew.', meaning: 0.66, causal: true }),

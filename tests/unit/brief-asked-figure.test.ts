@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { asksFigure, statesFigure } from '@/lib/briefs/asked-figure';
+import type { ScoredPassage } from '@/lib/briefs/meaning';
+import { chooseSources } from '@/lib/briefs/select-sources';
+import type { Subject } from '@/lib/briefs/subject';
+
+// A question for a quantity is answered only by a passage that states one (lib/briefs/asked-figure.ts). The sentences
+// here are made up for the test, not taken from the judged batches.
+describe('asksFigure', () => {
+  it('reads questions for a quantity', () => {
+    for (const question of [
+      'How much did Acme Foods pay for the bakery chain?',
+      'How many branches is Northwind Bank closing?',
+      'What price did the buyer agree to for the stadium?',
+      "What is Globex's price target for the airline?",
+      'What interest rate is the credit union offering on car loans?',
+      'What would the spin-off be worth at the top of its range?',
+      'What does the ferry operator charge for a season pass?',
+      'What is the new bridge expected to cost?',
+      'How fast is the cloud unit growing its revenue?',
+    ]) {
+      expect(asksFigure(question), question).toBe(true);
+    }
+  });
+
+  it('does not read other questions, or a quantity beside another question, as asking only for a figure', () => {
+    for (const question of [
+      'Why are shipping rates falling?',
+      'Is the central bank going to cut rates?',
+      'What is happening to copper prices?',
+      'Who bought the football club?',
+      'What did the regulator say about the merger?',
+      // A later clause asks something a passage may answer without a figure.
+      'How much debt does the chain carry, and can it refinance?',
+      'How far have grain prices fallen, and why?',
+    ]) {
+      expect(asksFigure(question), question).toBe(false);
+    }
+  });
+});
+
+describe('statesFigure', () => {
+  it('finds a figure in digits or in words', () => {
+    expect(statesFigure('The chain paid $40 million for the bakeries.')).toBe(true);
+    expect(statesFigure('Fares rose 7% this spring.')).toBe(true);
+    expect(statesFigure('It will close three hundred branches.')).toBe(true);
+    expect(statesFigure('Its revenue doubled last year.')).toBe(true);
+  });
+
+  it('finds none in a sentence that only says there is a quantity', () => {
+    expect(statesFigure('The ferry operator will charge more for season passes.')).toBe(false);
+    // "One of" states no quantity.
+    expect(statesFigure('It is one of the largest deals of the year.')).toBe(false);
+  });
+});
+
+describe('chooseSources for a question asking for a figure', () => {
+  const scored = (quote: string): ScoredPassage => ({
+    quote,
+    start: 0,
+    index: 1,
+    share: 1,
+    score: 1,
+    speaker: null,
+    causal: false,
+    rule: 'every-phrase',
+    names: 'all',
+    topic: 'key',
+    meaning: 0.8,
+    titleMeaning: 0.6,
+  });
+  const subject = (figure: boolean): Subject => ({ concepts: [], asksWhy: false, asksFigure: figure, referring: [] });
+  const candidates = [
+    {
+      post: { id: 'a' },
+      passages: [scored('The ferry operator will charge more for season passes.')],
+      mentions: 1,
+      sentences: 5,
+    },
+    { post: { id: 'b' }, passages: [scored('A season pass will cost 450 euros from May.')], mentions: 1, sentences: 5 },
+  ];
+
+  it('sells only the post that states the figure', () => {
+    expect(chooseSources(subject(true), candidates, 5).map((s) => s.id)).toEqual(['b']);
+    // Asked something else, both passages stand.
+    expect(chooseSources(subject(false), candidates, 5).map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
+  it('refuses when no passage states a figure', () => {
+    expect(chooseSources(subject(true), candidates.slice(0, 1), 5)).toEqual([]);
+  });
+});
