@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimPassages } from '@/lib/briefs/claims';
+import { claimPassages, readPassages } from '@/lib/briefs/claims';
 import { planBrief } from '@/lib/briefs/plan-brief';
 import { questionSubject } from '@/lib/briefs/subject';
 import type { Db } from '@/lib/db/types';
@@ -261,5 +261,17 @@ describe('a claim states something about the question subject', () => {
       const plan = await planBrief(db, { question, maxSources: 3 });
       expect(plan === null || plan.selection.sources.length > 0, question).toBe(true);
     }
+  });
+});
+
+describe('what the question asks of its subject', () => {
+  it('wants the price of a thing asked about its price, in a word for one, not the thing alone', async () => {
+    const subject = await questionSubject(db, 'Where are copper prices heading as smelters cut output?');
+    const topicOf = (text: string) =>
+      readPassages(subject, { title: 'Notes', text }).find((p) => p.quote === text)?.topic ?? null;
+    // About copper, not its price: no longer a candidate for the meaning test.
+    expect(topicOf('Old houses often have copper wiring that a weekend electrician can replace.')).toBeNull();
+    // A price in another word still names the thing asked.
+    expect(topicOf('Copper futures slid for a third session on weaker orders from builders.')).not.toBeNull();
   });
 });
