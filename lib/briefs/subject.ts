@@ -220,8 +220,13 @@ function draftConcepts(tokens: Tagged[], store: CompactStore | null): Draft[] {
   let inCircumstance = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    // Not after a verb: "going after Facebook" names whom, "after the rally" names when.
-    if (CIRCUMSTANCE.test(token.text) && ['ADP', 'SCONJ'].includes(token.pos) && tokens[i - 1]?.pos !== 'VERB') {
+    // Not after a verb: "going after Facebook" names whom, "after the rally" names when. "Since" and "during" name
+    // when after a verb too ("moved since the president was sworn in").
+    if (
+      CIRCUMSTANCE.test(token.text) &&
+      ['ADP', 'SCONJ'].includes(token.pos) &&
+      (tokens[i - 1]?.pos !== 'VERB' || ALWAYS_WHEN.test(token.text))
+    ) {
       inCircumstance = true;
       continue;
     }
@@ -458,6 +463,8 @@ function isPlace(label: string): boolean {
 
 /** Prepositions that set the circumstances of a question rather than its subject. */
 const CIRCUMSTANCE = /^(?:under|during|since|amid|after|before|following)$/iu;
+/** Of those, the ones that never name what a verb acts on. */
+const ALWAYS_WHEN = /^(?:during|since|amid)$/iu;
 
 /** How many tokens before `i` join it to the phrase before: "and", "or", "and the", ", and" (0 when none do). */
 function joinerLength(tokens: Tagged[], i: number): number {

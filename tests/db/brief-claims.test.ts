@@ -274,4 +274,12 @@ describe('what the question asks of its subject', () => {
     // A price in another word still names the thing asked.
     expect(topicOf('Copper futures slid for a third session on weaker orders from builders.')).not.toBeNull();
   });
+
+  it('reads a name after "since" or "during" as when, not as the subject, even after a verb', async () => {
+    const moved = await questionSubject(db, 'How has the rand moved since Ramaphosa took office?');
+    expect(moved.concepts.find((c) => c.label === 'Ramaphosa')?.kind).toBe('predicate');
+    // "After" after a verb still names whom ("going after Facebook").
+    const after = await questionSubject(db, 'Are regulators going after Facebook?');
+    expect(after.concepts.find((c) => c.label === 'Facebook')?.kind).toBe('name');
+  });
 });
