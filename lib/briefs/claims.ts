@@ -201,12 +201,7 @@ export function namesSubject(
     // The clause's most specific topic word (its rarest): "olive" of olive oil prices, "uranium" of a uranium rally.
     const topics = clause.filter((c) => c.kind === 'topic' && !c.generic);
     const key = topics.reduce<Concept | null>((top, c) => (top === null || c.weight > top.weight ? c : top), null);
-    // A phrase's generic head says what of the thing is asked ("lithium prices"): a passage on lithium batteries that
-    // names no price, nor a word for one, is about lithium, not its price (on batches 1 to 10 such passages sold a
-    // question nothing answers, and answered none).
-    const heads = clause.filter((c) => c.kind === 'topic' && c.generic);
-    const asked = heads.length === 0 || heads.some(held);
-    const topic: TopicHeld = !asked ? null : key !== null && held(key) ? 'key' : topics.some(held) ? 'other' : null;
+    const topic: TopicHeld = key !== null && held(key) ? 'key' : topics.some(held) ? 'other' : null;
     // Something of the subject itself is in the sentence: a required name, or a word of a noun phrase.
     if (!topic && !required.some(held)) continue;
     const found = { names: allHeld ? ('all' as const) : ('some' as const), topic };

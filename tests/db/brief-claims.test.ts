@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimPassages, readPassages } from '@/lib/briefs/claims';
+import { claimPassages } from '@/lib/briefs/claims';
 import { planBrief } from '@/lib/briefs/plan-brief';
 import { questionSubject } from '@/lib/briefs/subject';
 import type { Db } from '@/lib/db/types';
@@ -265,16 +265,6 @@ describe('a claim states something about the question subject', () => {
 });
 
 describe('what the question asks of its subject', () => {
-  it('wants the price of a thing asked about its price, in a word for one, not the thing alone', async () => {
-    const subject = await questionSubject(db, 'Where are copper prices heading as smelters cut output?');
-    const topicOf = (text: string) =>
-      readPassages(subject, { title: 'Notes', text }).find((p) => p.quote === text)?.topic ?? null;
-    // About copper, not its price: no longer a candidate for the meaning test.
-    expect(topicOf('Old houses often have copper wiring that a weekend electrician can replace.')).toBeNull();
-    // A price in another word still names the thing asked.
-    expect(topicOf('Copper futures slid for a third session on weaker orders from builders.')).not.toBeNull();
-  });
-
   it('reads a name after "since" or "during" as when, not as the subject, even after a verb', async () => {
     const moved = await questionSubject(db, 'How has the rand moved since Ramaphosa took office?');
     expect(moved.concepts.find((c) => c.label === 'Ramaphosa')?.kind).toBe('predicate');
