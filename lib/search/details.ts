@@ -29,32 +29,53 @@ export async function loadPostMeta(db: Queryable, ids: string[]): Promise<Map<st
   return new Map(rows.map((row) => [row.id, metaOf(row)]));
 }
 
-/** A search's candidate: its facts, its body (for the snippet) and the entries of the query's lexemes in its vector. */
+/**
+ * A search's candidate: its facts, the entries of the query's lexemes in its vector, and its body (for the snippet)
+ * when it was read with them (null: read with the page, `loadBodies`).
+ */
 export interface Candidate extends PostMeta {
-  body: string;
+  body: string | null;
   entries: VectorEntry[];
 }
 
 /**
- * Every candidate of a ranking pass in one statement: the facts the ranking and the response need, the body, and the
- * entries of the query's lexemes in the stored vector (postings/stored-entries.ts), whose positions give the phrase
- * bonus and whose labels give whyMatched's fields. The page is always among the candidates, so a search reads no
- * statement of its own for the page's bodies: a few more bodies (the tier's probe, a thin window's older posts) cost
- * less than a statement's round trip.
+ * The candidates of a ranking pass in one statement: the facts the ranking and the response need, and the entries of
+ * the query's lexemes in the stored vector (postings/stored-entries.ts), whose positions give the phrase bonus and
+ * whose labels give whyMatched's fields. With `bodies`, their bodies too: when a pass has about a page of candidates
+ * (a lexical search's), the page is among them, and reading their bodies here saves the statement that would read the
+ * page's; a pass of many (the semantic side's fifty) leaves its bodies to that statement.
  */
-export async function loadCandidates(db: Queryable, ids: string[], lexemes: string[]): Promise<Map<string, Candidate>> {
+export async function loadCandidates(
+  db: Queryable,
+  ids: string[],
+  lexemes: string[],
+  options: { bodies: boolean },
+): Promise<Map<string, Candidate>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.query<MetaRow & { body_text: string; entries: StoredEntriesJson | null }>(
-    `select ${META_COLUMNS}, p.body_text, ${storedEntriesSql('p.search_vector', '$2')} as entries
+  const rows = await db.query<MetaRow & { body_text?: string; entries: StoredEntriesJson | null }>(
+    `select ${META_COLUMNS}${options.bodies ? ', p.body_text' : ''},
+            ${storedEntriesSql('p.search_vector', '$2')} as entries
        ${META_FROM} where p.id = any($1::uuid[])`,
     [ids, lexemes],
   );
   return new Map(
     rows.map((row) => [
       row.id,
-      { ...metaOf(row), body: row.body_text, entries: row.entries ? toVectorEntries(row.entries) : [] },
+      { ...metaOf(row), body: row.body_text ?? null, entries: row.entries ? toVectorEntries(row.entries) : [] },
     ]),
   );
+}
+
+/** The bodies of the page's candidates read without them (loadCandidates), in one statement. */
+export async function loadBodies(db: Queryable, candidates: Candidate[]): Promise<void> {
+  const unread = candidates.filter((candidate) => candidate.body === null);
+  if (unread.length === 0) return;
+  const rows = await db.query<{ id: string; body_text: string }>(
+    'select id, body_text from posts where id = any($1::uuid[])',
+    [unread.map((candidate) => candidate.id)],
+  );
+  const bodies = new Map(rows.map((row) => [row.id, row.body_text]));
+  for (const candidate of unread) candidate.body = bodies.get(candidate.id) ?? '';
 }
 
 interface MetaRow {
@@ -115,7 +136,7 @@ const FIELD_LABELS: Array<[Field, number]> = [
  * whyMatched's fields of a candidate: for each term, the fields its lexemes occur in, from the labels of their entries
  * in the stored vector (asking PostgreSQL per term and field, a ts_filter each, copied the vector each time).
  */
-export function matchDetailOf(candidate: Candidate, terms: ResolvedTerm[]): MatchDetail {
+export function matchDetailOf(candidate: Candidate & { body: string }, terms: ResolvedTerm[]): MatchDetail {
   const labels = new Map<string, number[]>();
   for (const entry of candidate.entries) labels.set(entry.lexeme, entry.labels);
   const fields = terms.map((term) => {

@@ -4,7 +4,7 @@ import { readCapabilities } from '@/lib/db/capabilities';
 import type { Db } from '@/lib/db/types';
 import { storableText } from '@/lib/posts/storable-text';
 import { browseNewest, noMatch } from './browse';
-import { type Candidate, loadCandidates, matchDetailOf, postItemFields } from './details';
+import { type Candidate, loadBodies, loadCandidates, matchDetailOf, postItemFields } from './details';
 import type { EmbeddingProvider } from './embeddings/provider';
 import { snippetFor, whyMatched } from './explain';
 import { type CountScope, type LexicalMatchCounter, lexicalMatchCounter } from './lexical/count';
@@ -185,14 +185,18 @@ export async function searchPosts(
       older.some((r) => !r.lexicalMatch));
   if (range && !staleFallbackMode) results = results.filter((r) => r.inWindow || r.titled);
   const page = results.slice(0, request.limit);
+  // Most pages' bodies came with their candidates' facts (loadCandidates); the rest are read now.
+  await loadBodies(
+    db,
+    page.map((r) => r.meta),
+  );
 
   const totalCount = await countMatches(counts, results, {
     range: range && !staleFallbackMode ? range : null,
     publications,
   });
   const items: Item[] = page.map((r) => {
-    // The page's bodies and field matches came with the candidates' facts (loadCandidates).
-    const detail = matchDetailOf(r.meta, lexicalOn ? terms : []);
+    const detail = matchDetailOf({ ...r.meta, body: r.meta.body ?? '' }, lexicalOn ? terms : []);
     return {
       ...postItemFields(r.meta, r.inWindow),
       relevanceScore: Math.round(r.relevance * 1000) / 10,
@@ -300,12 +304,14 @@ async function rankCandidates(
 async function withPhraseBonuses(
   db: Db,
   evidence: Map<string, Evidence>,
-  input: { terms: ResolvedTerm[]; postings?: PostingsRanker | null; known: Map<string, Candidate> },
+  input: { terms: ResolvedTerm[]; postings?: PostingsRanker | null; known: Map<string, Candidate>; limit: number },
 ): Promise<Map<string, Candidate>> {
   const { known, postings, terms } = input;
   const missing = [...evidence.keys()].filter((id) => !known.has(id));
   const lexemes = [...new Set(terms.flatMap((t) => t.lexemes))];
-  for (const [id, candidate] of await loadCandidates(db, missing, lexemes)) known.set(id, candidate);
+  // About a page of new candidates (a lexical pass's) come with their bodies; many (the semantic side's) without.
+  const bodies = missing.length <= input.limit + BODIES_SLACK;
+  for (const [id, candidate] of await loadCandidates(db, missing, lexemes, { bodies })) known.set(id, candidate);
   for (const [id, e] of evidence) {
     if (!e.lexical?.phrasePending) continue;
     // Only the postings leave a bonus owing, and they keep the ones computed for this search.
@@ -334,4 +340,8 @@ async function countMatches(counts: LexicalMatchCounter, results: Ranked[], scop
 // Posts titled exactly as the query, at most this many (read in lexical/resolve-terms.ts with the terms' statistics:
 // index posts_title_lower_idx), and the relevance between two of them (0.1 points).
 const EXACT_TITLES_MAX = 10;
+// A pass's new candidates are read with their bodies when they are at most the pass's limit and this many more (the
+// posts titled as the query): a lexical pass's page. The semantic side brings fifty, whose bodies (a real newsletter's
+// run to tens of kilobytes) would cost more than the statement that reads the page's alone.
+const BODIES_SLACK = EXACT_TITLES_MAX;
 const EXACT_TITLE_STEP = 0.001;

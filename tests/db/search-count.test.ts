@@ -12,6 +12,7 @@ import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
 import { prepareQuery } from '@/lib/search/query/prepare';
 import type { TopicSearchResult } from '@/lib/search/result';
 import { searchPosts } from '@/lib/search/search-posts';
+import { recordingDb } from '@/tests/helpers/recording-db';
 import { suiteDatabase } from '@/tests/helpers/suite-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
@@ -100,6 +101,30 @@ describe('totalCount in fts mode', () => {
       expect(result.items).toEqual([]);
       expect(result.matchConfidence).toBe('none');
     }
+  });
+});
+
+describe("a hybrid page's bodies", () => {
+  it('are read for the page alone, not with the semantic side’s fifty candidates, and give the same snippets as fts', async () => {
+    const recorded = recordingDb(db);
+    const hybrid = await searchPosts(
+      recorded.db,
+      { q: 'nvidia data center revenue', limit: 5, mode: 'hybrid', now: NOW },
+      { embeddings },
+    );
+    const candidateReads = recorded.statements.filter((text) => /search_vector/.test(text) && /is_scoped/.test(text));
+    if (vector) {
+      expect(hybrid.mode).toBe('hybrid');
+      // The first pass's candidates (the semantic side's among them) come without bodies; the page's are read after.
+      expect(candidateReads.some((text) => !/body_text/.test(text))).toBe(true);
+      expect(recorded.statements.filter((text) => /^select id, body_text from posts/.test(text))).toHaveLength(1);
+    }
+    const fts = await search('nvidia data center revenue', 50, 'fts');
+    for (const item of hybrid.items) {
+      const same = fts.items.find((other) => other.slug === item.slug);
+      if (same) expect(item.snippet, item.slug).toBe(same.snippet);
+    }
+    expect(hybrid.items.filter((item) => item.snippet !== null).length).toBeGreaterThan(0);
   });
 });
 
