@@ -136,12 +136,13 @@ const FIELD_LABELS: Array<[Field, number]> = [
  * whyMatched's fields of a candidate: for each term, the fields its lexemes occur in, from the labels of their entries
  * in the stored vector (asking PostgreSQL per term and field, a ts_filter each, copied the vector each time).
  */
-export function matchDetailOf(candidate: Candidate & { body: string }, terms: ResolvedTerm[]): MatchDetail {
+export function matchDetailOf(candidate: Candidate, terms: ResolvedTerm[]): MatchDetail {
   const labels = new Map<string, number[]>();
   for (const entry of candidate.entries) labels.set(entry.lexeme, entry.labels);
   const fields = terms.map((term) => {
     const held = new Set(term.lexemes.flatMap((lexeme) => labels.get(lexeme) ?? []));
     return FIELD_LABELS.filter(([, label]) => held.has(label)).map(([field]) => field);
   });
-  return { body: candidate.body, fields };
+  // A page's bodies are all read by now (loadBodies); a post deleted meanwhile has none.
+  return { body: candidate.body ?? '', fields };
 }

@@ -185,18 +185,16 @@ export async function searchPosts(
       older.some((r) => !r.lexicalMatch));
   if (range && !staleFallbackMode) results = results.filter((r) => r.inWindow || r.titled);
   const page = results.slice(0, request.limit);
-  // Most pages' bodies came with their candidates' facts (loadCandidates); the rest are read now.
-  await loadBodies(
-    db,
-    page.map((r) => r.meta),
-  );
-
-  const totalCount = await countMatches(counts, results, {
-    range: range && !staleFallbackMode ? range : null,
-    publications,
-  });
+  const [, totalCount] = await Promise.all([
+    // Most pages' bodies came with their candidates' facts (loadCandidates); the rest are read now.
+    loadBodies(
+      db,
+      page.map((r) => r.meta),
+    ),
+    countMatches(counts, results, { range: range && !staleFallbackMode ? range : null, publications }),
+  ]);
   const items: Item[] = page.map((r) => {
-    const detail = matchDetailOf({ ...r.meta, body: r.meta.body ?? '' }, lexicalOn ? terms : []);
+    const detail = matchDetailOf(r.meta, lexicalOn ? terms : []);
     return {
       ...postItemFields(r.meta, r.inWindow),
       relevanceScore: Math.round(r.relevance * 1000) / 10,
@@ -299,7 +297,7 @@ async function rankCandidates(
 /**
  * Every candidate read once per search (`known`: facts, body and the query's entries, loadCandidates), and the phrase
  * bonus of each hit still owing it (rankLexical's `phrase: 'later'`) added to its score from those entries: a ranking
- * pass costs one statement however many of its posts hold the phrase, and the page's details none.
+ * pass costs one statement however many of its posts hold the phrase, and a lexical page's bodies none.
  */
 async function withPhraseBonuses(
   db: Db,
