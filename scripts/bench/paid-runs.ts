@@ -26,11 +26,11 @@ export interface PaidRun {
 /** Transactions both sandbox chains mine while `run` runs: they are loopback chains nothing else uses. */
 async function countingTransactions<T>(sandbox: SandboxFile, run: () => Promise<T>): Promise<[T, number]> {
   const chains = [sandbox.x402.rpcUrl, sandbox.mpp.rpcUrl].map((url) => createPublicClient({ transport: http(url) }));
-  const before = await Promise.all(chains.map((chain) => chain.getBlockNumber()));
+  const before = await Promise.all(chains.map((chain) => chain.getBlockNumber({ cacheTime: 0 })));
   const result = await run();
   let transactions = 0;
   for (const [i, chain] of chains.entries()) {
-    const after = await chain.getBlockNumber();
+    const after = await chain.getBlockNumber({ cacheTime: 0 }); // viem would answer from its cache for seconds
     for (let block = before[i]! + 1n; block <= after; block++)
       transactions += (await chain.getBlock({ blockNumber: block })).transactions.length;
   }

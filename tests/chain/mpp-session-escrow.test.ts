@@ -118,7 +118,7 @@ describe('MPP tempo.session on the sandbox Tempo chain (TIP-1034 escrow emulatio
       getClient: () => createClient({ chain: tempoChain(rpcUrl), transport: http(rpcUrl) }),
       maxDeposit: '1',
     });
-    const fromBlock = (await chain.getBlockNumber()) + 1n;
+    const fromBlock = (await chain.getBlockNumber({ cacheTime: 0 })) + 1n;
     const N = 10;
     for (let i = 0; i < N; i++) {
       const response = await manager.fetch(`${server.url}/report`);
@@ -192,9 +192,12 @@ describe('MPP tempo.session on the sandbox Tempo chain (TIP-1034 escrow emulatio
       getClient: () => createClient({ chain: tempoChain(rpcUrl), transport: http(rpcUrl) }),
       maxDeposit: '1',
     });
-    const fromBlock = (await chain.getBlockNumber()) + 1n;
+    const fromBlock = (await chain.getBlockNumber({ cacheTime: 0 })) + 1n;
     expect((await manager.fetch(`${server.url}/report`)).status).toBe(200);
-    const [opened] = await escrowEvents(fromBlock);
+    // This payer's open, not whatever else the chain logged since (viem caches the block number for seconds).
+    const opened = (await escrowEvents(fromBlock)).find(
+      (e) => e.eventName === 'ChannelOpened' && e.args.payer === payer.address,
+    );
     if (opened?.eventName !== 'ChannelOpened') throw new Error('no ChannelOpened event');
     const { args } = opened;
     const descriptor = {

@@ -122,7 +122,7 @@ describe('MPP tempo.session through the paid post route', () => {
       maxDeposit: '20',
       fetch: routeFetch,
     });
-    const fromBlock = (await chain.getBlockNumber()) + 1n;
+    const fromBlock = (await chain.getBlockNumber({ cacheTime: 0 })) + 1n;
     for (const slug of ['first-post', 'second-post', 'first-post', 'second-post']) {
       const response = await manager.fetch(url(slug));
       expect(response.status).toBe(200);
