@@ -16,7 +16,7 @@
  * verbatim in their post (title or text); p50/p95 per brief in process. Figures are printed, never asserted
  * (tests/db/briefs-eval.test.ts asserts floors).
  *
- *   --sets a,b    only these sets (demo, real, batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9, batch10, batch11)
+ *   --sets a,b    only these sets (demo, real, batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9, batch10, batch11, batch12)
  *   --per-query   every question's outcome and sources with their grades, worst recall first
  *   --claims      every claim of the claim-judged sets with its verdict
  *   --unjudged    the claims no judgment covers yet, as JSON lines to read and judge (claim-judgments.json)
@@ -53,6 +53,7 @@ const SETS: EvalSet[] = [
   'batch9',
   'batch10',
   'batch11',
+  'batch12',
 ];
 const sets = SETS.filter((set) => !setsArg || setsArg.includes(set));
 const log = (line: string) => {

@@ -38,10 +38,10 @@ export interface RealQuestion extends QuestionBase {
   relevant: Record<string, Exclude<Grade, 0>>;
   /**
    * The claim-judged sets (claims.ts): 1 was written and frozen before the claim test (lib/briefs/claims) existed, 2
-   * after it, 3 after the changes batch 2 led to, 4 (questions-claims-b4.ts) before the changes of the third round, 5 (questions-claims-b5.ts) after them, 8 (questions-claims-b8.ts), 9 (questions-claims-b9.ts), 10 (questions-claims-b10.ts) and 11 (questions-claims-b11.ts) written blind like 4. Their claims are judged one by one: `answers` holds sentences (or titles) of the relevant posts, copied
+   * after it, 3 after the changes batch 2 led to, 4 (questions-claims-b4.ts) before the changes of the third round, 5 (questions-claims-b5.ts) after them, 8 (questions-claims-b8.ts), 9 (questions-claims-b9.ts), 10 (questions-claims-b10.ts), 11 (questions-claims-b11.ts) and 12 (questions-claims-b12.ts) written blind like 4. Their claims are judged one by one: `answers` holds sentences (or titles) of the relevant posts, copied
    * verbatim, that answer the question, written with the question; later readings are in claim-judgments.json.
    */
-  batch?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+  batch?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
   answers?: string[];
 }
 

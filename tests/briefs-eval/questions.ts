@@ -8,6 +8,7 @@ import { BATCH8_QUESTIONS } from './questions-claims-b8';
 import { BATCH9_QUESTIONS } from './questions-claims-b9';
 import { BATCH10_QUESTIONS } from './questions-claims-b10';
 import { BATCH11_QUESTIONS } from './questions-claims-b11';
+import { BATCH12_QUESTIONS } from './questions-claims-b12';
 import { DEMO_QUESTIONS } from './questions-demo';
 import { REAL_QUESTIONS } from './questions-real';
 
@@ -28,7 +29,8 @@ export type EvalSet =
   | 'batch8'
   | 'batch9'
   | 'batch10'
-  | 'batch11';
+  | 'batch11'
+  | 'batch12';
 
 export function questionsOf(set: EvalSet): JudgedQuestion[] {
   switch (set) {
@@ -58,5 +60,7 @@ export function questionsOf(set: EvalSet): JudgedQuestion[] {
       return BATCH10_QUESTIONS;
     case 'batch11':
       return BATCH11_QUESTIONS;
+    case 'batch12':
+      return BATCH12_QUESTIONS;
   }
 }
