@@ -4,7 +4,7 @@
  * configured generators: OpenAI's when OPENAI_API_KEY is set, the offline ones otherwise, or the offline ones with
  * --offline.
  *
- *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch11 | --dev | --dev3 | --real]
+ *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch12 | --dev | --dev3 | --real]
  *
  * Judged set, per category: precision and recall on ticker + direction, action accuracy and speaker attribution on
  * the matched calls, non-calls picked, summary stance agreement (with the labels, and with the post's own picks),
@@ -36,6 +36,7 @@ import { BATCH8_POSTS } from '@/tests/fixtures/picks/judged-set-batch8';
 import { BATCH9_POSTS } from '@/tests/fixtures/picks/judged-set-batch9';
 import { BATCH10_POSTS } from '@/tests/fixtures/picks/judged-set-batch10';
 import { BATCH11_POSTS } from '@/tests/fixtures/picks/judged-set-batch11';
+import { BATCH12_POSTS } from '@/tests/fixtures/picks/judged-set-batch12';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 import { STRUCTURE_DEV_POSTS } from '@/tests/fixtures/picks/structure-dev';
 import { loadRealCorpus } from '@/tests/fixtures/real-text/corpus';
@@ -47,9 +48,9 @@ const generators = offline
   ? { summarizer: new ExtractiveSummarizer(), extractor: new RuleBasedPickExtractor() }
   : configuredGenerators();
 
-// One set at a time: --batch1 (judged-set.ts), --holdout (batch 2), --batch3 … --batch11, --dev (issue 47's own
+// One set at a time: --batch1 (judged-set.ts), --holdout (batch 2), --batch3 … --batch12, --dev (issue 47's own
 // development posts, tests/fixtures/picks/structure-dev.ts), --dev3 (the third round's, on batch 8's false picks:
-// false-picks-dev.ts); without one, batches 1 to 11.
+// false-picks-dev.ts); without one, batches 1 to 12.
 const SETS: Record<string, LabelledPost[]> = {
   '--batch1': JUDGED_POSTS,
   '--holdout': HOLDOUT_POSTS,
@@ -62,6 +63,7 @@ const SETS: Record<string, LabelledPost[]> = {
   '--batch9': BATCH9_POSTS,
   '--batch10': BATCH10_POSTS,
   '--batch11': BATCH11_POSTS,
+  '--batch12': BATCH12_POSTS,
   '--dev': STRUCTURE_DEV_POSTS,
   '--dev3': FALSE_PICKS_DEV_POSTS,
 };
@@ -82,6 +84,7 @@ const only = batchFlag
       ...BATCH9_POSTS,
       ...BATCH10_POSTS,
       ...BATCH11_POSTS,
+      ...BATCH12_POSTS,
     ];
 if (!realOnly) for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 if (!realOnly) {
