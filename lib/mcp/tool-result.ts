@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Mcp } from 'mppx';
 import { SEARCH_INDEX_PENDING_HEADER } from '@/lib/api/routes/search-by-topic';
+import { CHANNEL_ACTION_HEADER } from '@/lib/payments/outcome';
 import { paymentRequiredParts, paymentResultMeta } from './payment-meta';
 
 type Body = Record<string, unknown>;
@@ -17,6 +18,10 @@ type Body = Record<string, unknown>;
  *   transport's required place; a client reads it when structuredContent has none), and MPP's challenges in
  *   `_meta["org.paymentauth/payment-required"]` (where mppx's MCP client looks);
  * - any other failure: the API's `{error, code}` (and `retryAfterSeconds`) as JSON after a readable first line.
+ *
+ * A payment-channel action (a credential that closes or tops up an MPP session, or asks for an x402 batch-settlement
+ * refund) sells nothing, so it has no tool output either: an error result `payment_channel_<action>` that says so,
+ * with the receipt or settlement in `_meta` where each protocol's client reads it.
  */
 export async function toolResultFromResponse(
   response: Response,
@@ -24,6 +29,21 @@ export async function toolResultFromResponse(
   mppChallengeId?: string,
 ): Promise<CallToolResult> {
   const body = ((await response.json().catch(() => null)) ?? {}) as Body;
+  const channelAction = response.ok ? response.headers.get(CHANNEL_ACTION_HEADER) : null;
+  if (channelAction) {
+    const message =
+      typeof body.message === 'string' ? body.message : (CHANNEL_ACTION_MESSAGES[channelAction] ?? 'Done');
+    return {
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: `payment_channel_${channelAction === 'topUp' ? 'top_up' : channelAction}: ${message}. This call sold nothing; call the tool again to buy.\n${JSON.stringify(body)}`,
+        },
+      ],
+      _meta: paymentResultMeta(response, mppChallengeId),
+    };
+  }
   if (response.ok) {
     const meta = { ...paymentResultMeta(response, mppChallengeId), ...searchIndexMeta(response) };
     return {
@@ -57,6 +77,12 @@ export async function toolResultFromResponse(
     ],
   };
 }
+
+const CHANNEL_ACTION_MESSAGES: Record<string, string> = {
+  close: 'Channel closed',
+  topUp: 'Top-up accepted',
+  refund: 'Refund acknowledged',
+};
 
 /** Our note that posts still wait for search indexing (the search answer's header; its body is the spec's). */
 export const SEARCH_INDEX_META = 'finpub/search-index';

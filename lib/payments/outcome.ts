@@ -26,3 +26,10 @@ export type PaymentOutcome =
 export function refused(refusal: string, extras: Omit<ChallengeExtras, 'refusal'> = {}): PaymentOutcome {
   return { kind: 'refused', challenge: { refusal, ...extras } };
 }
+
+/**
+ * Names the channel action an `answered` response carried out instead of selling (an MPP session's close or top-up,
+ * an x402 batch-settlement refund): its body is a short acknowledgement, not the offer's content, so an envelope
+ * that expects the content (an MCP tool's output schema) can tell the two apart.
+ */
+export const CHANNEL_ACTION_HEADER = 'X-Payment-Channel-Action';

@@ -10,7 +10,7 @@ import { getDb } from '@/lib/db/client';
 import { REQUEST_ID_HEADER } from '@/lib/operations/request-context';
 import { DEV_PAYER_REFUSAL, isDevPayer } from '@/lib/payments/dev-payers';
 import type { PaidOffer } from '@/lib/payments/offer';
-import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
+import { CHANNEL_ACTION_HEADER, type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import { centsToUsd } from '@/lib/payments/pricing';
 import { transition } from '@/lib/payments/settlements/states';
 import type { PaymentSetup } from '@/lib/payments/setup';
@@ -141,7 +141,13 @@ async function refund(
   const channelId = (payload.payload as { voucher: { channelId: string } }).voucher.channelId;
   const response = Response.json(
     { message: 'Refund acknowledged', channelId },
-    { headers: { 'Cache-Control': 'no-store', 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) } },
+    {
+      headers: {
+        'Cache-Control': 'no-store',
+        'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled),
+        [CHANNEL_ACTION_HEADER]: 'refund',
+      },
+    },
   );
   return { kind: 'answered', response };
 }

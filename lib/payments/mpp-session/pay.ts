@@ -4,7 +4,7 @@ import { REQUEST_ID_HEADER } from '@/lib/operations/request-context';
 import { mppRealm } from '@/lib/payments/challenge';
 import { chargeWithMpp } from '@/lib/payments/mpp/charge';
 import type { PaidOffer } from '@/lib/payments/offer';
-import { type PaymentOutcome, refused } from '@/lib/payments/outcome';
+import { CHANNEL_ACTION_HEADER, type PaymentOutcome, refused } from '@/lib/payments/outcome';
 import { centsToUsd } from '@/lib/payments/pricing';
 import { transition } from '@/lib/payments/settlements/states';
 import type { PaymentSetup } from '@/lib/payments/setup';
@@ -83,6 +83,10 @@ function channelAction(outcome: Awaited<ReturnType<typeof chargeWithMpp>>, actio
   if (!outcome) return refused('MPP is not enabled on this service.');
   if (outcome.status !== 200) return { kind: 'refused', challenge: { mppChallenge: outcome.challenge } };
   const message = action === 'close' ? 'Channel closed' : 'Top-up accepted';
-  const response = outcome.withReceipt(Response.json({ message }, { headers: { 'Cache-Control': 'no-store' } }));
+  // mppx answers a close with its own management response (our body is then unused); either way the answer is marked
+  // as a channel action, not a sale.
+  const answered = outcome.withReceipt(Response.json({ message }, { headers: { 'Cache-Control': 'no-store' } }));
+  const response = new Response(answered.body, answered);
+  response.headers.set(CHANNEL_ACTION_HEADER, action);
   return { kind: 'answered', response };
 }
