@@ -64,7 +64,7 @@ export function buildMcpServer(caller: McpCaller): McpServer {
         '(get_stock_picks) per call, or a research brief: a cited answer to a question from the posts search finds ' +
         '(get_research_brief). Search first, then buy only what you need. With an API key or session token on the ' +
         'connection, get_balance and get_ledger show what it has left and what it spent, and create_watch, ' +
-        'list_watches and delete_watch follow a ticker, topic or publication by signed webhook and feed (free).',
+        'list_watches, get_watch (with its deliveries) and delete_watch follow a ticker, topic or publication by signed webhook and feed (free).',
     },
   );
   const call = (tool: McpTool, args: Record<string, unknown>, meta?: Record<string, unknown>) => {

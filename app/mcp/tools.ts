@@ -10,7 +10,7 @@ import { GET as searchPublicationsRoute } from '@/app/api/v1/publications/search
 import { GET as searchPostsRoute } from '@/app/api/v1/search/route';
 import { GET as stockPicksRoute } from '@/app/api/v1/stock-picks/route';
 import { GET as getTickerRoute } from '@/app/api/v1/tickers/[ticker]/route';
-import { DELETE as deleteWatchHandler } from '@/app/api/v1/watches/[id]/route';
+import { DELETE as deleteWatchHandler, GET as getWatchHandler } from '@/app/api/v1/watches/[id]/route';
 import { POST as createWatchHandler, GET as listWatchesHandler } from '@/app/api/v1/watches/route';
 import { Account, Ledger } from '@/lib/api/contracts/account';
 import { ResearchBrief } from '@/lib/api/contracts/briefs';
@@ -23,7 +23,7 @@ import {
 import { TopicSearchResponse } from '@/lib/api/contracts/search';
 import { TickerDetail } from '@/lib/api/contracts/tickers';
 import { TrackRecord } from '@/lib/api/contracts/track-record';
-import { CreatedWatch, DeletedWatch, WatchList } from '@/lib/api/contracts/watches';
+import { CreatedWatch, DeletedWatch, WatchDetail, WatchList } from '@/lib/api/contracts/watches';
 import type { RouteHandler } from '@/lib/api/in-process';
 import type { RouteDefinition } from '@/lib/api/route';
 import { getAccount, listAccountLedger } from '@/lib/api/routes/account';
@@ -36,7 +36,7 @@ import { listStockPicks } from '@/lib/api/routes/list-stock-picks';
 import { getPublicationPostBySlug } from '@/lib/api/routes/publication-post';
 import { searchByTopic } from '@/lib/api/routes/search-by-topic';
 import { searchPublications } from '@/lib/api/routes/search-publications';
-import { createWatchRoute, deleteWatchRoute, listWatchesRoute } from '@/lib/api/routes/watches';
+import { createWatchRoute, deleteWatchRoute, getWatchRoute, listWatchesRoute } from '@/lib/api/routes/watches';
 import { toolInputFromContract, toQueryString } from '@/lib/mcp/tool-input';
 import { centsToUsd } from '@/lib/payments/pricing';
 import type { PaymentSetup } from '@/lib/payments/setup';
@@ -368,6 +368,27 @@ export const MCP_TOOLS: McpTool[] = [
             `- ${text(w.id)} ${text(w.kind)} ${text(w.ticker) || text(w.query) || text(w.publicationSlug)}: ${w.eventCount} events, webhook ${text(w.webhookStatus)}`,
         )
         .join('\n') || 'No watches.',
+  },
+  {
+    name: 'get_watch',
+    title: 'A watch and the delivery of its newest events',
+    route: getWatchRoute,
+    handler: getWatchHandler,
+    price: null,
+    readsAccount: true,
+    output: WatchDetail,
+    target: (args) => {
+      const id = text(args.id);
+      return { path: `/api/v1/watches/${encodeURIComponent(id)}`, params: { id } };
+    },
+    render: (body) =>
+      [
+        `Watch ${text(body.id)} (${text(body.kind)}: ${text(body.ticker) || text(body.query) || text(body.publicationSlug)}), webhook ${text(body.webhookStatus)}`,
+        ...list(body.recentEvents).map(
+          (e) =>
+            `- ${text(e.createdAt)} ${text(e.type)} ${text(e.publicationSlug)}/${text(e.postSlug)}: ${text(e.deliveryStatus)}, ${e.attempts} attempts, last response ${e.lastResponseCode ?? 'none'}`,
+        ),
+      ].join('\n'),
   },
   {
     name: 'delete_watch',

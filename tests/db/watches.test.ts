@@ -301,6 +301,20 @@ describe('watches', () => {
         match: { reason: 'query' },
       },
     });
+    // get_watch shows the event the e-mail made, delivered at the first attempt with the receiver's code.
+    expect(annotations('get_watch')).toMatchObject({ readOnlyHint: true });
+    const shown = await mcp.callTool({ name: 'get_watch', arguments: { id: watch.watch.id } });
+    expect(shown.isError).toBeFalsy();
+    const shownDetail = WatchDetail.parse(shown.structuredContent);
+    expect(shownDetail.recentEvents).toHaveLength(1);
+    expect(shownDetail.recentEvents[0]).toMatchObject({
+      id: received.find((r) => r.path === '/mail')!.headers['webhook-id'],
+      title: 'Earnings preview: ASML',
+      deliveryStatus: 'delivered',
+      attempts: 1,
+      lastResponseCode: 204,
+    });
+    expect(JSON.stringify(shown.content)).toContain('delivered, 1 attempts, last response 204');
     const listed = await mcp.callTool({ name: 'list_watches', arguments: {} });
     expect(WatchList.parse(listed.structuredContent).watches).toHaveLength(4);
     const deleted = await mcp.callTool({ name: 'delete_watch', arguments: { id: watch.watch.id } });
@@ -308,6 +322,9 @@ describe('watches', () => {
     const again = await mcp.callTool({ name: 'delete_watch', arguments: { id: watch.watch.id } });
     expect(again.isError).toBe(true);
     expect(JSON.stringify(again.content)).toContain('not_found');
+    const gone = await mcp.callTool({ name: 'get_watch', arguments: { id: watch.watch.id } });
+    expect(gone.isError).toBe(true);
+    expect(JSON.stringify(gone.content)).toContain('not_found');
   });
 
   it('finds through the key terms every topic watch a post matches, as scoring each one would, with one event each', async () => {

@@ -93,6 +93,7 @@ describe('MCP server', () => {
       'get_stock_picks',
       'get_ticker',
       'get_track_record',
+      'get_watch',
       'list_publications',
       'list_watches',
       'search_posts',
@@ -199,7 +200,7 @@ describe('MCP over stdio (bin/finpub-mcp.mjs)', () => {
       }),
     );
     clients.push(client);
-    expect((await client.listTools()).tools).toHaveLength(14);
+    expect((await client.listTools()).tools).toHaveLength(15);
     const args = { publicationSlug: ready.publicationSlug, postSlug: ready.slug };
     const paid = await callTool(client, 'get_post_summary', args);
     expect(PaidPublicationPost.parse(paid.structuredContent).paymentInfo?.protocol).toBe('credits');
