@@ -4,6 +4,7 @@ import { ApiError, invalidInput } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/types';
 import { MAX_WATCHES_PER_ACCOUNT } from './limits';
 import { newFeedToken, newWebhookSecret } from './secrets';
+import { type SecretKey, sealSigningSecret } from './signing-secret';
 import { storeTopicKeys, termIdfs } from './topic-key';
 import { topicTerms } from './topic-terms';
 import { selectWatches, toWatchView, type WatchView } from './watch-view';
@@ -27,7 +28,7 @@ export async function createWatch(
   db: Db,
   userId: string,
   input: WatchInput,
-  options: { baseUrl: string; network: WebhookNetwork },
+  options: { baseUrl: string; network: WebhookNetwork; secretKey: SecretKey },
 ): Promise<CreatedWatch> {
   if (input.webhookUrl !== undefined) {
     try {
@@ -82,7 +83,7 @@ export async function createWatch(
         minConfidence,
         publicationId,
         input.webhookUrl ?? null,
-        secret,
+        sealSigningSecret(secret, options.secretKey),
         hashSecretToken(feedToken),
         options.baseUrl,
       ],

@@ -153,6 +153,7 @@ export async function benchWatches(
       {
         baseUrl: 'http://localhost',
         network: { allowHosts: ['127.0.0.1'], resolve: deps.resolve! },
+        secretKey: null,
       },
     );
     await openAppContext({ db, jobs: [deliverWebhooksJob], log: () => {} });

@@ -34,6 +34,7 @@ import { matchPostCalls } from '@/lib/watches/match/match-calls';
 import { matchNewPosts } from '@/lib/watches/match/match-posts';
 import { loadPostFacts } from '@/lib/watches/match/post-facts';
 import { scoreTopic } from '@/lib/watches/match/score-topic';
+import { configuredSecretKey, openSigningSecret } from '@/lib/watches/signing-secret';
 import { closeTestAppContext, openTestAppContext } from '@/tests/helpers/app-context';
 import { type FeedHost, startFeedHost } from '@/tests/helpers/feed-host';
 import { connectInMemoryMcp } from '@/tests/helpers/in-memory-mcp';
@@ -45,6 +46,8 @@ import { testSyncDeps } from '@/tests/helpers/sync-deps';
 // only); hoisted above the imports, which may read the environment when they load.
 vi.hoisted(() => {
   process.env.INGEST_ALLOW_HOSTS = '127.0.0.1';
+  // Signing secrets are encrypted at rest with this key, on PostgreSQL as on PGlite (lib/watches/signing-secret.ts).
+  process.env.FEED_CREDENTIALS_SECRET = 'watches-test-key-0123456789abcdef0123456789';
 });
 
 type Created = z.infer<typeof CreatedWatch>;
@@ -52,6 +55,7 @@ type Created = z.infer<typeof CreatedWatch>;
 const db = suiteDatabase();
 const deps = testSyncDeps();
 const network = { allowHosts: ['127.0.0.1'], resolve: systemResolve };
+const secretKey = configuredSecretKey();
 let context: AppContext;
 let feeds: FeedHost;
 let receiver: LoopbackServer;
@@ -158,13 +162,20 @@ describe('watches', () => {
     const listed = WatchList.parse(await (await call(listRoute, '/api/v1/watches', {})).json());
     expect(listed.watches.map((w) => w.id)).toEqual([failing.watch.id, topic.watch.id, nvda.watch.id]);
     expect(JSON.stringify(listed)).not.toContain(nvda.secret);
+    // At rest the signing secret is encrypted with the configured key, not stored as shown.
+    const [row] = await db.query<{ webhook_secret: string }>('select webhook_secret from watches where id = $1', [
+      nvda.watch.id,
+    ]);
+    expect(row!.webhook_secret).toMatch(/^v1\./);
+    expect(row!.webhook_secret).not.toContain(nvda.secret.slice('whsec_'.length, 20));
+    expect(openSigningSecret(row!.webhook_secret, secretKey)).toBe(nvda.secret);
   });
 
   it('signs a webhook for each watch a post added by a feed sync matches, verified by the Standard Webhooks library', async () => {
     feeds.set('/feed.xml', { body: RSS(FIRST), contentType: 'application/rss+xml' });
     const added = await addPublication(db, `${feeds.origin}/feed.xml`, deps);
     publicationSlug = added.slug;
-    expect(await deliverDueEvents(db, { network })).toBe(3);
+    expect(await deliverDueEvents(db, { network, secretKey })).toBe(3);
 
     const [mention] = verifiedAt('/nvda', nvda.secret);
     expect(mention).toMatchObject({
@@ -215,7 +226,7 @@ describe('watches', () => {
     expect(await matchPostCalls(db, post!.id)).toHaveLength(0);
     await insertCall('watch-call-2', 'ADD');
     expect(await matchPostCalls(db, post!.id)).toHaveLength(1);
-    await deliverDueEvents(db, { network });
+    await deliverDueEvents(db, { network, secretKey });
     const calls = verifiedAt('/nvda', nvda.secret).filter((e) => e.type === 'call.extracted');
     expect(calls.map((e) => e.data.call!.action).sort()).toEqual(['ADD', 'NEW_POSITION']);
     expect(calls[0]!.data.call).toMatchObject({ ticker: 'NVDA', direction: 'LONG', instrumentType: 'EQUITY' });
@@ -233,8 +244,13 @@ describe('watches', () => {
     const json = await feed(`?token=${nvda.feedToken}`);
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toMatch(/application\/feed\+json/);
-    const document = (await json.json()) as { items: Array<{ title: string; _watch_event: { type: string } }> };
+    const document = (await json.json()) as {
+      version: string;
+      items: Array<{ title: string; content_text: string; _watch_event: { type: string } }>;
+    };
+    expect(document.version).toBe('https://jsonfeed.org/version/1.1');
     expect(document.items).toHaveLength(3);
+    expect(document.items[0]!.content_text).toContain('Summary (paid): http://localhost/api/v1/publications/');
     expect(document.items.map((i) => i._watch_event.type).sort()).toEqual([
       'call.extracted',
       'call.extracted',
@@ -254,8 +270,8 @@ describe('watches', () => {
     let clock = Date.parse(event!.nextAttemptAt!);
     for (let attempts = event!.attempts; attempts <= RETRY_DELAYS_MS.length; attempts++) {
       // Not due a moment before its time, due at it; then due again after the schedule's next delay.
-      expect(await deliverDueEvents(db, { network, now: () => new Date(clock - 1000) })).toBe(0);
-      expect(await deliverDueEvents(db, { network, now: () => new Date(clock) })).toBe(1);
+      expect(await deliverDueEvents(db, { network, secretKey, now: () => new Date(clock - 1000) })).toBe(0);
+      expect(await deliverDueEvents(db, { network, secretKey, now: () => new Date(clock) })).toBe(1);
       clock += RETRY_DELAYS_MS[attempts] ?? 0;
     }
     const after = await detail(failing.watch.id);
@@ -292,7 +308,7 @@ describe('watches', () => {
       },
     );
     expect(mail.status).toBe('stored');
-    await deliverDueEvents(db, { network });
+    await deliverDueEvents(db, { network, secretKey });
     const [event] = verifiedAt('/mail', watch.secret);
     expect(event).toMatchObject({
       type: 'post.matched',
@@ -338,7 +354,7 @@ describe('watches', () => {
           db,
           owner.id,
           { kind: 'query', query, minConfidence: 'strong' },
-          { baseUrl: 'http://localhost', network },
+          { baseUrl: 'http://localhost', network, secretKey },
         ),
       );
     }

@@ -10,6 +10,7 @@ import { type ActionResult, actionResult, UserInputError } from '@/lib/dashboard
 import { getDb } from '@/lib/db/client';
 import { createWatch } from '@/lib/watches/create';
 import { deleteWatch } from '@/lib/watches/remove';
+import { configuredSecretKey } from '@/lib/watches/signing-secret';
 import { configuredWebhookNetwork } from '@/lib/watches/webhook-destination';
 
 export interface CreatedWatchView {
@@ -54,6 +55,7 @@ const create = accountAction({
     const created = await createWatch(await getDb(), user.userId, request.data, {
       baseUrl: await requestOrigin(),
       network: configuredWebhookNetwork(),
+      secretKey: configuredSecretKey(),
     }).catch(asUserError);
     revalidatePath('/account/watches');
     return { name: input.subject, secret: created.secret, feedUrl: created.feedUrl };

@@ -1,9 +1,11 @@
 import { getDb } from '@/lib/db/client';
 import { defineJob } from '@/lib/jobs/definition';
 import { deliverDueEvents } from '@/lib/watches/deliver/deliver-due';
+import { configuredSecretKey } from '@/lib/watches/signing-secret';
 import { configuredWebhookNetwork } from '@/lib/watches/webhook-destination';
 
-const deliver = async () => deliverDueEvents(await getDb(), { network: configuredWebhookNetwork() });
+const deliver = async () =>
+  deliverDueEvents(await getDb(), { network: configuredWebhookNetwork(), secretKey: configuredSecretKey() });
 
 /**
  * As soon as posts matched watches (sent after every sync, e-mail and call extraction): their webhooks' first

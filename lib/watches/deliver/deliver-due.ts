@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '@/lib/db/types';
+import { openSigningSecret, type SecretKey } from '@/lib/watches/signing-secret';
 import type { WebhookNetwork } from '@/lib/watches/webhook-destination';
 import { nextAttemptAt } from './retry-schedule';
 import { type SendOutcome, sendWebhook } from './send-webhook';
@@ -22,6 +23,8 @@ const PARALLEL = 8;
 
 export interface DeliveryOptions {
   network: WebhookNetwork;
+  /** The key the watches' signing secrets are encrypted with (signing-secret.ts). */
+  secretKey: SecretKey;
   /** The clock of the schedule (tests move it forward); the database's own clock stamps the rows. */
   now?: () => Date;
 }
@@ -48,20 +51,30 @@ export async function deliverDueEvents(db: Db, options: DeliveryOptions): Promis
     );
     if (due.length === 0) return attempts;
     for (let i = 0; i < due.length; i += PARALLEL) {
-      await Promise.all(due.slice(i, i + PARALLEL).map((event) => deliverOne(db, event, options.network, now)));
+      await Promise.all(due.slice(i, i + PARALLEL).map((event) => deliverOne(db, event, options, now)));
     }
     attempts += due.length;
   }
 }
 
-async function deliverOne(db: Db, event: DueRow, network: WebhookNetwork, now: () => Date): Promise<void> {
+async function deliverOne(db: Db, event: DueRow, options: DeliveryOptions, now: () => Date): Promise<void> {
   const body = JSON.stringify(event.payload);
   let outcome: SendOutcome;
+  const secret = readSecret(event.webhook_secret, options.secretKey);
   if (event.webhook_url === null) {
     outcome = { ok: false, status: null, error: 'the watch no longer has a webhook', durationMs: 0 };
+  } else if (secret === null) {
+    // A key that changed (or went missing) fails the attempt like an endpoint that does not answer, so the event is
+    // retried and, if the key stays wrong, ends failing on the dashboard instead of being sent unsigned.
+    outcome = {
+      ok: false,
+      status: null,
+      error: 'the signing secret cannot be read with the configured key',
+      durationMs: 0,
+    };
   } else {
     const at = now();
-    const signature = new Webhook(event.webhook_secret).sign(event.id, at, body);
+    const signature = new Webhook(secret).sign(event.id, at, body);
     outcome = await sendWebhook(
       event.webhook_url,
       {
@@ -72,7 +85,7 @@ async function deliverOne(db: Db, event: DueRow, network: WebhookNetwork, now: (
         'webhook-signature': signature,
       },
       body,
-      network,
+      options.network,
     );
   }
   const attempts = event.attempts + 1;
@@ -108,4 +121,12 @@ async function deliverOne(db: Db, event: DueRow, network: WebhookNetwork, now: (
       ]);
     }
   });
+}
+
+function readSecret(stored: string, key: SecretKey): string | null {
+  try {
+    return openSigningSecret(stored, key);
+  } catch {
+    return null;
+  }
 }

@@ -25,13 +25,13 @@ function entryText(payload: EventPayload): string {
   ].join('\n');
 }
 
-function build(feed: WatchFeed, selfUrl: string): Feed {
+function buildAtom(feed: WatchFeed, selfUrl: string): Feed {
   const result = new Feed({
     title: `Watch: ${feed.kind} ${feed.subject}`,
     description: `New posts matching the ${feed.kind} watch "${feed.subject}".`,
     id: `urn:uuid:${feed.watchId}`,
     link: feed.baseUrl,
-    feedLinks: { atom: selfUrl, json: selfUrl },
+    feedLinks: { atom: selfUrl },
     copyright: '',
     updated: feed.events[0]?.createdAt ?? new Date(0),
   });
@@ -50,18 +50,34 @@ function build(feed: WatchFeed, selfUrl: string): Feed {
 
 /** The Atom feed of a watch's events. */
 export function renderAtom(feed: WatchFeed, selfUrl: string): string {
-  return build(feed, selfUrl).atom1();
+  return buildAtom(feed, selfUrl).atom1();
 }
 
 /**
- * The JSON Feed of a watch's events; each item also carries the event itself under `_watch_event` (JSON Feed's
- * extension convention), the same body its webhook delivers, so an agent reading the feed parses what a receiver does.
+ * The JSON Feed 1.1 of a watch's events (written here: the feed package renders only version 1, whose content is
+ * HTML). Each item's text is plain (`content_text`), and the item also carries the event itself under `_watch_event`
+ * (JSON Feed's extension convention), the same body its webhook delivers, so an agent reading the feed parses what a
+ * receiver does.
  */
 export function renderJsonFeed(feed: WatchFeed, selfUrl: string): string {
-  const document = JSON.parse(build(feed, selfUrl).json1()) as { items: Array<Record<string, unknown>> };
-  for (const [index, item] of document.items.entries()) {
-    const event = feed.events[index]!;
-    item._watch_event = { id: event.id, ...event.payload };
-  }
-  return JSON.stringify(document);
+  return JSON.stringify({
+    version: 'https://jsonfeed.org/version/1.1',
+    title: `Watch: ${feed.kind} ${feed.subject}`,
+    description: `New posts matching the ${feed.kind} watch "${feed.subject}".`,
+    home_page_url: feed.baseUrl,
+    feed_url: selfUrl,
+    items: feed.events.map((event) => {
+      const { post } = event.payload.data;
+      return {
+        id: `urn:uuid:${event.id}`,
+        ...(post.url ? { url: post.url } : {}),
+        title: entryTitle(event.payload),
+        content_text: entryText(event.payload),
+        summary: whyText(event.payload),
+        ...(post.publishedAt ? { date_published: post.publishedAt } : {}),
+        date_modified: event.createdAt.toISOString(),
+        _watch_event: { id: event.id, ...event.payload },
+      };
+    }),
+  });
 }

@@ -7,6 +7,7 @@ import { createWatchRoute, listWatchesRoute } from '@/lib/api/routes/watches';
 import { getDb } from '@/lib/db/client';
 import { createWatch } from '@/lib/watches/create';
 import { listWatches } from '@/lib/watches/list';
+import { configuredSecretKey } from '@/lib/watches/signing-secret';
 import { configuredWebhookNetwork } from '@/lib/watches/webhook-destination';
 
 export const dynamic = 'force-dynamic';
@@ -19,6 +20,7 @@ export const POST = handle(createWatchRoute, async ({ request, body }) => {
   const created = await createWatch(db, identity.userId, body, {
     baseUrl: publicBaseUrl(request),
     network: configuredWebhookNetwork(),
+    secretKey: configuredSecretKey(),
   });
   return jsonResponse(CreatedWatch, created, { status: 201, headers: NO_STORE });
 });
