@@ -25,9 +25,15 @@ export interface Cue {
 
 /** One leg of a pair trade: a company's name or ticker, and the separator before the other leg. */
 const PAIR_NAME = String.raw`[$\p{Lu}][\w.&'’-]*(?:\s+(?:[\p{Lu}&][\w.&'’-]*|\([^()]{1,12}\))){0,4}`;
-const PAIR_LEG = String.raw`${PAIR_NAME}\s*(?:,|;|/|and|,\s*and|(?:,\s*)?while(?: going)?)`;
+/** The leg may say where it is listed: "long Adyen (ADYEN.AS) in Amsterdam and short Worldline (WLN.PA) in Paris". */
+const PAIR_LEG = String.raw`${PAIR_NAME}(?:\s+(?:in|on)\s+\p{Lu}[\w'’.-]*)?\s*(?:,|;|/|and|,\s*and|(?:,\s*)?while(?: going)?)`;
 /** A short leg sized against the long one: "short an equal dollar amount of MDT", "short the same value of HLT". */
 const PAIR_SIZE = String.raw`(?:(?:an?|the)\s+(?:equal|same|similar|matching)\s+(?:dollar\s+)?(?:amount|value|weight|notional|size)\s+(?:of|in)\s+)?`;
+
+/** "against", or "against a short in": "long Ryanair (RYA.IR) against a short in easyJet (EZJ.L)". */
+const PAIR_AGAINST = String.raw`(?:against|versus|vs\.?)(?:\s+(?:a|an|our|the) short(?: position)? (?:in|on))?`;
+/** The short leg's company, capitalized or written as its brand is ("easyJet", "iRobot"). */
+const PAIR_OTHER = String.raw`(?:[$\p{Lu}]|\p{Ll}{1,4}\p{Lu})`;
 
 type Pattern = [action: Action, dir: Direction | null, kind: Cue['kind'], re: RegExp, adjacent?: Cue['adjacent']];
 
@@ -86,13 +92,13 @@ const PATTERNS: Pattern[] = [
     'NEW_POSITION',
     'LONG',
     'verb',
-    new RegExp(String.raw`\b[Ll]ong(?=\s+${PAIR_NAME}\s+(?:against|versus|vs\.?)\s+[$\p{Lu}])`, 'u'),
+    new RegExp(String.raw`\b[Ll]ong(?=\s+${PAIR_NAME}\s+${PAIR_AGAINST}\s+${PAIR_OTHER})`, 'u'),
   ],
   [
     'NEW_POSITION',
     'SHORT',
     'verb',
-    new RegExp(String.raw`(?<=\b[Ll]ong\s+${PAIR_NAME}\s+)(?:against|versus|vs\.?)(?=\s+[$\p{Lu}])`, 'u'),
+    new RegExp(String.raw`(?<=\b[Ll]ong\s+${PAIR_NAME}\s+)${PAIR_AGAINST}(?=\s+${PAIR_OTHER})`, 'u'),
   ],
   ['HOLD', null, 'verb', /\b(?:let|letting|lets)(?:\s+\S+){0,4}?\s+(?:run|ride)\b/iu],
   [
@@ -141,7 +147,23 @@ const PATTERNS: Pattern[] = [
     /\b(?:rotat(?:ed|ing|e)|switch(?:ed|ing)?|swapp?(?:ed|ing)?|mov(?:ed|ing)|trad(?:ed|ing))\s+(?:out of|from|(?:our|my|the)(?:\s+\w+){0,2}?\s+(?:position|stake|holding|shares)\s+(?:in|of))/iu,
   ],
   // "Alphabet stays in the portfolio", "Only one of the five is still in the portfolio: Alphabet".
-  ['HOLD', null, 'label', /\b(?:stays?|remains?|(?:is|are) still) in (?:the|our|my) (?:model )?portfolio\b/iu],
+  // "… stays in the book", as a long/short fund says it; "Our cash stays in the iShares 0-3 Month Treasury Bond ETF":
+  // where the author's money is parked is a holding.
+  [
+    'HOLD',
+    null,
+    'label',
+    /\b(?:stays?|remains?|(?:is|are) still) in (?:the|our|my) (?:model )?(?:portfolio|book)\b|\b(?:our|my) cash (?:stays|sits|remains|is parked|is kept) in\b/iu,
+  ],
+  // "We are keeping Talen Energy (TLN).": the company kept is the object, written with its capital.
+  ['HOLD', null, 'verb', /\b(?:[Ww]e|I)(?:['’]re| are|['’]m| am)? (?:still |also )?keeping(?=\s+[$\p{Lu}])/u],
+  // "the last of our Vistra shares went at $196": the position's end, whatever the verb.
+  [
+    'EXIT',
+    null,
+    'verb',
+    /\b(?:the )?last of (?:our|my) (?:(?:[\p{Lu}$][\w.&'’-]*|\([^()]{1,12}\))\s+){0,4}(?:shares|stock|stake|position)\s+(?:went|was sold|were sold|is gone|are gone|left)\b/iu,
+  ],
   // "I moved the proceeds into the iShares Bitcoin Trust": what a sale's money bought.
   [
     'NEW_POSITION',
@@ -259,7 +281,7 @@ const PATTERNS: Pattern[] = [
     'REDUCE',
     null,
     'verb',
-    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut(?:ting)? (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|(?:took|taken|taking) (?:a (?:third|quarter|fifth|bit|little|slice)|half|some|one[- ](?:third|quarter)|\d+%) off\b|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized|halved|cut (?:\S+\s+){0,4}?in half)\b/iu,
+    /\b(?:trim(?:med|ming|s)?|reduc(?:ed|ing|e)|lightened|lightening|pared|paring|scaled back|scaling back|cut(?:ting)? (?:back|our|my|the)(?:\s+\w+){0,2}\s+(?:position|stake|weight|exposure|holding)|took (?:some |a little |partial )?(?:profits?|gains|chips off)|(?:took|taken|taking) (?:a (?:third|quarter|fifth|bit|little|slice)|half|some|one[- ](?:third|quarter)|\d+%) off\b|taking (?:some |partial )?(?:profits?|gains|chips off)|booked (?:some )?(?:profits?|gains)|rang the register|downsized|halved|cut (?:\S+\s+){0,4}?(?:in half|by (?:half|a third|a quarter|two[- ]thirds|\d+%)))\b/iu,
   ],
   ['EXIT', null, 'verb', /\b(?:sold|sell|selling) (?:our|my|the)\b(?!\s+(?:puts?|calls?)\b)/iu],
   ['EXIT', null, 'verb', /\bsold\b(?! (?:off|out of stock|puts?|calls?)\b)/iu],
@@ -267,7 +289,7 @@ const PATTERNS: Pattern[] = [
     'ADD',
     null,
     'verb',
-    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been |keep |keeps |kept )?adding (?:on|into) (?:\w+ )?(?:weakness|dips?|pullbacks?|sell-offs?|declines?|the dip|the way down)|keep(?:s)? (?:adding|buying)|(?:am|are|we['’]re|I['’]m) (?:still |now )?adding(?=\s*(?:[.;,!]|$|to\b|on\b|here\b))|pressed (?:our|the|my) short|pressed (?:it|the position|the trade)|added)\b/iu,
+    /\b(?:add(?:ed|ing|s)? (?:to|more|another|a (?:bit|little))\b|bought more|buying more|bought (?:some )?additional|increas(?:ed|ing) (?:our|my|the)(?:\s+\w+){0,3}\s+(?:position|stake|weight|exposure|holding|allocation)|topp?(?:ed|ing) up|doubled down|doubling down|doubled our|upsized|averaged down|averaging down|(?:been |keep |keeps |kept )?adding (?:on|into) (?:\w+ )?(?:weakness|dips?|pullbacks?|sell-offs?|declines?|the dip|the way down)|keep(?:s)? (?:adding|buying)|(?:am|are|we['’]re|I['’]m) (?:still |now )?adding(?=\s*(?:[.;,!]|$|to\b|on\b|here\b))|pressed (?:our|the|my) (?:[^.;,]{0,40}?\s)?short\b|pressed (?:it|the position|the trade)|added)\b/iu,
   ],
   [
     'HOLD',
@@ -376,6 +398,8 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind'], namesOnly?: bool
     true,
   ],
   [/^(?:buy|accumulate)\b/iu, 'RECOMMENDATION', 'LONG', 'label'],
+  // "If you want aerospace and defense in one stock, buy RTX (RTX).": the imperative after the reader's condition.
+  [/^if you [^,;.?]{1,80},\s*(?:buy|own)\b/iu, 'RECOMMENDATION', 'LONG', 'label'],
   // "Starter in Vertiv (VRT) at $171": a first, small position.
   [/^starter(?: position)? (?:in|on)\b/iu, 'NEW_POSITION', null, 'label'],
   [/^(?:shorted|shorts?:)(?=\W)\s*:?/iu, 'NEW_POSITION', 'SHORT', 'label'],
@@ -389,6 +413,13 @@ const IMPLICIT: [RegExp, Action, Direction | null, Cue['kind'], namesOnly?: bool
     'label',
   ],
   [/^(?:sold|exited|exits?|closed(?: out)?)\b:?/iu, 'EXIT', null, 'label'],
+  // "Eliminated CVS Health (CVS) after its rally": a note's exit of a company written with its capital.
+  [
+    /^(?:[Ee]liminated|[Ll]iquidated)(?=\s+(?:(?:our|my|the) (?:position|stake|holding) in\s+)?[$\p{Lu}])/u,
+    'EXIT',
+    null,
+    'label',
+  ],
   [/^(?:covered)\b:?/iu, 'EXIT', 'SHORT', 'label'],
   // "Out of ON.": a note of an exit, before names only ("Out of the blue" is none).
   [/^out of\b/iu, 'EXIT', null, 'label', true],
@@ -435,8 +466,13 @@ const POSTPOSED: [RegExp, Action, Direction | null][] = [
   [status('covered|short covered', STATUS_END), 'EXIT', 'SHORT'],
 ];
 
+const HELD_AT_WEIGHT = /^(?:unchanged|held|kept)\s+at\s+\d+(?:\.\d+)?%/iu;
+
 /** The status after a company that opens an item ("increased to 6%", "exited", "new"), else null. */
-export function postposedStatus(rest: string): { action: Action; dir: Direction | null } | null {
+export function postposedStatus(rest: string, led = false): { action: Action; dir: Direction | null } | null {
+  // In an item under the author's lead, a holding left alone may give its weight ("unchanged at 15%"); never its price
+  // ("unchanged at $190"), and not in a list nobody leads, which may be an index's.
+  if (led && HELD_AT_WEIGHT.test(rest)) return { action: 'HOLD', dir: null };
   const entry = POSTPOSED.find(([re]) => re.test(rest));
   return entry ? { action: entry[1], dir: entry[2] } : null;
 }
@@ -491,6 +527,10 @@ const TABLE_ACTIONS: [RegExp, Action, Direction | null][] = [
 const RATING_LABEL =
   /\b(?:rating|action|recommendation|verdict|our call|call)\s*[:—–-]\s*(strong buy|buy(?!\s+to\s+cover\b)|accumulate|outperform|overweight|add|hold|sell|underweight|underperform|short|avoid|reduce|trim)\b/iu;
 
+/** "Upgrade: X to Buy from Hold", "Downgraded: X (X) to Sell": group 1 the label, group 2 the new rating. */
+const RATING_CHANGE_LABEL =
+  /^[\s"“*]*((?:upgrade|upgraded|downgrade|downgraded)\s*[:—–]\s*)[^;:]{1,80}?\bto\s+(strong buy|buy|accumulate|outperform|overweight|hold|neutral|equal[- ]weight|market[- ]perform|sell|underweight|underperform|reduce)\b/iu;
+
 export function findCues(clause: string, offset: number, sentenceStart: boolean): Cue[] {
   const taken: Cue[] = [];
   const overlaps = (s: number, e: number) => taken.some((c) => s < c.end && e > c.start);
@@ -514,6 +554,21 @@ export function findCues(clause: string, offset: number, sentenceStart: boolean)
       dir,
       start: offset + rating.index,
       end: offset + rating.index + rating[0].length,
+      kind: 'label',
+      option,
+    });
+  }
+  // A research note's own rating change, as a label: "Upgrade: Lululemon Athletica (LULU) to Buy from Hold",
+  // "Downgrade: Snap Inc. (SNAP) to Sell". The label is the cue; the company after it is what it rates.
+  const change = sentenceStart ? RATING_CHANGE_LABEL.exec(clause) : null;
+  if (change && !rating) {
+    const word = change[2]!.toLowerCase();
+    const hold = /^(?:hold|neutral|equal[- ]weight|market[- ]perform)$/u.test(word);
+    taken.push({
+      action: hold ? 'HOLD' : 'RECOMMENDATION',
+      dir: /sell|under|short|avoid/u.test(word) ? 'SHORT' : 'LONG',
+      start: offset + change.index,
+      end: offset + change.index + change[1]!.length,
       kind: 'label',
       option,
     });

@@ -37,9 +37,14 @@ const OTHERS_MOVES =
  * announces the author's moves ("We made three changes this week:"). Its items inherit the actor, and the action and
  * direction when the lead states them. A lead about someone else's moves (funds, analysts, filings) leads nothing.
  */
-export function listLead(sentence: Sentence, earlier: Sentence[] = []): ListLead | null {
+export function listLead(sentence: Sentence, earlier: Sentence[] = [], beforeBullets = false): ListLead | null {
   const text = sentence.text.trim();
   if (sentence.listItem || sentence.quoted || NOT_OURS.test(text)) return null;
+  // "Our rebalance went through at Friday's close." right before a bulleted list: the paragraph that opens the list
+  // announces the author's moves without a colon. Its items must state their own actions.
+  if (beforeBullets && !text.endsWith(':') && FIRST_PERSON.test(text) && MOVES.test(text) && !/\?$/u.test(text)) {
+    return { action: null, dir: null };
+  }
   if (!FIRST_PERSON.test(text)) {
     // A heading of the post's own moves, with or without its colon: "The trades:", "Portfolio changes".
     if (text.split(/\s+/u).length <= 8 && MOVES_HEADING.test(text)) return { action: null, dir: null };
@@ -73,7 +78,7 @@ export function listLead(sentence: Sentence, earlier: Sentence[] = []): ListLead
 
 /** An item that opens with a company and a separator: "Walmart: trimmed by a third", "Analog Devices — added". */
 export const ITEM_LEAD =
-  /^[\s"“]*(?:[$\p{Lu}][\w.&'’-]*(?:\s+[\p{Lu}&][\w.&'’-]*){0,4})\s*(?:\([^()]{1,20}\))?\s*[:—–,-]?\s*$/u;
+  /^[\s"“]*(?:(?:[$\p{Lu}]|\p{Ll}\p{Lu})[\w.&'’-]*(?:\s+[\p{Lu}\d&][\w.&'’-]*){0,5})\s*(?:\([^()]{1,20}\))?\s*[:—–,-]?\s*$/u;
 
 /**
  * The items each first-person lead governs: the list items (or "Company: …" lines) right after it, to the first
@@ -94,11 +99,12 @@ export function leadsOf(sentences: Sentence[]): Map<number, ListLead> {
       continue;
     }
     if (current && s.paragraph === itemParagraph) continue;
+    const next = sentences[s.index + 1];
     current = listLead(
       s,
       sentences.filter((e) => e.paragraph === s.paragraph && e.index < s.index),
+      Boolean(next?.listItem && next.paragraph !== s.paragraph),
     );
-    const next = sentences[s.index + 1];
     if (current && (!next || next.paragraph === s.paragraph || next.speaker !== s.speaker)) current = null;
     itemParagraph = -1;
   }

@@ -31,7 +31,7 @@ import { PICK_MODEL, type PickModel } from './learned/model';
 import { postProcessPicks } from './post-process';
 import { weakMentions } from './weak-names';
 
-export const RULES_GENERATOR = 'rules-v10';
+export const RULES_GENERATOR = 'rules-v11';
 
 /**
  * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the
@@ -65,8 +65,8 @@ const PRONOUN =
  */
 const DEFINITE =
   /^\s*(?:\d+(?:\.\d+)?%\s+(?=to\b))?(?:(?:on|in|of|from|out of|to)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a (?:third|quarter|fifth)|all|the rest|part|most)\s+(?:of\s+)?)?(?:the|our|my) (?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake|short(?![- ](?:term|run|end|side|interest|squeeze|sellers?|report)))\b/iu;
-/** The word of a pair trade's short leg. */
-const PAIR_SHORT = /^(?:short|against|versus|vs\.?)$/iu;
+/** The word of a pair trade's short leg: "short", "against", "against a short in". */
+const PAIR_SHORT = /^(?:short|against|versus|vs\.?)(?:$|\s+(?:a|an|our|the) short\b)/iu;
 /** A sentence whose subject is the company it is about, by a definite description: "The stock fell", "Its shares". */
 const OPENS_WITH_DESCRIPTION = /^[\s"“]*(?:the (?:stock|shares|company)|its (?:stock|shares))\b/iu;
 /** A pronoun or definite description as the subject of the cue: "the shares stay in the portfolio", "and it stays". */
@@ -98,11 +98,12 @@ const PAST_TRADE = /\b(?:\w+ed|bought|sold|took|went|got|cut|put|made|held|kept|
 const SUBORDINATE_REST = /\b(?:where|which|that|because|while|whose|when|until|though|although)\b.*$/isu;
 /**
  * A condition that has not happened, before the trade: "Should it drop below $50 I would buy", "If it gets back to
- * $70, we will take a look". Not the reader's ("If you do not own it, I would buy it here"), not "even if", and a
+ * $70, we will take a look". Not the reader's ("If you do not own it, I would buy it here"), not a want ("If I want a
+ * phone-cycle stock, I own Qualcomm": what the speaker owns for it), not "even if", and a
  * colon or a dash ends the condition ("If we had to own one name: this week we bought…").
  */
 const CONDITION_BEFORE =
-  /(?:^|[,;(]\s*|\b(?:and|but|so|then)\s+)(?<!\beven\s)(?:if|unless|in case)\s+(?!(?:you|anything|so|not|only|necessary|needed)\b)[^.;:—–]*$|^[\s"“]*should\s+(?!you\b)\S+[^.;:—–]*$/iu;
+  /(?:^|[,;(]\s*|\b(?:and|but|so|then)\s+)(?<!\beven\s)(?:if|unless|in case)\s+(?!(?:you|anything|so|not|only|necessary|needed)\b|(?:I|we) (?:want|need)\b)[^.;:—–]*$|^[\s"“]*should\s+(?!you\b)\S+[^.;:—–]*$/iu;
 /** A condition after a modal trade: "I would buy it if it fell to $60" (not "if you don't own it", "if I were you"). */
 const CONDITION_AFTER = /\b(?:if|unless)\s+(?!(?:you|I were you|anything|so|needed|necessary)\b)/iu;
 /**
@@ -305,7 +306,9 @@ export function candidatesByRules(
       // The sentence's opener, with its name before the ticker ("Safran (SAF.PA), which builds … we recommend it").
       if (first && LEADS.test(s.slice(0, first.start))) return first;
       const called = new Set(found.filter((f) => f.sentence === sentence).map((f) => f.pick.ticker));
-      const earlierClause = own.filter((m) => m.end <= clauseStart && called.has(m.ticker)).at(-1);
+      // So does a later cue of the same clause: "We trimmed Advantest after the shares doubled, cutting the position
+      // by a third" cuts the position just traded, not the one the paragraph before was about.
+      const earlierClause = own.filter((m) => m.end <= Math.max(clauseStart, at) && called.has(m.ticker)).at(-1);
       // "it" refers to the company its paragraph, or the one before, is about; "the shares" as far as the topic goes.
       const near = described && topic && topic.paragraph >= sentence.paragraph - 1 ? described : null;
       // Last, the company the whole post is about, unless another company has since opened a sentence as its subject.
@@ -397,7 +400,8 @@ export function candidatesByRules(
         lead && first
           ? (/^[^:—–]{1,60}[:—–]\s*/u.exec(body) ?? /^(?:\$[A-Za-z][\w.]*|[A-Z]{2,5})\s+/u.exec(body))
           : null;
-      const status = itemName && ITEM_LEAD.test(itemName[0]) ? postposedStatus(body.slice(itemName[0].length)) : null;
+      const status =
+        itemName && ITEM_LEAD.test(itemName[0]) ? postposedStatus(body.slice(itemName[0].length), true) : null;
       if (status && first && cues.length === 0) {
         cues.unshift({ ...status, start: itemName![0].length, end: itemName![0].length, kind: 'label', option: false });
       }
@@ -806,9 +810,10 @@ function madeWithTicker(s: string, m: TickerMention): boolean {
   let before = s.slice(Math.max(0, m.start - 60), m.start);
   let after = s.slice(m.end);
   // "I bought a Traeger grill (COOK)", "two pairs of On running shoes (ONON)": the ticker after a thing, named by a
-  // common noun after an article or a number, says who makes the thing bought.
+  // common noun after an article or a number, says who makes the thing bought. A brand written with an inner capital
+  // ("a short in easyJet (EZJ.L)") is a name, not a noun.
   const thing =
-    /\b(?:an?|my|our|his|her|their|two|three|four|\d+|some|new|pairs? of)\s+(?:[\p{L}'’-]+\s+){0,3}?(\p{Ll}[\p{L}-]*)\s*\(\s*[$]?$/u.exec(
+    /\b(?:an?|my|our|his|her|their|two|three|four|\d+|some|new|pairs? of)\s+(?:[\p{L}'’-]+\s+){0,3}?(\p{Ll}[\p{Ll}-]*)\s*\(\s*[$]?$/u.exec(
       before,
     );
   if (thing && !SECURITY_NOUN.test(thing[1]!)) return true;

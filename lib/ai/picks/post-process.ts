@@ -97,6 +97,7 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
     }) ||
     tradedCompanies(candidates, named, listings) >= 2;
   const byTicker = evidencedTickers(mentions);
+  const allNamed = [...mentions, ...(context.weakNames ?? [])];
   const boilerplate = boilerplateSpans(context.text);
   const sentences = splitSentences(context.text);
   const transcript = sentences.some((s) => s.speaker);
@@ -117,6 +118,7 @@ export function postProcessPicks(candidates: unknown[], context: PostProcessCont
       !byTicker.has(ticker) &&
       !SECURITY.test(quote) &&
       !securityBefore(quote, context.text, sentences) &&
+      !securityAfter(quote, ticker, context.text, sentences, allNamed) &&
       ((c.action === 'RECOMMENDATION' && !MODAL_TRADE.test(quote)) || !markets)
     )
       continue;
@@ -167,6 +169,33 @@ function securityBefore(quote: string, text: string, sentences: ReturnType<typeo
       // "The stock fell 12%." or "On our numbers the stock trades at 16 times earnings.", then "We think it is a buy."
       /(?:^[\s"“]*|[\s,]\s*)(?:the|its) (?:stock|shares)\b(?! of\b)/iu.test(before.text),
   );
+}
+
+/**
+ * "We bought Intuitive Surgical last week. … ¶ We paid an average of $482 and will build the position": a company
+ * named by name, then referred to as the position, the shares or the stock in the passage that follows (the rest of
+ * its paragraph and the next one, up to the next company named), was traded as a security.
+ */
+function securityAfter(
+  quote: string,
+  ticker: string,
+  text: string,
+  sentences: ReturnType<typeof splitSentences>,
+  named: TickerMention[],
+): boolean {
+  const at = text.indexOf(quote);
+  const i = sentences.findIndex((s) => s.start <= at && s.end > at);
+  if (i < 0) return false;
+  const from = sentences[i]!;
+  for (const s of sentences.slice(i + 1)) {
+    if (s.paragraph > from.paragraph + 1 || s.speaker !== from.speaker) return false;
+    if (named.some((m) => m.start >= s.start && m.end <= s.end && m.ticker !== ticker)) return false;
+    if (
+      /\b(?:the|our|my) (?:position|shares|stock|stake)\b(?!\s+(?:of|to|market|markets|price|prices)\b)/iu.test(s.text)
+    )
+      return true;
+  }
+  return false;
 }
 
 /** How many companies the candidates trade (a new position, an add, a hold, a trim or an exit; not a view). */

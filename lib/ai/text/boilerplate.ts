@@ -31,9 +31,13 @@ const LINK_ITEM = new RegExp(
   'u',
 );
 const LINK = /https?:\/\/|www\.|(?:^|\s)@\w{2,}|\b[\w-]+\.(?:com|net|org|io|fm|co|me|tv)\b/iu;
-/** A list's heading whose items are sponsors or links: "Sponsored by:", "Links:", "Sam on the web:", "Where to find us:". */
+/**
+ * A list's heading whose items are sponsors or links: "Sponsored by:", "Links:", "Sam on the web:", "Where to find us:".
+ * Not a clause whose subject does the following or supporting: "Here is where we stand on the names we follow:" leads
+ * the author's own list.
+ */
 const LIST_HEADING =
-  /\b(?:sponsor(?:ed by|s)?|brought to you by|links?|on the web|find (?:us|him|her|them|me)|where to find|social(?: media)?|follow(?: us)?|support(?: the show)?|show links)\s*:\s*$/iu;
+  /\b(?:sponsor(?:ed by|s)?|brought to you by|links?|on the web|find (?:us|him|her|them|me)|where to find|social(?: media)?|(?<!\b(?:we|I|you|they|[Ww]e\s+\w+|I\s+\w+)\s)(?:follow(?: us)?|support(?: the show)?)|show links)\s*:\s*$/iu;
 
 export function boilerplateSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];

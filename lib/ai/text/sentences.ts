@@ -200,16 +200,37 @@ function byInitials(text: string, initials: string): string | null {
   return names.size === 1 ? [...names][0]! : null;
 }
 
+/** How a post introduces the one person it interviews: "Our guest this week is Ana Ruiz", "a conversation with Ana Ruiz". */
+const INTRODUCED =
+  /\b(?:our guest|my guest|guest|joined by|talks? with|talked with|spoke with|speaks with|interview(?:s|ed)? with|conversation with|sat down with|sits down with)(?:\s+(?:this|today|last|for)(?:\s+\w+)?)?(?:\s+(?:is|was))?\s+((?:[A-Z][a-z'’-]+)(?: [A-Z][a-z'’-]+){1,2})\b/gu;
+
+/**
+ * The guest of an interview written as "Q:" and "A:" lines: at least two answers and one question, and exactly one
+ * person introduced as the guest. Else null: answers without a named guest stay unattributed.
+ */
+function interviewee(lines: Line[], text: string): string | null {
+  let questions = 0;
+  let answers = 0;
+  for (const line of lines) {
+    if (/^[ \t]*(?:\*\*|__)?Q(?:\*\*|__)?:/u.test(line.text)) questions++;
+    if (/^[ \t]*(?:\*\*|__)?A(?:\*\*|__)?:/u.test(line.text)) answers++;
+  }
+  if (questions < 1 || answers < 2) return null;
+  const names = new Set([...text.matchAll(INTRODUCED)].map((m) => m[1]!));
+  return names.size === 1 ? [...names][0]! : null;
+}
+
 const ROLES = /^(?:host|co-host|cohost|guest|moderator|interviewer|speaker|analyst|panelist)$/iu;
 
 /**
  * "SAM ORTIZ" → "Sam Ortiz"; "Sam O'Neil" as written; a role with the person's name beside it ("Guest (Dr. Lena
- * Fischer)") → the person, without the honorific.
+ * Fischer)", "Guest (Lena Fischer, Acme Capital)") → the person, without the honorific or the firm.
  */
 function speakerName(raw: string, aside?: string): string {
-  const person = /^\(\s*(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?([A-Z][a-z'’-]+(?: [A-Z][A-Za-z'’-]+){1,2})\s*\)$/u.exec(
-    aside ?? '',
-  );
+  const person =
+    /^\(\s*(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?([A-Z][a-z'’-]+(?: [A-Z][A-Za-z'’-]+){1,2})\s*(?:,[^()]*)?\)$/u.exec(
+      aside ?? '',
+    );
   if (ROLES.test(raw.trim()) && person) return person[1]!;
   const name = raw.trim();
   // Mixed case, initials and diarization labels ("SPEAKER_01") stay as written.
@@ -315,6 +336,13 @@ export function splitSentences(text: string): Sentence[] {
   const turns = splitInlineTurns(lines);
   const speakers = transcriptSpeakers(turns, text);
   const full = fullNames(text, speakers);
+  // An interview written as questions and answers ("Q: …", "A: …") with one guest the post introduces: the answers
+  // are the guest's turns, the questions the publication's own (no speaker).
+  const answerer = speakers.size === 0 ? interviewee(turns, text) : null;
+  if (answerer) {
+    speakers.add('A');
+    full.set('A', answerer);
+  }
   // Blocks: runs of lines, broken at blank lines, list items, speaker turns, blockquotes' edges and, in text that is
   // not hard-wrapped, at every line.
   const blocks: { start: number; end: number; speaker: string | null; listItem: boolean; quoted: boolean }[] = [];
@@ -337,6 +365,10 @@ export function splitSentences(text: string): Sentence[] {
     if (label && speakers.has(speakerName(label[2]!, label[3]))) {
       const name = speakerName(label[2]!, label[3]);
       speaker = full.get(name) ?? name;
+      start += label[0].length;
+      fresh = true;
+    } else if (answerer && label?.[2] === 'Q') {
+      speaker = null;
       start += label[0].length;
       fresh = true;
     } else if (label?.[1]) {
