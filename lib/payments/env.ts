@@ -38,6 +38,12 @@ export const PaymentEnv = {
   TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
   TEMPO_RECIPIENT: evmAddress().optional(),
   TEMPO_CURRENCY: evmAddress().optional(),
+  // The private key of TEMPO_RECIPIENT: it settles and closes MPP tempo.session channels (their payee). With it,
+  // tempo.session is offered beside tempo.charge when, at start, the TIP-1034 escrow has code on the Tempo chain.
+  TEMPO_SESSION_PAYEE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte private key')
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)')
@@ -82,6 +88,10 @@ export function checkPaymentEnv(parsed: Parsed): void {
   if (parsed.X402_RECEIVER_AUTHORIZER_KEY && !parsed.X402_PAY_TO)
     problems.push(
       '  X402_RECEIVER_AUTHORIZER_KEY: set, but x402 is not configured (set X402_PAY_TO and X402_FACILITATOR_URL)',
+    );
+  if (parsed.TEMPO_SESSION_PAYEE_KEY && !parsed.TEMPO_RECIPIENT)
+    problems.push(
+      '  TEMPO_SESSION_PAYEE_KEY: set, but MPP tempo is not configured (set TEMPO_RPC_URL, TEMPO_RECIPIENT, TEMPO_CURRENCY)',
     );
   const configured = parsed.X402_PAY_TO !== undefined || parsed.MPP_SECRET_KEY !== undefined;
   if (parsed.PAYMENT_SANDBOX === true && configured) {

@@ -50,7 +50,8 @@ export interface PaymentSetup {
       currency: `0x${string}`;
       /**
        * MPP `tempo.session` channels (TIP-1034 escrow): the payee's key that settles and closes them, and when spent
-       * vouchers are settled. Set when the escrow has code (the sandbox only, so far); not offered in challenges yet.
+       * vouchers are settled. Set when the escrow has code and the payee's key is known (the sandbox's, or
+       * TEMPO_SESSION_PAYEE_KEY): then every MPP challenge offers the session beside the charge.
        */
       session?: { payeeKey: `0x${string}`; settle: SessionSettlePolicy } | null;
     } | null;
@@ -175,7 +176,10 @@ export function describeLiveMethods(setup: PaymentSetup): string {
   if (setup.x402) {
     wallet.push(`x402 ${setup.x402.batchSettlement ? 'exact and batch-settlement' : 'exact'} on ${setup.x402.network}`);
   }
-  if (setup.mpp?.tempo) wallet.push(`MPP tempo on chain ${setup.mpp.tempo.chainId}`);
+  if (setup.mpp?.tempo) {
+    const intents = setup.mpp.tempo.session ? ' (charge and session)' : '';
+    wallet.push(`MPP tempo${intents} on chain ${setup.mpp.tempo.chainId}`);
+  }
   if (setup.mpp?.stripe) wallet.push('MPP card (Stripe)');
   const money = setup.testMoney ? 'TEST MONEY ONLY (payment sandbox)' : 'real money';
   const wallets = wallet.length > 0 ? `${wallet.join(', ')}: ${money}` : 'no wallet method (402s offer credits only)';

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { Env } from '@/lib/env';
 import { batchEscrowPresent, facilitatorSettlesBatches } from './batch-settlement/escrow-present';
 import { sessionEscrowPresent } from './mpp-session/escrow-present';
 import { devAccountAddresses, devPrivateKeys, TEMPO_ROLES, X402_ROLES } from './sandbox/accounts';
 import { startPaymentSandbox } from './sandbox/start';
-import { describeLiveMethods, type PaymentSetup, paymentSetup } from './setup';
+import { describeLiveMethods, type PaymentSetup, paymentSetup, SESSION_SETTLE_POLICY } from './setup';
 
 /**
  * Brings up what wallet payments need before the service accepts requests, and prints which methods are live and
@@ -26,6 +27,12 @@ export async function startWalletPayments(
             receiverAuthorizerKey: config.X402_RECEIVER_AUTHORIZER_KEY as `0x${string}`,
             claims: { count: config.X402_BATCH_CLAIM_COUNT, ageSeconds: config.X402_BATCH_CLAIM_AGE_SECONDS },
           }
+        : null;
+    }
+    if (setup.mpp?.tempo && config.TEMPO_SESSION_PAYEE_KEY) {
+      const payeeKey = config.TEMPO_SESSION_PAYEE_KEY as `0x${string}`;
+      setup.mpp.tempo.session = (await sessionAvailable(setup.mpp.tempo, payeeKey, log))
+        ? { payeeKey, settle: SESSION_SETTLE_POLICY }
         : null;
     }
     log(describeLiveMethods(setup));
@@ -92,4 +99,26 @@ async function batchSettlementAvailable(
     log(`x402 batch-settlement not offered: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
+}
+
+/**
+ * Whether MPP tempo.session can be sold here: the payee key is the recipient's (channels are opened to the recipient,
+ * and only their payee settles and closes them) and the TIP-1034 escrow has code on the Tempo chain.
+ */
+async function sessionAvailable(
+  tempo: NonNullable<NonNullable<PaymentSetup['mpp']>['tempo']>,
+  payeeKey: `0x${string}`,
+  log: (line: string) => void,
+): Promise<boolean> {
+  if (privateKeyToAccount(payeeKey).address.toLowerCase() !== tempo.recipient.toLowerCase()) {
+    log('MPP tempo.session not offered: TEMPO_SESSION_PAYEE_KEY is not the key of TEMPO_RECIPIENT');
+    return false;
+  }
+  try {
+    if (await sessionEscrowPresent(tempo.rpcUrl)) return true;
+    log(`MPP tempo.session not offered: no TIP-1034 escrow code on chain ${tempo.chainId}`);
+  } catch (error) {
+    log(`MPP tempo.session not offered: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return false;
 }

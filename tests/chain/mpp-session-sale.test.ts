@@ -10,12 +10,14 @@ import { GET as postRoute } from '@/app/api/v1/publications/[publicationSlug]/[p
 import { closeAppContext, openAppContext } from '@/lib/app/process-context';
 import { migrate } from '@/lib/db/migrate';
 import type { Db } from '@/lib/db/types';
+import { parseEnv } from '@/lib/env';
 import { sessionEscrowPresent } from '@/lib/payments/mpp-session/escrow-present';
 import { devPrivateKeys, TEMPO_ROLES } from '@/lib/payments/sandbox/accounts';
 import { tempoChain } from '@/lib/payments/sandbox/chains';
 import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
 import { TIP1034_ESCROW_ADDRESS } from '@/lib/payments/sandbox/tempo-session-escrow';
 import type { PaymentSetup } from '@/lib/payments/setup';
+import { startWalletPayments } from '@/lib/payments/start';
 import { CLIENT_IP_HEADER } from '@/lib/rate-limits/client-ip';
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/test-database';
 
@@ -103,6 +105,37 @@ describe('MPP tempo.session through the paid post route', () => {
           where method = 'tempo.session'`,
       )
     )[0]!;
+
+  it("is offered outside the sandbox only with the recipient's key and where the escrow has code", async () => {
+    const mpp = sandbox.config.mpp;
+    const configured = {
+      MPP_SECRET_KEY: 'c'.repeat(64),
+      TEMPO_RPC_URL: mpp.rpcUrl,
+      TEMPO_CHAIN_ID: String(mpp.chainId),
+      TEMPO_RECIPIENT: mpp.recipient,
+      TEMPO_CURRENCY: mpp.currency,
+      TEMPO_SESSION_PAYEE_KEY: devPrivateKeys()[TEMPO_ROLES.recipient]!,
+    };
+    const lines: string[] = [];
+    const start = async (variables: Record<string, string>) =>
+      (await startWalletPayments(parseEnv(variables), (line) => lines.push(line))).setup.mpp?.tempo?.session;
+
+    expect(await start(configured)).toEqual({
+      payeeKey: configured.TEMPO_SESSION_PAYEE_KEY,
+      settle: { count: 100, ageSeconds: 300 },
+    });
+    expect(lines.at(-1)).toMatch(/MPP tempo \(charge and session\) on chain 1337: real money/);
+    // Another key than the recipient's could never settle or close the channels opened to the recipient.
+    expect(
+      await start({ ...configured, TEMPO_SESSION_PAYEE_KEY: devPrivateKeys()[TEMPO_ROLES.recipient + 1]! }),
+    ).toBeNull();
+    expect(lines).toContain('MPP tempo.session not offered: TEMPO_SESSION_PAYEE_KEY is not the key of TEMPO_RECIPIENT');
+    // The x402 chain has no escrow at the precompile's address.
+    expect(await start({ ...configured, TEMPO_RPC_URL: sandbox.config.x402.rpcUrl })).toBeNull();
+    expect(lines).toContain('MPP tempo.session not offered: no TIP-1034 escrow code on chain 1337');
+    const { TEMPO_SESSION_PAYEE_KEY: _, ...withoutKey } = configured;
+    expect(await start(withoutKey)).toBeUndefined();
+  });
 
   it('offers tempo.session beside tempo.charge', async () => {
     const response = await routeFetch(url('first-post'));
