@@ -101,7 +101,7 @@ describe('generation with the OpenAI generators', () => {
       [postId],
     );
     // The invented quote ("We are buying Tesla.") is not in the text: that pick is dropped.
-    expect(picks).toEqual([{ ticker: 'AVGO', generator: 'openai:gpt-test-picks@picks-v6' }]);
+    expect(picks).toEqual([{ ticker: 'AVGO', generator: 'openai:gpt-test-picks@picks-v7' }]);
 
     const calls = fake.requests.length;
     await generatePostSummary(db, postId, { summarizer: generators.summarizer });

@@ -179,7 +179,7 @@ describe('OpenAI generators on judged posts, through the fake server', () => {
     expect(grasberg).toContain('Tickers mentioned: FCX, SCCO');
     expect(results[1]!.summary).toContain('Grace Liu adds to Southern Copper (SCCO).');
     expect(results[3]!.summary).toMatch(/^Stance: No calls\.$/mu);
-    expect(results[0]!.picks[0]!.generator).toBe('openai:gpt-test@picks-v6');
+    expect(results[0]!.picks[0]!.generator).toBe('openai:gpt-test@picks-v7');
 
     // The evaluation sees the model's one real mistake: Toyota, an idea the post rejects, picked as a hold.
     const m = metrics(totals(results));

@@ -137,7 +137,7 @@ describe('OpenAI pick extractor through the fake server', () => {
       ticker: 'AVGO',
       tickerExchange: 'NASDAQ',
       convictionLabel: 'Moderate conviction',
-      generator: 'openai:gpt-test@picks-v6',
+      generator: 'openai:gpt-test@picks-v7',
     });
     expect(fake.requests.at(-1)?.body?.response_format).toMatchObject({ json_schema: { name: 'stock_picks' } });
   });

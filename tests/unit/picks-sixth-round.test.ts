@@ -192,3 +192,50 @@ The last of our Hershey (HSY) shares went at $190.`;
     expect(calls('Eliminated the dividend, Conagra Brands (CAG) said on Monday.')).toEqual([]);
   });
 });
+
+describe('transcripts: what a pronoun refers to across turns', () => {
+  it('reads a label behind its timestamp as the turn’s start, not a turn inside a line of its own', () => {
+    const text = `[00:02:10] Ana Lee: Welcome back. Nike Inc. (NKE) reported on Thursday. What now?
+
+[00:02:31] Ben Ruiz: I bought it on Friday.
+
+[00:03:02] Ana Lee: Brave.
+
+[00:03:10] Ben Ruiz: We will see.`;
+    expect(splitSentences(text).map((s) => s.text)).not.toContain('[00:02:31]');
+    expect(calls(text)).toEqual(['Ben Ruiz NKE NEW_POSITION LONG']);
+  });
+
+  it('refers to the company the previous turn opened a sentence with, three sentences back', () => {
+    const text = `Ana Lee: Chipotle Mexican Grill (CMG) fell 9% this week. Everyone is asking about it. Are you buying?
+
+Ben Ruiz: I bought it on Thursday.
+
+Ana Lee: Brave.
+
+Ben Ruiz: We will see.`;
+    expect(calls(text)).toEqual(['Ben Ruiz CMG NEW_POSITION LONG']);
+  });
+
+  it('keeps a pronoun on the company its own turn named first', () => {
+    const text = `Ana Lee: Chipotle Mexican Grill (CMG) fell 9% this week. Are you buying?
+
+Ben Ruiz: I'm going the other way on Wingstop (WING). I shorted it on Thursday.
+
+Ana Lee: Brave.
+
+Ben Ruiz: We will see.`;
+    expect(calls(text)).toEqual(['Ben Ruiz WING NEW_POSITION SHORT']);
+  });
+});
+
+describe('the author’s largest holdings named after a copula', () => {
+  it('reads each company listed as a hold', () => {
+    const text = 'Our two largest holdings at the end of the year were Moody’s (MCO) and Copart (CPRT).';
+    expect(calls(text)).toEqual(['Ines Hald CPRT HOLD LONG', 'Ines Hald MCO HOLD LONG']);
+  });
+
+  it('reads an index’s largest holdings as nobody’s', () => {
+    expect(calls('The index’s two largest holdings were Moody’s (MCO) and Copart (CPRT).')).toEqual([]);
+  });
+});

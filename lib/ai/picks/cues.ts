@@ -155,6 +155,14 @@ const PATTERNS: Pattern[] = [
     'label',
     /\b(?:stays?|remains?|(?:is|are) still) in (?:the|our|my) (?:model )?(?:portfolio|book)\b|\b(?:our|my) cash (?:stays|sits|remains|is parked|is kept) in\b/iu,
   ],
+  // "Our three largest positions at quarter end were Intercontinental Exchange, Moody's (MCO) and Copart (CPRT)": the
+  // author's holdings named after a copula, each a hold.
+  [
+    'HOLD',
+    null,
+    'verb',
+    /\b(?:our|my) (?:\w+ )?(?:largest|biggest|top|core|main) (?:\w+ )?(?:positions|holdings)(?: (?:at|as of|on) [\w ]{1,20}?)? (?:are|were|remain|include|included)\b/iu,
+  ],
   // "We are keeping Talen Energy (TLN).": the company kept is the object, written with its capital.
   ['HOLD', null, 'verb', /\b(?:[Ww]e|I)(?:['’]re| are|['’]m| am)? (?:still |also )?keeping(?=\s+[$\p{Lu}])/u],
   // "the last of our Vistra shares went at $196": the position's end, whatever the verb.

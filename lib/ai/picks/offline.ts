@@ -254,6 +254,12 @@ export function candidatesByRules(
   /** How often each company has been named so far: the post's subject must be named at least as often as any other. */
   const namedSoFar = new Map<string, number>();
 
+  // Each sentence's turn in a transcript: a count of the changes of speaker before it.
+  const turnOf: number[] = [];
+  sentences.forEach((x, i) => {
+    turnOf.push(i === 0 ? 0 : turnOf[i - 1]! + (x.speaker !== sentences[i - 1]!.speaker ? 1 : 0));
+  });
+
   // Whether a quotation is open where each sentence begins: a quoted reader's question may run over two sentences.
   const quoteOpen = sentences.map(() => false);
   sentences.forEach((x, i) => {
@@ -270,9 +276,14 @@ export function candidatesByRules(
     // ("Elevance fell 9% on the day") or is the whole sentence (an answer: "Stryker."); only then can "it" or "the
     // stock" refer to it, and the evidence gate still asks for words of a security or a post about markets.
     const own = inSentence.filter((m) => !m.weak || (m === inSentence[0] && weakSubject(s, m, index === 0)));
-    // In a transcript a pronoun refers within its speaker's turn, or to what the previous speaker just named.
+    // In a transcript a pronoun refers within its speaker's turn, or to what the previous turn named ("Tesla is up
+    // 60% since the summer. Where are you?" then "I'm short it.").
+    // Only while this turn has named nothing of its own ("I'm going the other way on Super Micro. I shorted it.").
+    const namedInTurn = latest !== null && turnOf[latest.sentence] === turnOf[index];
     const sameTurn = (x: { speaker: string | null; sentence: number }) =>
-      x.speaker === sentence.speaker || index - x.sentence <= 1;
+      x.speaker === sentence.speaker ||
+      index - x.sentence <= 1 ||
+      (!namedInTurn && turnOf[x.sentence] === turnOf[index]! - 1);
     const previous =
       subject && index - subject.sentence <= 3 && subject.paragraph >= sentence.paragraph - 1 && sameTurn(subject)
         ? subject.mention

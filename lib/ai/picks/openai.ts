@@ -25,7 +25,7 @@ rationaleSnippet: the stated reason, short, or null; speaker: in a transcript or
 who states the call, as the text labels them, else null. One call per speaker, instrument and direction. Never
 invent a call or a quote. No calls: [].`;
 
-export const OPENAI_PICKS_VERSION = 'picks-v6';
+export const OPENAI_PICKS_VERSION = 'picks-v7';
 
 export interface OpenAIPickExtractorOptions {
   client: OpenAI;

@@ -51,6 +51,7 @@ const TABLE_ROW = /^\S.*?\S(?: {2,}|\t)\S.*$/u;
 /** "- ", "* ", "1. ", "2) ", and "5.Microsoft" where a feed dropped the space after the number. */
 const LIST_MARKER = /^[ \t]*(?:(?:[-*•–—]|\d{1,2}[.)])[ \t]+|\d{1,2}[.)](?=\p{Lu}\p{Ll}))/u;
 const TIMESTAMP = String.raw`[[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?`;
+const TIMESTAMP_ONLY = /^(?:\[\d{1,2}:\d{2}(?::\d{2})?\]|\(\d{1,2}:\d{2}(?::\d{2})?\))$/u;
 /**
  * "SAM ORTIZ:", "Sam Ortiz:", "[00:12:03] Sam Ortiz:", "Sam Ortiz (00:12):", "Sam Ortiz (Acme Capital):", and as
  * show notes and broadcast transcripts write them: in bold ("**Sam Ortiz:**", "**Sam Ortiz (host):**"), or with the
@@ -257,6 +258,8 @@ function splitInlineTurns(lines: Line[]): Line[] {
     let from = 0;
     for (const m of line.text.matchAll(INLINE_LABEL)) {
       if (!labels.has(m[1]!)) continue;
+      // "[00:01:15] Sam Ortiz: …": a label behind its timestamp starts the line's turn; it is not a turn inside it.
+      if (TIMESTAMP_ONLY.test(line.text.slice(from, m.index).trim())) continue;
       out.push({ start: line.start + from, text: line.text.slice(from, m.index) });
       from = m.index!;
     }
@@ -327,8 +330,10 @@ export function displayText(text: string): string {
 export function splitSentences(text: string): Sentence[] {
   const lines: Line[] = [];
   for (const m of text.matchAll(/[^\n]*/gu)) {
-    // A line of bare quote markers (">") is a blank line inside a blockquote.
-    if (m[0].replace(QUOTE_MARKER, '').trim()) lines.push({ start: m.index!, text: m[0] });
+    // A line of bare quote markers (">") is a blank line inside a blockquote; a line of a timestamp alone
+    // ("[00:01:15]") marks time in a transcript and says nothing, so it neither is a sentence nor parts two turns.
+    const bare = m[0].replace(QUOTE_MARKER, '').trim();
+    if (bare && !TIMESTAMP_ONLY.test(bare)) lines.push({ start: m.index!, text: m[0] });
   }
   // A line break ends a sentence unless the text is hard-wrapped (a plain-text e-mail): text made from HTML has one
   // line per block element, so a heading or a <div> never runs into the next line.
