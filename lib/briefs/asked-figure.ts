@@ -25,7 +25,51 @@ export function asksFigure(question: string): boolean {
   return ASKS_FIGURE.test(question) && !LATER_CLAUSE.test(question);
 }
 
-/** Whether a passage states a figure, in digits or in words. */
+/**
+ * Digits that count nothing: a year ("in 2016", "2018-19"), a day of a month ("January 5", "5th"), a clock time, a name
+ * with a number in it ("Q3", "S3", "COVID-19", "5G"). "Average hourly pay in 2016" states no pay.
+ */
+const NOT_QUANTITIES = [
+  /\b(?:19|20)\d\d(?:\s*[-–/]\s*\d\d)?\b(?!\s*(?:%|percent|million|billion|bn|m\b))/gu,
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?\b/giu,
+  /\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/giu,
+  /\b\d+(?:st|nd|rd|th)\b/giu,
+  /\b\d{1,2}:\d\d\b/gu,
+  /\b\p{L}+-?\d[\p{L}\d]*\b/gu,
+  /\b\d+G\b/gu,
+];
+
+/** Whether a passage states a figure, in digits or in words; a year, a date or a number in a name is none. */
 export function statesFigure(text: string): boolean {
-  return FIGURE.test(text);
+  return FIGURE.test(NOT_QUANTITIES.reduce((rest, pattern) => rest.replace(pattern, ' '), text));
+}
+
+/**
+ * Of the questions for a quantity, the ones for a sum of money ("How much did X pay…", "What is it estimated to
+ * cost?", "What was its revenue…?"): a share, a count or a concentration is another quantity ("Time Warner bought a
+ * 10% stake", asked what it paid). A question for a change ("How much has the price risen?") may be answered by a
+ * share, and is not one.
+ */
+const MONEY_WORDS =
+  /\b(?:cost|costs|costing|pay|paid|paying|spend|spent|spending|price|priced|charge|charged|worth|valued|valuation|fines?|fined|settle|settlement|raise[ds]?|raising|revenue|profits?|earn|earned|earnings|money|funding|salary|fees?|budget|savings|save|saved)\b/iu;
+const MOVE_WORDS =
+  /\b(?:rise|rises|risen|rose|rising|grow|grew|grown|growing|growth|fall|fell|fallen|falling|increase[ds]?|decrease[ds]?|jump(?:ed)?|drop(?:ped)?|climb(?:ed)?|cut)\b/iu;
+
+export function asksMoney(question: string): boolean {
+  return asksFigure(question) && MONEY_WORDS.test(question) && !MOVE_WORDS.test(question);
+}
+
+/** A multiple written between a figure and its currency: "$4.4m", "2.5 million dollars", "13 Mrd. Euro". */
+const MULTIPLE =
+  '(?:k|m|mn|bn|b|million|billion|trillion|thousand|hundred|miljon(?:er)?|miljard(?:er)?|mil|mld|mrd\\.?|mio\\.?|millionen|milliarden|tsd\\.?)';
+const CURRENCY =
+  '(?:dollars?|euros?|eur|usd|gbp|sek|nok|dkk|chf|jpy|cny|inr|pounds?|sterling|kronor|krona|kronur|kr|yen|yuan|renminbi|rupees?|francs?|cents?|pence|p)';
+const MONEY = new RegExp(
+  `[$€£¥₹]\\s?\\d|\\b(?:usd|eur|gbp|sek|nok|dkk|chf|jpy|cny|inr|kr|rs)\\.?\\s?\\d|\\d(?:[\\d.,\\s]*\\d)?\\s*(?:${MULTIPLE}\\s*)?${CURRENCY}\\b|\\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|hundreds?|thousands?|millions?|billions?)\\s+(?:${MULTIPLE}\\s+)?(?:of\\s+)?${CURRENCY}\\b`,
+  'iu',
+);
+
+/** Whether a passage states a sum of money: a figure with its currency. */
+export function statesMoney(text: string): boolean {
+  return MONEY.test(text);
 }

@@ -64,17 +64,17 @@ export const NAME_ALIASES: readonly (readonly string[])[] = [
   ['ether', 'Ethereum'],
 ];
 
-/** The groups above that name places, by key: a place qualifying a noun ("UK restaurants") is read as optional. */
-export const PLACES: ReadonlySet<string> = new Set(
-  NAME_ALIASES.slice(
-    0,
-    NAME_ALIASES.findIndex((group) => group[0] === 'Republicans'),
-  )
-    .filter((group) => !/^(?:Fed|ECB|BoE|BOJ|IMF|OPEC)$/u.test(group[0]!))
-    .flat()
-    .map((name) =>
-      keyedWords(name)
-        .map((word) => word.key)
-        .join(' '),
-    ),
-);
+/** The groups above that name places (countries and regions). */
+export const PLACE_GROUPS: readonly (readonly string[])[] = NAME_ALIASES.slice(
+  0,
+  NAME_ALIASES.findIndex((group) => group[0] === 'Republicans'),
+).filter((group) => !/^(?:Fed|ECB|BoE|BOJ|IMF|OPEC)$/u.test(group[0]!));
+
+/** A name's key, as the claim test matches it: its words' keys. */
+export const nameKey = (name: string) =>
+  keyedWords(name)
+    .map((word) => word.key)
+    .join(' ');
+
+/** The place groups' names by key: a place qualifying a noun ("UK restaurants") is read as optional. */
+export const PLACES: ReadonlySet<string> = new Set(PLACE_GROUPS.flat().map(nameKey));

@@ -7,7 +7,9 @@ import type { EmbeddingProvider } from '@/lib/search/embeddings/provider';
 import { parseTimeWindow } from '@/lib/search/query/time-window';
 import type { TopicSearchResult } from '@/lib/search/result';
 import { searchPosts } from '@/lib/search/search-posts';
-import { statesFigure } from './asked-figure';
+import { statesFigure, statesMoney } from './asked-figure';
+import { statesOtherPlace } from './asked-place';
+import { statesOtherTime } from './asked-time';
 import { type CandidatePassages, type ClaimModel, learnedClaims } from './claim-model';
 import { CLAIM_MODEL } from './claim-model-weights';
 import { type ClaimPassage, readPassages } from './claims';
@@ -69,10 +71,21 @@ export function chooseSources<P>(
   model: ClaimModel = CLAIM_MODEL,
   thresholds: Thresholds = THRESHOLDS,
 ): Array<P & { claims: ClaimPassage[] }> {
-  // A question for a quantity is answered only by a passage that states one (asked-figure.ts).
-  const read = subject.asksFigure
-    ? candidates.map((c) => ({ ...c, passages: c.passages.filter((p) => statesFigure(p.quote)) }))
-    : candidates;
+  // A question for a quantity is answered only by a passage that states one (asked-figure.ts), for a sum of money by
+  // one that states a sum, and for the
+  // quantity of a time not by a passage on another year, month or quarter (asked-time.ts): a figure is of its time,
+  // where a cause or an event may be told beside the month it came out in.
+  const asked = subject.asksFigure ? (subject.askedTime ?? null) : null;
+  const places = subject.askedPlaces ?? null;
+  const answersFacets = (p: { quote: string }) =>
+    (!subject.asksFigure || statesFigure(p.quote)) &&
+    (!subject.asksMoney || statesMoney(p.quote)) &&
+    !statesOtherTime(asked, p.quote) &&
+    !statesOtherPlace(places, p.quote);
+  const read =
+    subject.asksFigure || asked || places
+      ? candidates.map((c) => ({ ...c, passages: c.passages.filter(answersFacets) }))
+      : candidates;
   const rules = () =>
     closeToBest(
       read.map((c) => c.passages),

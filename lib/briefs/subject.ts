@@ -8,7 +8,9 @@ import { resolveTerms } from '@/lib/search/lexical/resolve-terms';
 import { normalizeForSearch } from '@/lib/search/query/normalize';
 import { STOPWORDS } from '@/lib/search/query/stopwords';
 import { parseTimeWindow } from '@/lib/search/query/time-window';
-import { asksFigure } from './asked-figure';
+import { asksFigure, asksMoney } from './asked-figure';
+import { askedPlaces } from './asked-place';
+import { askedTime, type TimeMarks } from './asked-time';
 import { NAME_ALIASES, PLACES } from './name-aliases';
 import { lexemesOf } from './terms';
 import { keyedWords, wordKey } from './word-keys';
@@ -68,6 +70,18 @@ export interface Subject {
   asksWhy: boolean;
   /** A question for a quantity ("How much…", "What price…"): only a passage stating a figure answers it (asked-figure.ts). */
   asksFigure: boolean;
+  /**
+   * Of those, a question for a sum of money ("How much did X pay…?"): only a passage stating a sum answers it
+   * (asked-figure.ts). Optional: a subject saved before it existed reads none.
+   */
+  asksMoney?: boolean;
+  /**
+   * The year, month or quarter the question names ("…in February 2021?"), or null: a passage on another one states
+   * another fact (asked-time.ts). Optional: a subject saved before it existed reads none.
+   */
+  askedTime?: TimeMarks | null;
+  /** The countries the question names (asked-place.ts), or null: a passage on another one states another fact. */
+  askedPlaces?: number[] | null;
   /** Later clauses that point back at the first one's subject ("…, and has anyone found a new source of it?"). */
   referring: number[];
 }
@@ -149,7 +163,13 @@ export async function questionSubject(db: Db, question: string): Promise<Subject
   const store = await loadLocalStore().catch(() => null);
   const drafts = draftConcepts(tagged, store);
   const referring = referringClauses(tagged);
-  const asks = { asksWhy: WHY.test(text), asksFigure: asksFigure(text) };
+  const asks = {
+    asksWhy: WHY.test(text),
+    asksFigure: asksFigure(text),
+    asksMoney: asksMoney(text),
+    askedTime: askedTime(text),
+    askedPlaces: askedPlaces(text),
+  };
   if (drafts.length === 0) return { concepts: [], ...asks, referring };
   // Each word of a concept is weighed; a name or a phrase of several weighs as its rarest word.
   // Each concept weighs as its rarest word, read as search reads it ("AT&T", "Time-Warner"); a word search keeps no

@@ -6,7 +6,9 @@
  * learned test and compare it with the rules, and what calibrates the rules' thresholds (scripts/calibrate-briefs.ts).
  */
 import { readFileSync } from 'node:fs';
-import { asksFigure } from '@/lib/briefs/asked-figure';
+import { asksFigure, asksMoney } from '@/lib/briefs/asked-figure';
+import { askedPlaces } from '@/lib/briefs/asked-place';
+import { askedTime } from '@/lib/briefs/asked-time';
 import { draftExtractively } from '@/lib/briefs/generate-offline';
 import type { ScoredPassage } from '@/lib/briefs/meaning';
 import { readCandidates } from '@/lib/briefs/select-sources';
@@ -91,13 +93,20 @@ export async function extractRows(
 
 /**
  * Rows saved by --save-rows, from one file or several (one per batch); a subject saved before it read whether the
- * question asks for a figure is read so now.
+ * question asks for a figure is read so now, and the time and countries it asks about are read anew.
  */
 export function loadRows(files: readonly string[]): QuestionRows[] {
   return files.flatMap((file) =>
     (JSON.parse(readFileSync(file, 'utf8')) as QuestionRows[]).map((q) => ({
       ...q,
-      subject: { ...q.subject, asksFigure: q.subject.asksFigure ?? asksFigure(q.question) },
+      subject: {
+        ...q.subject,
+        asksFigure: q.subject.asksFigure ?? asksFigure(q.question),
+        // Read from the question's words alone: read anew, so that saved rows replay the current reading.
+        asksMoney: asksMoney(q.question),
+        askedTime: askedTime(q.question),
+        askedPlaces: askedPlaces(q.question),
+      },
     })),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksFigure, statesFigure } from '@/lib/briefs/asked-figure';
+import { asksFigure, asksMoney, statesFigure, statesMoney } from '@/lib/briefs/asked-figure';
 import type { ScoredPassage } from '@/lib/briefs/meaning';
 import { chooseSources } from '@/lib/briefs/select-sources';
 import type { Subject } from '@/lib/briefs/subject';
@@ -52,6 +52,16 @@ describe('statesFigure', () => {
     // "One of" states no quantity.
     expect(statesFigure('It is one of the largest deals of the year.')).toBe(false);
   });
+
+  it('reads a year, a date or a number in a name as no quantity', () => {
+    expect(statesFigure('The bakery chain reported on its wages in 2019.')).toBe(false);
+    expect(statesFigure('In the 2018-19 season the ferry ran late.')).toBe(false);
+    expect(statesFigure('Results are due on March 4th, at 10:30.')).toBe(false);
+    expect(statesFigure('The operator is building out its 5G network and a Q3 launch.')).toBe(false);
+    // Beside a year, the figure still counts.
+    expect(statesFigure('In 2019 the chain paid 40 euros an hour.')).toBe(true);
+    expect(statesFigure('It recalled 100K scooters.')).toBe(true);
+  });
 });
 
 describe('chooseSources for a question asking for a figure', () => {
@@ -88,5 +98,52 @@ describe('chooseSources for a question asking for a figure', () => {
 
   it('refuses when no passage states a figure', () => {
     expect(chooseSources(subject(true), candidates.slice(0, 1), 5)).toEqual([]);
+  });
+});
+
+// Of the questions for a quantity, the ones for a sum of money are answered only by a sum (made-up sentences too).
+describe('asksMoney and statesMoney', () => {
+  it('reads questions for a sum of money, not for a change or a count', () => {
+    expect(asksMoney('How much did the ferry line pay for its stake in the harbour?')).toBe(true);
+    expect(asksMoney('What is the new bridge estimated to cost?')).toBe(true);
+    expect(asksMoney('What is the market price of saffron?')).toBe(true);
+    expect(asksMoney('How much has the price of saffron risen?')).toBe(false);
+    expect(asksMoney('How many ferries does the line run?')).toBe(false);
+    expect(asksMoney('Did the ferry line pay for the harbour?')).toBe(false);
+  });
+
+  it('finds a sum with its currency, in any of its writings', () => {
+    expect(statesMoney('The line paid $4.4m for the stake.')).toBe(true);
+    expect(statesMoney('Das Kursziel wurde auf 41 USD gesenkt.')).toBe(true);
+    expect(statesMoney('Bron kostar 13 miljarder kronor.')).toBe(true);
+    expect(statesMoney('It raised 2.5 million euros.')).toBe(true);
+    expect(statesMoney('The line bought a 10% stake in the harbour.')).toBe(false);
+    expect(statesMoney('It will cost billions in taxpayer dollars.')).toBe(false);
+  });
+
+  const scored = (quote: string): ScoredPassage => ({
+    quote,
+    start: 0,
+    index: 1,
+    share: 1,
+    score: 1,
+    speaker: null,
+    causal: false,
+    rule: 'every-phrase',
+    names: 'all',
+    topic: 'key',
+    meaning: 0.8,
+    titleMeaning: 0.6,
+  });
+  const candidates = [
+    { post: { id: 'a' }, passages: [scored('The ferry line bought a 10% stake in the harbour.')] },
+    { post: { id: 'b' }, passages: [scored('The ferry line paid 40 million euros for the harbour stake.')] },
+  ].map((c) => ({ ...c, mentions: 1, sentences: 5 }));
+
+  it('sells, asked what was paid, only the post that states a sum', () => {
+    const subject: Subject = { concepts: [], asksWhy: false, asksFigure: true, asksMoney: true, referring: [] };
+    expect(chooseSources(subject, candidates, 5).map((s) => s.id)).toEqual(['b']);
+    expect(chooseSources(subject, candidates.slice(0, 1), 5)).toEqual([]);
+    expect(chooseSources({ ...subject, asksMoney: false }, candidates, 5).map((s) => s.id)).toEqual(['a', 'b']);
   });
 });
