@@ -108,7 +108,7 @@ export const CreatedWatch = z
     feedToken: z.string().meta({ description: 'The feed token (`wft_…`). Shown once.' }),
     feedUrl: z
       .string()
-      .meta({ description: 'The JSON Feed with its token; the Atom feed is `feedUrls.atom?token=…`.' }),
+      .meta({ description: 'The JSON Feed with its token; the Atom feed is `feedUrls.atom` followed by `&token=…`.' }),
   })
   .meta({ id: 'CreatedWatch' });
 
