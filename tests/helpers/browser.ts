@@ -89,6 +89,9 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
   context.on('weberror', (error) => errors.push(error.error().message));
+  // Playwright waits 30 s by default; CI runs these suites beside the database suites on two cores, where a
+  // server-rendered page behind a sign-in has taken longer than that (a timeout there says nothing about the page).
+  context.setDefaultTimeout(90_000);
   return context;
 }
 
