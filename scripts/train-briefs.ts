@@ -1,6 +1,6 @@
 /**
  * `npm run train:briefs`: fits the briefs' learned claim test (lib/briefs/claim-model.ts) on the judged real-text
- * batches 1 to 10 (tests/briefs-eval), reports it by leave-one-batch-out against the rules on the same candidates
+ * batches 1 to 11 (tests/briefs-eval), reports it by leave-one-batch-out against the rules on the same candidates
  * (CLAIM_TEST=gated: the rules' claims the model also admits), and with
  * `--write` writes the model fitted on every batch to lib/briefs/claim-model-weights.ts.
  *
@@ -42,7 +42,7 @@ import {
 import type { RealQuestion } from '@/tests/briefs-eval/question-types';
 import { type EvalSet, questionsOf } from '@/tests/briefs-eval/questions';
 
-const BATCHES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const BATCHES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 const TEST: ClaimTest = (process.env.CLAIM_TEST as ClaimTest) || 'learned';
 const WANTED = 5;
 
