@@ -122,12 +122,9 @@ export const getWatchFeedRoute = defineRoute({
       description: 'The feed.',
       content: {
         'application/feed+json': {
-          schema: z
-            .object({})
-            .meta({
-              description:
-                'JSON Feed 1.1 (jsonfeed.org): each item with `content_text` and the event as `_watch_event`.',
-            }),
+          schema: z.object({}).meta({
+            description: 'JSON Feed 1.1 (jsonfeed.org): each item with `content_text` and the event as `_watch_event`.',
+          }),
         },
         'application/atom+xml': { schema: z.string().meta({ description: 'Atom (RFC 4287).' }) },
       },
