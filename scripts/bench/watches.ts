@@ -20,6 +20,7 @@ import { generationEvents } from '@/lib/jobs/generation-events';
 import { sendJobEvents } from '@/lib/jobs/send';
 import { DirectoryRawStore } from '@/lib/storage/directory-raw-store';
 import { createWatch } from '@/lib/watches/create';
+import { configuredSecretKey } from '@/lib/watches/signing-secret';
 import { type KeyedTopic, storeTopicKeys, termIdfs } from '@/lib/watches/topic-key';
 import { type TopicTerms, topicTerms } from '@/lib/watches/topic-terms';
 import { loadRealFeedPosts } from '@/tests/fixtures/real-text/corpus';
@@ -153,7 +154,8 @@ export async function benchWatches(
       {
         baseUrl: 'http://localhost',
         network: { allowHosts: ['127.0.0.1'], resolve: deps.resolve! },
-        secretKey: null,
+        // Encrypted as the service stores it, so delivery decrypts it as it does there.
+        secretKey: configuredSecretKey(),
       },
     );
     await openAppContext({ db, jobs: [deliverWebhooksJob], log: () => {} });
