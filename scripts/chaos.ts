@@ -27,6 +27,7 @@ const report = await runChaos({
   auditEvery: process.env.CHAOS_AUDIT_EVERY ? Number(process.env.CHAOS_AUDIT_EVERY) : undefined,
   maxDriveMs: number('CHAOS_MAX_DRIVE_MS', 2000),
   walletPayers: number('CHAOS_WALLET_PAYERS', 2),
+  voucherPayers: process.env.CHAOS_VOUCHERS !== 'false',
   log: (line) => console.log(line),
 });
 const { final, wallet } = report;
@@ -43,6 +44,17 @@ if (wallet)
   walletLines.push(
     `wallet settlements:       ${wallet.audit.settledRows} settled (${wallet.audit.settledUnrecorded} without a recorded answer), ${wallet.audit.failed} failed, pending ${JSON.stringify(wallet.audit.pending)}; final reconcile ${JSON.stringify(wallet.audit.reconciled)}`,
   );
+if (wallet)
+  for (const scheme of ['x402-batch', 'mpp-session'] as const) {
+    const t = wallet.tally[scheme];
+    const channels = wallet.vouchers.filter((c) => (c.scheme === 'batch-settlement') === (scheme === 'x402-batch'));
+    const counted = channels.reduce((sum, c) => sum + c.counted, 0n);
+    const taken = channels.reduce((sum, c) => sum + c.takenOnChain, 0n);
+    const refundable = channels.reduce((sum, c) => sum + c.refundable, 0n);
+    walletLines.push(
+      `${scheme.padEnd(11)} vouchers:     ${t.sent} sent, ${t.answers} answered, ${t.lost} lost at a kill, other ${JSON.stringify(t.other)}; ${channels.length} channels: counted ${usd(counted)}, taken on chain ${usd(taken)}, refundable ${usd(refundable)}`,
+    );
+  }
 const lost = final.missingPosts.length + final.missingEmails.length + final.unchargedAnswers;
 const corrupt = final.duplicatePosts.length + final.corrupt.length + final.pendingMigrations.length;
 const lines = [

@@ -45,7 +45,7 @@ export const emptyTally = (): ChaosTally => ({
   emailsAcknowledged: [],
   syncs: 0,
   syncFailures: 0,
-  wallet: { x402: emptyWallet(), mpp: emptyWallet() },
+  wallet: { x402: emptyWallet(), mpp: emptyWallet(), 'x402-batch': emptyWallet(), 'mpp-session': emptyWallet() },
 });
 
 export interface DriveTarget {

@@ -13,6 +13,7 @@ import { auditChaos, type ChaosAudit } from './chaos-audit';
 import { type ChaosTally, drive, emptyTally } from './chaos-drive';
 import { startChaosFeed } from './chaos-feed';
 import { type ChaosService, startChaosService } from './chaos-service';
+import type { VoucherChannelAudit } from './chaos-vouchers';
 import { type ChaosWallets, startChaosWallets, type WalletAudit } from './chaos-wallets';
 import { createTestDatabase } from './test-database';
 
@@ -29,6 +30,8 @@ export interface ChaosOptions {
   maxDriveMs?: number;
   /** Wallet payers per protocol (x402 and MPP on the sandbox's chains, run by this process); 0: credits only. */
   walletPayers?: number;
+  /** As many payers again by voucher (x402 batch-settlement, MPP tempo.session), audited channel by channel. */
+  voucherPayers?: boolean;
   log?: (line: string) => void;
 }
 
@@ -52,7 +55,7 @@ export interface ChaosReport {
   /** Debits the payments job refunded after the last stop: requests killed between their debit and its record. */
   refundedAfterStop: number;
   /** Wallet payments: what the clients saw, and the chains against the database (null without wallet payers). */
-  wallet: { tally: ChaosTally['wallet']; audit: WalletAudit } | null;
+  wallet: { tally: ChaosTally['wallet']; audit: WalletAudit; vouchers: VoucherChannelAudit[] } | null;
   /** Every problem an audit found, with the round it was found after. */
   problems: string[];
 }
@@ -179,12 +182,27 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const db = await openDatabase({ databaseUrl: database.url, dataDir, ownerRole: 'admin' });
     try {
       await drainOutbox(db);
-      const wallet = wallets ? { tally: tally.wallet, audit: await auditWallets(db, wallets) } : null;
+      const wallet = wallets
+        ? {
+            tally: tally.wallet,
+            audit: await auditWallets(db, wallets),
+            vouchers: await auditVouchers(db, wallets),
+          }
+        : null;
       const refunded = await refundOrphanedDebits(db, new Date(Date.now() + (ORPHAN_AFTER_MINUTES + 1) * 60_000));
       return { wallet, refunded: refunded.length };
     } finally {
       await db.close();
     }
+  };
+  const auditVouchers = async (db: Db, chains: ChaosWallets): Promise<VoucherChannelAudit[]> => {
+    const found: string[] = [];
+    const channels = await chains.auditVouchers(db, found);
+    for (const problem of found) problems.push(`vouchers: ${problem}`);
+    log(
+      `vouchers: ${JSON.stringify({ tally: { 'x402-batch': tally.wallet['x402-batch'], 'mpp-session': tally.wallet['mpp-session'] }, channels }, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`,
+    );
+    return channels;
   };
   const auditWallets = async (db: Db, chains: ChaosWallets): Promise<WalletAudit> => {
     const result = await chains.audit(db);
@@ -222,7 +240,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await runRemoteCommand(first, 'credits grant', { email: EMAIL, cents: CREDITS });
     await runRemoteCommand(first, `publications add ${feed.url}`, {});
     const postPath = await findReadyPost(service.url);
-    const walletPayers = wallets ? await wallets.payers(options.walletPayers!) : [];
+    const walletPayers = wallets ? await wallets.payers(options.walletPayers!, options.voucherPayers === true) : [];
 
     for (let round = 1; round <= options.kills; round++) {
       if (!service) {

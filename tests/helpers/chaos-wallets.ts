@@ -3,15 +3,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestClient, http } from 'viem';
 import type { Db } from '@/lib/db/types';
+import { devPrivateKeys, TEMPO_ROLES, X402_ROLES } from '@/lib/payments/sandbox/accounts';
 import { tempoBalance, usdcBalance } from '@/lib/payments/sandbox/balances';
 import { type PaymentSandbox, startPaymentSandbox } from '@/lib/payments/sandbox/start';
 import { reconcilePendingSettlements, SETTLE_GRACE_MS } from '@/lib/payments/settlements/reconcile';
 import type { PaymentSetup } from '@/lib/payments/setup';
-import { mppPaymentClient, x402PaymentClient } from '@/scripts/pay/clients';
+import { SESSION_SETTLE_POLICY } from '@/lib/payments/setup';
+import {
+  mppPaymentClient,
+  mppSessionPaymentClient,
+  x402BatchPaymentClient,
+  x402PaymentClient,
+} from '@/scripts/pay/clients';
+import { auditVoucherChannels, type VoucherChannelAudit } from './chaos-vouchers';
 
-/** A paying fetch of one payer: x402 (@x402/fetch) or MPP (mppx's tempo.charge), each with its own key. */
+/**
+ * A paying fetch of one payer, each with its own key: x402 `exact` (@x402/fetch) or MPP `tempo.charge` (mppx), settled
+ * per request, or by voucher through one channel: x402 `batch-settlement` (@x402/fetch with @x402/evm's client
+ * scheme) or MPP `tempo.session` (mppx's session manager).
+ */
 export interface WalletPayer {
-  protocol: 'x402' | 'mpp';
+  protocol: 'x402' | 'mpp' | 'x402-batch' | 'mpp-session';
   fetch: (url: URL) => Promise<Response>;
 }
 
@@ -49,11 +61,21 @@ export async function startChaosWallets() {
       facilitatorUrl: x402.facilitatorUrl,
       rpcUrl: x402.rpcUrl,
       timeoutMs: 15_000,
+      batchSettlement: {
+        receiverAuthorizerKey: devPrivateKeys()[X402_ROLES.payTo]!,
+        claims: { count: 100, ageSeconds: 300 },
+      },
     },
     mpp: {
       secretKey: MPP_SECRET,
       realm: null,
-      tempo: { rpcUrl: mpp.rpcUrl, chainId: mpp.chainId, recipient: mpp.recipient, currency: mpp.currency },
+      tempo: {
+        rpcUrl: mpp.rpcUrl,
+        chainId: mpp.chainId,
+        recipient: mpp.recipient,
+        currency: mpp.currency,
+        session: { payeeKey: devPrivateKeys()[TEMPO_ROLES.recipient]!, settle: SESSION_SETTLE_POLICY },
+      },
       stripe: null,
     },
   };
@@ -77,12 +99,33 @@ export async function startChaosWallets() {
       TEMPO_CHAIN_ID: String(mpp.chainId),
       TEMPO_RECIPIENT: mpp.recipient,
       TEMPO_CURRENCY: mpp.currency,
+      // The vouchers' schemes, as a configured deployment turns them on: the escrows are on the sandbox's chains.
+      X402_RECEIVER_AUTHORIZER_KEY: setup.x402!.batchSettlement!.receiverAuthorizerKey,
+      TEMPO_SESSION_PAYEE_KEY: setup.mpp!.tempo!.session!.payeeKey,
     },
-    /** `count` payers of each protocol, each with a key of its own (an MPP payer's transactions use its nonces). */
-    async payers(count: number): Promise<WalletPayer[]> {
+    /**
+     * `count` payers of each protocol, each with a key of its own (an MPP payer's transactions use its nonces); with
+     * `vouchers`, as many again paying by voucher (x402 batch-settlement, MPP tempo.session), with the next keys.
+     */
+    async payers(count: number, vouchers = false): Promise<WalletPayer[]> {
       const payers: WalletPayer[] = [];
+      const payer = { testMoney: true, source: 'chaos', rpcUrl: null, chainId: null, network: null };
+      for (let i = 0; vouchers && i < count; i++) {
+        // A deposit and a session sized for 50 requests: longer runs top up, as the clients do by themselves.
+        const x = x402BatchPaymentClient(
+          { ...payer, privateKey: x402.payerPrivateKeys[count + i]!, network: x402.network, rpcUrl: x402.rpcUrl },
+          null,
+          50,
+        );
+        const m = await mppSessionPaymentClient(
+          { ...payer, privateKey: mpp.payerPrivateKeys[count + i]!, rpcUrl: mpp.rpcUrl, chainId: mpp.chainId },
+          null,
+          50,
+        );
+        payers.push({ protocol: 'x402-batch', fetch: (url) => x.fetch(url, {}) });
+        payers.push({ protocol: 'mpp-session', fetch: (url) => m.fetch(url, {}) });
+      }
       for (let i = 0; i < count; i++) {
-        const payer = { testMoney: true, source: 'chaos', rpcUrl: null, chainId: null, network: null };
         const x = x402PaymentClient({ ...payer, privateKey: x402.payerPrivateKeys[i]!, network: x402.network });
         const m = await mppPaymentClient({
           ...payer,
@@ -153,6 +196,12 @@ export async function startChaosWallets() {
         reconciled,
       };
     },
+    /**
+     * After `audit` (whose sums the vouchers' claims and settles would change): each voucher channel against the
+     * chain, once the job claimed and settled everything counted (tests/helpers/chaos-vouchers.ts).
+     */
+    auditVouchers: (db: Db, problems: string[]): Promise<VoucherChannelAudit[]> =>
+      auditVoucherChannels(db, setup, problems),
     async stop() {
       await sandbox.stop();
       rmSync(dir, { recursive: true, force: true });
