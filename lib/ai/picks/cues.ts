@@ -452,11 +452,12 @@ const POSTPOSED_LEAD =
   /^\s*(?:[A-Z][\w.&'’-]*(?:\s+[A-Z&][\w.&'’-]*){0,4}\s*\([^()]{1,20}\)|\$[A-Za-z][\w.]*)\s*[,:—–-]\s*/u;
 // What may end a status: a stop, or a weight ("from 4% to 5%", "to a 3% weight"); never a price or a date, which
 // make "closed at $180", "unchanged at $190" or "increased by 3%" a market report.
-const STATUS_END = String.raw`(?=\s*(?:[,.;:—–(]|$))`;
+const THIS_PERIOD = String.raw`(?:\s+(?:this|last) (?:week|month|quarter))?`;
+const STATUS_END = String.raw`${THIS_PERIOD}(?=\s*(?:[,.;:—–(]|$))`;
 const WEIGHT_END = String.raw`(?=\s*(?:[,.;:—–(]|$|from\b|to (?:an? )?\d+(?:\.\d+)?%))`;
 // A fill price may follow a status that no market report uses ("new position at €118", "exited at DKK 310"), unlike
 // "closed at $180" or "unchanged at $190", which are a price's.
-const FILL_END = String.raw`(?=\s*(?:[,.;:—–(]|$|at (?:[A-Z]{3} ?|\p{Sc})?\d))`;
+const FILL_END = String.raw`${THIS_PERIOD}(?=\s*(?:[,.;:—–(]|$|at (?:[A-Z]{3} ?|\p{Sc})?\d))`;
 const status = (words: string, end: string) => new RegExp(`^(?:${words})${end}`, 'iu');
 const POSTPOSED: [RegExp, Action, Direction | null][] = [
   [
@@ -474,6 +475,8 @@ const POSTPOSED: [RegExp, Action, Direction | null][] = [
   [status('covered|short covered', STATUS_END), 'EXIT', 'SHORT'],
 ];
 
+const LEADING_WEIGHT =
+  /^\s*\d+(?:\.\d+)?%(?:\s+(?:of|in)\s+(?:capital|the portfolio|the fund|assets|NAV|net assets))?\s*,\s*/iu;
 const HELD_AT_WEIGHT = /^(?:unchanged|held|kept)\s+at\s+\d+(?:\.\d+)?%/iu;
 
 /** The status after a company that opens an item ("increased to 6%", "exited", "new"), else null. */
@@ -481,6 +484,10 @@ export function postposedStatus(rest: string, led = false): { action: Action; di
   // In an item under the author's lead, a holding left alone may give its weight ("unchanged at 15%"); never its price
   // ("unchanged at $190"), and not in a list nobody leads, which may be an index's.
   if (led && HELD_AT_WEIGHT.test(rest)) return { action: 'HOLD', dir: null };
+  // "Alphabet (GOOGL): 9.8% of capital, no change.": under the author's lead, an item may give its weight before its
+  // status; the status, not the weight, is the action.
+  const afterWeight = led ? rest.replace(LEADING_WEIGHT, '') : rest;
+  if (afterWeight !== rest) return postposedStatus(afterWeight, false);
   const entry = POSTPOSED.find(([re]) => re.test(rest));
   return entry ? { action: entry[1], dir: entry[2] } : null;
 }

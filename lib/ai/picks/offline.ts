@@ -83,7 +83,9 @@ const LONG_AGO =
  * week, the day or the month.
  */
 const DATED =
-  /\b(?:in|during)\s+(?:(?:early|late|mid-?)\s*)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b(?!\s*[-–]\s*\d)|\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:years|decades)|a (?:year|decade)) later\b|\bthe (?:next|following) (?:year|spring|summer|autumn|fall|winter)\b/iu;
+  /\blast year\b|\b(?:in|during)\s+the\s+(?:(?:early|late)\s+)?(?:spring|summer|autumn|fall|winter|first half|second half|(?:first|second|third|fourth) quarter)\s+of\s+(?:19|20)\d\d\b|\b(?:in|during)\s+(?:(?:early|late|mid-?)\s*)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b(?!\s*[-–]\s*\d)|\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:years|decades)|a (?:year|decade)) later\b|\bthe (?:next|following) (?:year|spring|summer|autumn|fall|winter)\b/iu;
+/** A time told from another one: "eighteen months later", "a week after". */
+const LATER = /^[^.;]{0,40}?\b(?:(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|a few|several) (?:days?|weeks?|months?|years?) (?:later|after)|later that year)\b/iu;
 /** A relative clause or an appositive with one of its own, after the object: ", which we…", ", a company we…". */
 const AFTER_RELATIVE = /,\s+(?:which|who|whose|an?\s+(?:[\w-]+\s+){0,3}?(?:that|which|we|I)\b)[^;]*$/iu;
 /** A note's heading that is a company with its ticker (or a cashtag) and a colon or dash: "Whirlpool (WHR): …". */
@@ -240,13 +242,13 @@ export function candidatesByRules(
   const named = [...strong, ...weak].sort((a, b) => a.start - b.start);
   const found: Found[] = [];
   /** The instrument a pronoun refers to: the latest one named as a sentence's subject, else the latest named. */
-  let subject: { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null = null;
+  let subject = null as { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null;
   let latest: { mention: TickerMention; sentence: number; speaker: string | null } | null = null;
   /**
    * The company a passage is about: named as a sentence's subject, and no other named since in the speaker's turn.
    * What "the shares" refer to further on.
    */
-  let topic: { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null = null;
+  let topic = null as { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null;
   const sections = sectionsOf(sentences);
   const leads = leadsOf(sentences);
   /** Another company opened a sentence as its subject since the post's subject was last named: "it" is ambiguous. */
@@ -267,7 +269,28 @@ export function candidatesByRules(
     if (prev && prev.paragraph === x.paragraph) quoteOpen[i] = quotedAt(prev.text, prev.text.length, quoteOpen[i - 1]!);
   });
 
+  // A company that opens a sentence inside a paragraph still on the passage's company is named in passing (a peer,
+  // a competitor): "The company has not had a year of negative traffic. Darden Restaurants reported the same week…",
+  // "Active customers have shrunk. … Amazon (AMZN) keeps getting better, and PDD Holdings (PDD) …". Within its
+  // paragraph it is the subject as any opener; the next paragraph goes back to what the passage was about.
+  type Passage = { mention: TickerMention; sentence: number; paragraph: number; speaker: string | null } | null;
+  type Referents = { subject: Passage; topic: Passage; subjectChallenged: boolean };
+  let paragraphStart: Referents | null = null;
+  let passingSince: Referents | null = null;
+  let paragraphNamed = false;
+  let paragraphOnTopic = false;
+
   sentences.forEach((sentence, index) => {
+    if (index === 0 || sentences[index - 1]!.paragraph !== sentence.paragraph) {
+      if (passingSince) {
+        ({ subject, topic, subjectChallenged } = passingSince);
+        latest = null;
+      }
+      passingSince = null;
+      paragraphStart = { subject, topic, subjectChallenged };
+      paragraphNamed = false;
+      paragraphOnTopic = index > 0 && OPENS_WITH_DESCRIPTION.test(sentence.text);
+    }
     const inSentence = named
       .filter((m) => m.start >= sentence.start && m.end <= sentence.end)
       .map((m) => ({ ...m, start: m.start - sentence.start, end: m.end - sentence.start }));
@@ -359,6 +382,22 @@ export function candidatesByRules(
     };
     if (topic && topic.speaker !== sentence.speaker) topic = null;
     if (own.length > 0) {
+      const distinct = new Set(own.map((m) => m.ticker)).size;
+      const firstOfParagraph = index === 0 || sentences[index - 1]!.paragraph !== sentence.paragraph;
+      const before: Referents | null = paragraphStart;
+      const backTo = before?.topic?.mention ?? before?.subject?.mention ?? postSubject;
+      if (
+        !paragraphNamed &&
+        !firstOfParagraph &&
+        before &&
+        backTo &&
+        sentence.speaker === null &&
+        (paragraphOnTopic || distinct >= 2) &&
+        !own.some((m) => m.ticker === backTo.ticker)
+      ) {
+        passingSince = before;
+      }
+      paragraphNamed = true;
       const single = own.every((m) => m.ticker === own[0]!.ticker);
       // "Republic Services' new plants are a threat": a company's possession opening a sentence about the company
       // the passage is about names it in passing; the passage stays on its company.
@@ -434,7 +473,14 @@ export function candidatesByRules(
         // we bought in early 2021") dates it.
         const span =
           s.slice(cues[c - 1]?.end ?? clause.start, cue.end) + s.slice(cue.end, upTo).replace(SUBORDINATE_REST, '');
-        if (PAST_TRADE.test(s.slice(cue.start, cue.end)) && DATED.test(span)) return;
+        // "My worst one was shorting GameStop in January 2021": a trade told as what the past was, in the gerund.
+        const pastTrade =
+          PAST_TRADE.test(s.slice(cue.start, cue.end)) ||
+          (/ing\b/iu.test(s.slice(cue.start, cue.end)) && /\b(?:was|were)\s+(?:\w+\s+)?$/iu.test(before));
+        if (pastTrade && DATED.test(span)) return;
+        // "In the autumn of 2020 we bought Zoom … and sold it eighteen months later": a trade told as what followed
+        // a dated one is dated too.
+        if (pastTrade && DATED.test(s.slice(0, cue.start)) && LATER.test(s.slice(cue.end, upTo))) return;
         // "I own no Tesla shares", "we hold no position in Lucid": the cue's object is negated.
         if (/^\s+(?:no|none|neither|nothing)\b/iu.test(s.slice(cue.end, clause.end))) return;
         // "growing faster than we like": a comparison, not a view.
