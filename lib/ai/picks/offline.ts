@@ -24,6 +24,7 @@ import {
   THIRD_PARTY,
 } from './cues';
 import type { CandidatePick, ExtractedPick, PickExtractionInput, PickExtractor } from './extractor';
+import { foreignTrade } from './foreign';
 import { ITEM_LEAD, leadsOf } from './leads';
 import { learnedAdditions } from './learned/additions';
 import type { PostContext } from './learned/features';
@@ -31,7 +32,7 @@ import { PICK_MODEL, type PickModel } from './learned/model';
 import { postProcessPicks } from './post-process';
 import { weakMentions } from './weak-names';
 
-export const RULES_GENERATOR = 'rules-v11';
+export const RULES_GENERATOR = 'rules-v12';
 
 /**
  * The embedded default's extractor, no network. A call is a clause in which the author (first person, or the
@@ -85,7 +86,8 @@ const LONG_AGO =
 const DATED =
   /\blast year\b|\b(?:in|during)\s+the\s+(?:(?:early|late)\s+)?(?:spring|summer|autumn|fall|winter|first half|second half|(?:first|second|third|fourth) quarter)\s+of\s+(?:19|20)\d\d\b|\b(?:in|during)\s+(?:(?:early|late|mid-?)\s*)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d\b(?!\s*[-–]\s*\d)|\b(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:years|decades)|a (?:year|decade)) later\b|\bthe (?:next|following) (?:year|spring|summer|autumn|fall|winter)\b/iu;
 /** A time told from another one: "eighteen months later", "a week after". */
-const LATER = /^[^.;]{0,40}?\b(?:(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|a few|several) (?:days?|weeks?|months?|years?) (?:later|after)|later that year)\b/iu;
+const LATER =
+  /^[^.;]{0,40}?\b(?:(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|a few|several) (?:days?|weeks?|months?|years?) (?:later|after)|later that year)\b/iu;
 /** A relative clause or an appositive with one of its own, after the object: ", which we…", ", a company we…". */
 const AFTER_RELATIVE = /,\s+(?:which|who|whose|an?\s+(?:[\w-]+\s+){0,3}?(?:that|which|we|I)\b)[^;]*$/iu;
 /** A note's heading that is a company with its ticker (or a cashtag) and a colon or dash: "Whirlpool (WHR): …". */
@@ -431,6 +433,28 @@ export function candidatesByRules(
       subject = { mention: described, sentence: index, paragraph: sentence.paragraph, speaker: sentence.speaker };
     }
     if (SKIP_SENTENCE.test(s)) return;
+    // A sentence in German, French, Spanish, Portuguese or Italian (foreign.ts): the author's trade on the one
+    // company it names.
+    const foreign = own.length > 0 && own.every((m) => m.ticker === own[0]!.ticker) ? foreignTrade(s) : null;
+    if (foreign) {
+      const m = own[0]!;
+      found.push({
+        sentence,
+        pick: {
+          ticker: m.ticker,
+          tickerExchange: m.via !== 'exchange' && m.via !== 'suffix' ? null : m.exchange,
+          instrumentType: m.company?.type === 'ETF' ? 'ETF' : m.company ? 'EQUITY' : 'OTHER',
+          action: foreign.action,
+          direction: foreign.dir,
+          authorConviction: convictionOf(s),
+          activePick: foreign.action !== 'EXIT',
+          evidenceQuote: s,
+          rationaleSnippet: null,
+          speaker: sentence.speaker,
+        },
+      });
+      return;
+    }
     for (const clause of clausesOf(s)) {
       const body = s.slice(clause.start, clause.end);
       const cues = findCues(body, clause.start, clause.start === 0);

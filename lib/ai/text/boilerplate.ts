@@ -31,6 +31,8 @@ const LINK_ITEM = new RegExp(
   'u',
 );
 const LINK = /https?:\/\/|www\.|(?:^|\s)@\w{2,}|\b[\w-]+\.(?:com|net|org|io|fm|co|me|tv)\b/iu;
+/** A company whose name is its domain, written with its listing: "Amazon.com (NASDAQ: AMZN)" is a security, no link. */
+const LISTED_DOMAIN = /\b[\w-]+\.com\s*\(\s*(?:[A-Z]{2,8}:\s*)?\$?[A-Z]{1,6}(?:\.[A-Z]{1,3})?\s*\)/gu;
 /**
  * A list's heading whose items are sponsors or links: "Sponsored by:", "Links:", "Sam on the web:", "Where to find us:".
  * Not a clause whose subject does the following or supporting: "Here is where we stand on the names we follow:" leads
@@ -56,7 +58,7 @@ export function boilerplateSpans(text: string): Array<[number, number]> {
       FOLLOW.test(t) ||
       (VENUE.test(t) && !SECURITY.test(t)) ||
       CHANNEL.test(t) ||
-      (PLATFORM.test(t) && LINK.test(t)) ||
+      (PLATFORM.test(t) && LINK.test(t.replace(LISTED_DOMAIN, ''))) ||
       (s.listItem && LINK_ITEM.test(t));
     if (boiler) spans.push([s.start, s.end]);
     if (LIST_HEADING.test(t)) inList = true;
