@@ -17,7 +17,7 @@ const FUNCTION_WORDS: Record<Language, RegExp> = {
   fr: /\b(?:le|la|les|des|nous|avons|une|est|et|du|sur|dans|ce|notre|nos|je|malgré|qui)\b/giu,
   es: /\b(?:el|la|los|las|que|y|del|en|una|nuestra|nuestro|durante|tras|con|por)\b/giu,
   pt: /\b(?:o|os|as|que|e|do|da|em|uma|nossa|nosso|com|após|durante)\b/giu,
-  it: /\b(?:il|lo|gli|di|che|e|della|del|abbiamo|nostra|nostro|una|con|dopo)\b/giu,
+  it: /\b(?:il|lo|gli|di|che|e|della|del|nel|nella|abbiamo|nostra|nostro|una|con|dopo|per)\b/giu,
 };
 
 /** The author in the first person: a pronoun or possessive, or (Spanish, Portuguese, Italian) a verb's own ending. */
@@ -83,28 +83,32 @@ const TRADES: Record<Language, [RegExp, Action, Direction][]> = {
   ],
 };
 
-/** The language of a sentence when it is one of these, else null (English and anything else). */
-export function languageOf(sentence: string): Language | null {
-  let best: Language | null = null;
-  let most = 1;
-  for (const [language, words] of Object.entries(FUNCTION_WORDS) as [Language, RegExp][]) {
-    const count = sentence.match(words)?.length ?? 0;
-    if (count > most) {
-      best = language;
-      most = count;
-    }
-  }
-  // English shares "a", "e", "o" with none of these lists, but "die", "the" do not overlap: still, an English
-  // sentence whose words happen to match is told by its own function words.
+/** The languages a sentence may be in, the likeliest first: two function words or more, more than English's. */
+export function languagesOf(sentence: string): Language[] {
   const english = sentence.match(/\b(?:the|and|we|our|of|to|is|in|it|that|with)\b/giu)?.length ?? 0;
-  return best && english < most ? best : null;
+  return (Object.entries(FUNCTION_WORDS) as [Language, RegExp][])
+    .map(([language, words]) => [language, sentence.match(words)?.length ?? 0] as const)
+    .filter(([, count]) => count >= 2 && count > english)
+    .sort((a, b) => b[1] - a[1])
+    .map(([language]) => language);
 }
 
-/** The trade a sentence in one of these languages states as the author's, or null. */
+/** The language of a sentence when it is one of these, else null (English and anything else). */
+export function languageOf(sentence: string): Language | null {
+  return languagesOf(sentence)[0] ?? null;
+}
+
+/**
+ * The trade a sentence in one of these languages states as the author's, or null. Close languages share function
+ * words ("la", "con"), so each likely language is tried; a negation or condition in any of them is no trade.
+ */
 export function foreignTrade(sentence: string): { action: Action; dir: Direction } | null {
-  const language = languageOf(sentence);
-  if (!language) return null;
-  if (!FIRST_PERSON[language].test(sentence) || NOT_A_TRADE[language].test(sentence)) return null;
-  const trade = TRADES[language].find(([re]) => re.test(sentence));
-  return trade ? { action: trade[1], dir: trade[2] } : null;
+  const languages = languagesOf(sentence);
+  if (languages.some((language) => NOT_A_TRADE[language].test(sentence))) return null;
+  for (const language of languages) {
+    if (!FIRST_PERSON[language].test(sentence)) continue;
+    const trade = TRADES[language].find(([re]) => re.test(sentence));
+    if (trade) return { action: trade[1], dir: trade[2] };
+  }
+  return null;
 }

@@ -104,8 +104,9 @@ const F = Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, i])) as Record<(typ
 const SECURITY_WORDS =
   /\b(?:shares?|stocks?|stake|position|positions|holdings?|puts?|calls on|options?|portfolio|weight|long|short)\b/iu;
 const CONDITION = /(?:^|[,;(]\s*|\b(?:and|but|so|then)\s+)(?:if|unless|should|in case)\s+(?!you\b)/iu;
+// "last year" and "in the autumn of 2020" date a trade as the rules' DATED does (offline.ts).
 const DATED_HISTORY =
-  /\b(?:in|during)\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d\b|\b(?:years|decades) (?:ago|later)\b|\bback in\b/iu;
+  /\blast year\b|\b(?:in|during)\s+the\s+(?:(?:early|late)\s+)?(?:spring|summer|autumn|fall|winter|first half|second half)\s+of\s+(?:19|20)\d\d\b|\b(?:in|during)\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d\b|\b(?:years|decades) (?:ago|later)\b|\bback in\b/iu;
 const OTHERS_RATING = /\b(?:upgrad|downgrad|initiat\w* coverage|price target|analysts?\b|reiterat)/iu;
 const REFERENT_WORD =
   /\b(?:it|them|the (?:stock|shares|position|stake|name|company)|this (?:one|name|stock)|that (?:one|name|stock)|our (?:position|stake|shares))\b/iu;
