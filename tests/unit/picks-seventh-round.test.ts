@@ -90,6 +90,20 @@ describe('a company whose name is its web domain, written with its listing', () 
   });
 });
 
+describe('a recommendation told as what it advises', () => {
+  it('is the author’s call on the shares of the passage’s company', () => {
+    const text =
+      'CME Group (NASDAQ: CME) had a record year in rates futures. Our recommendation is to buy the shares below $200.';
+    expect(calls(text)).toEqual(['Ines Hald CME RECOMMENDATION LONG']);
+  });
+
+  it('trap: a broker’s recommendation is not the author’s', () => {
+    const text =
+      'CME Group (NASDAQ: CME) had a record year in rates futures. The broker’s recommendation is to buy the shares.';
+    expect(calls(text)).toEqual([]);
+  });
+});
+
 describe('calls stated in German, French, Spanish, Portuguese or Italian', () => {
   it('reads the author’s trades', () => {
     const text = `Wir haben diese Woche unsere Position in Siemens (XETRA: SIE) aufgestockt.

@@ -64,6 +64,8 @@ const PRONOUN =
  * A definite description of the position ("the shares", "the stock", "the position"): unlike "it", it can refer back
  * over a whole passage to the company the passage is about ("Deere … [four sentences] … We bought the shares").
  */
+/** After a view's noun, what it advises: "(our recommendation) is to buy", "(our call) remains to own". */
+const ADVISED = /^\s*(?:is|was|remains)\s+to\s+(?:buy|own|accumulate|add to)(?=\s+(?:the|our|my)\b)/iu;
 const DEFINITE =
   /^\s*(?:\d+(?:\.\d+)?%\s+(?=to\b))?(?:(?:on|in|of|from|out of|to)\s+)?(?:(?:about|roughly|around|nearly|almost)\s+)?(?:(?:some|more|half|a (?:third|quarter|fifth)|all|the rest|part|most)\s+(?:of\s+)?)?(?:the|our|my) (?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake|short(?![- ](?:term|run|end|side|interest|squeeze|sellers?|report)))\b/iu;
 /** The word of a pair trade's short leg: "short", "against", "against a short in". */
@@ -569,8 +571,10 @@ export function candidatesByRules(
         let chosen = targets;
         const rest = s.slice(cue.end, clause.end);
         // "We sold the position": the cue may have taken the article ("sold the").
+        // "Our recommendation is to buy the shares below $170": a view told as what it advises, on the shares.
+        const advised = cue.kind === 'view' && FIRST_PERSON.test(before) ? rest.replace(ADVISED, '') : rest;
         const definite =
-          DEFINITE.test(rest) ||
+          DEFINITE.test(advised) ||
           (/\b(?:the|our|my)\s*$/iu.test(cueText) &&
             /^\s*(?:(?:whole|entire|full|remaining)\s+)?(?:stock|shares|position|stake)\b/iu.test(rest));
         // "the shares stay in the portfolio": a pronoun subject of a hold or a view (a verb's is the company acting).
