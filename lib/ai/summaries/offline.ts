@@ -11,7 +11,7 @@ import { distinctBy, overlaps, wordKey } from './points';
 import { companyStances, stanceFor } from './stance';
 import { checkSummaryInput, renderSummary, type Summarizer, type SummaryInput, type SummaryResult } from './summarizer';
 
-export const EXTRACTIVE_GENERATOR = 'extractive-v13';
+export const EXTRACTIVE_GENERATOR = 'extractive-v14';
 
 const FIGURE = /\$\d|\d%|\d(?:\.\d+)?x\b|\d(?:\.\d+)? ?(?:bn|billion|million|bps|basis points)\b|\b\d{2,}/u;
 const WORD = /[a-z][a-z'-]+/gu;
