@@ -4,7 +4,7 @@
  * configured generators: OpenAI's when OPENAI_API_KEY is set, the offline ones otherwise, or the offline ones with
  * --offline.
  *
- *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch13 | --dev | --dev3 | --real]
+ *   npm run eval:picks [-- --offline] [-- --verbose] [-- --batch1 | --holdout | --batch3 … --batch14 | --dev | --dev3 | --real]
  *
  * Judged set, per category: precision and recall on ticker + direction, action accuracy and speaker attribution on
  * the matched calls, non-calls picked, summary stance agreement (with the labels, and with the post's own picks),
@@ -38,6 +38,7 @@ import { BATCH10_POSTS } from '@/tests/fixtures/picks/judged-set-batch10';
 import { BATCH11_POSTS } from '@/tests/fixtures/picks/judged-set-batch11';
 import { BATCH12_POSTS } from '@/tests/fixtures/picks/judged-set-batch12';
 import { BATCH13_POSTS } from '@/tests/fixtures/picks/judged-set-batch13';
+import { BATCH14_POSTS } from '@/tests/fixtures/picks/judged-set-batch14';
 import { HOLDOUT_POSTS } from '@/tests/fixtures/picks/judged-set-holdout';
 import { STRUCTURE_DEV_POSTS } from '@/tests/fixtures/picks/structure-dev';
 import { loadRealCorpus } from '@/tests/fixtures/real-text/corpus';
@@ -49,9 +50,9 @@ const generators = offline
   ? { summarizer: new ExtractiveSummarizer(), extractor: new RuleBasedPickExtractor() }
   : configuredGenerators();
 
-// One set at a time: --batch1 (judged-set.ts), --holdout (batch 2), --batch3 … --batch13, --dev (issue 47's own
+// One set at a time: --batch1 (judged-set.ts), --holdout (batch 2), --batch3 … --batch14, --dev (issue 47's own
 // development posts, tests/fixtures/picks/structure-dev.ts), --dev3 (the third round's, on batch 8's false picks:
-// false-picks-dev.ts); without one, batches 1 to 13.
+// false-picks-dev.ts); without one, batches 1 to 14.
 const SETS: Record<string, LabelledPost[]> = {
   '--batch1': JUDGED_POSTS,
   '--holdout': HOLDOUT_POSTS,
@@ -66,6 +67,7 @@ const SETS: Record<string, LabelledPost[]> = {
   '--batch11': BATCH11_POSTS,
   '--batch12': BATCH12_POSTS,
   '--batch13': BATCH13_POSTS,
+  '--batch14': BATCH14_POSTS,
   '--dev': STRUCTURE_DEV_POSTS,
   '--dev3': FALSE_PICKS_DEV_POSTS,
 };
@@ -88,6 +90,7 @@ const only = batchFlag
       ...BATCH11_POSTS,
       ...BATCH12_POSTS,
       ...BATCH13_POSTS,
+      ...BATCH14_POSTS,
     ];
 if (!realOnly) for (const post of only) results.push(await evaluatePost(post, generators, htmlToPlainText));
 if (!realOnly) {
