@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { asksFigure, asksMoney, statesFigure, statesMoney } from '@/lib/briefs/asked-figure';
-import type { ScoredPassage } from '@/lib/briefs/meaning';
 import { chooseSources } from '@/lib/briefs/select-sources';
 import type { Subject } from '@/lib/briefs/subject';
+import { admittedPassage } from '@/tests/helpers/scored-passage';
 
 // A question for a quantity is answered only by a passage that states one (lib/briefs/asked-figure.ts). The sentences
 // here are made up for the test, not taken from the judged batches.
@@ -65,20 +65,7 @@ describe('statesFigure', () => {
 });
 
 describe('chooseSources for a question asking for a figure', () => {
-  const scored = (quote: string): ScoredPassage => ({
-    quote,
-    start: 0,
-    index: 1,
-    share: 1,
-    score: 1,
-    speaker: null,
-    causal: false,
-    rule: 'every-phrase',
-    names: 'all',
-    topic: 'key',
-    meaning: 0.8,
-    titleMeaning: 0.6,
-  });
+  const scored = admittedPassage;
   const subject = (figure: boolean): Subject => ({ concepts: [], asksWhy: false, asksFigure: figure, referring: [] });
   const candidates = [
     {
@@ -121,20 +108,7 @@ describe('asksMoney and statesMoney', () => {
     expect(statesMoney('It will cost billions in taxpayer dollars.')).toBe(false);
   });
 
-  const scored = (quote: string): ScoredPassage => ({
-    quote,
-    start: 0,
-    index: 1,
-    share: 1,
-    score: 1,
-    speaker: null,
-    causal: false,
-    rule: 'every-phrase',
-    names: 'all',
-    topic: 'key',
-    meaning: 0.8,
-    titleMeaning: 0.6,
-  });
+  const scored = admittedPassage;
   const candidates = [
     { post: { id: 'a' }, passages: [scored('The ferry line bought a 10% stake in the harbour.')] },
     { post: { id: 'b' }, passages: [scored('The ferry line paid 40 million euros for the harbour stake.')] },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { askedPlaces, placesNamed, statesOtherPlace } from '@/lib/briefs/asked-place';
-import type { ScoredPassage } from '@/lib/briefs/meaning';
 import { chooseSources } from '@/lib/briefs/select-sources';
 import type { Subject } from '@/lib/briefs/subject';
+import { admittedPassage } from '@/tests/helpers/scored-passage';
 
 // A question on one country is not answered by a passage on another (lib/briefs/asked-place.ts). The sentences are
 // made up for the test, not taken from the judged batches.
@@ -31,20 +31,7 @@ describe('statesOtherPlace', () => {
 });
 
 describe('chooseSources for a question naming a country', () => {
-  const scored = (quote: string): ScoredPassage => ({
-    quote,
-    start: 0,
-    index: 1,
-    share: 1,
-    score: 1,
-    speaker: null,
-    causal: false,
-    rule: 'every-phrase',
-    names: 'all',
-    topic: 'key',
-    meaning: 0.8,
-    titleMeaning: 0.6,
-  });
+  const scored = admittedPassage;
   const subject: Subject = {
     concepts: [],
     asksWhy: false,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { askedTime, statesOtherTime, timeMarks } from '@/lib/briefs/asked-time';
-import type { ScoredPassage } from '@/lib/briefs/meaning';
 import { chooseSources } from '@/lib/briefs/select-sources';
 import type { Subject } from '@/lib/briefs/subject';
+import { admittedPassage } from '@/tests/helpers/scored-passage';
 
 // A question for a time is not answered by a passage on another year, month or quarter (lib/briefs/asked-time.ts).
 // The sentences are made up for the test, not taken from the judged batches.
@@ -46,20 +46,7 @@ describe('statesOtherTime', () => {
 });
 
 describe('chooseSources for a question for the quantity of a time', () => {
-  const scored = (quote: string): ScoredPassage => ({
-    quote,
-    start: 0,
-    index: 1,
-    share: 1,
-    score: 1,
-    speaker: null,
-    causal: false,
-    rule: 'every-phrase',
-    names: 'all',
-    topic: 'key',
-    meaning: 0.8,
-    titleMeaning: 0.6,
-  });
+  const scored = admittedPassage;
   const question = 'How much did the bakery chain earn in the second quarter of 2019?';
   const subject: Subject = {
     concepts: [],
